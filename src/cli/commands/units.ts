@@ -1,0 +1,26 @@
+/**
+ * `asl-odds units`: lists the counter catalog (ids to type, values, source and confidence).
+ */
+import { Command } from 'commander';
+import { listUnits, parseNationality } from '../../counters/catalog.js';
+import type { CliIO } from '../io.js';
+
+/** Builds the `units` subcommand. */
+export function unitsCommand(io: CliIO): Command {
+  return new Command('units')
+    .description('List the counter catalog: ids, Morale Levels, class, BPV, source and confidence.')
+    .option('--nationality <nat>', 'only this nationality')
+    .option('--json', 'print JSON')
+    .action((o: { nationality?: string; json?: boolean }) => {
+      const units = listUnits(o.nationality ? { nationality: parseNationality(o.nationality) } : undefined);
+      if (o.json) {
+        io.stdout(JSON.stringify(units, null, 2) + '\n');
+        return;
+      }
+      const rows = units.map((u) => [u.id, u.kind, u.unitClass, `${u.ml}`, `${u.brokenML}`, u.bpv === undefined ? '-' : `${u.bpv}`, u.confidence]);
+      const head = ['id', 'kind', 'class', 'ML', 'broken ML', 'BPV', 'confidence'];
+      const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+      const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+      io.stdout([line(head), ...rows.map(line)].join('\n') + '\n');
+    });
+}

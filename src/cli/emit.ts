@@ -1,0 +1,35 @@
+/**
+ * Prints an odds result (table or JSON) and writes the files asked for (`--out`, `--report`).
+ */
+import { inputError } from '../errors.js';
+import { writeFileAtomic } from '../reports/atomic-write.js';
+import { formatOddsTable } from '../reports/odds-table.js';
+import { writeOddsReport } from '../reports/write-report.js';
+import type { OddsResult } from '../result.js';
+import type { CliIO } from './io.js';
+
+const FORMATS = ['text', 'markdown', 'csv'] as const;
+
+/** Output options of an odds command. */
+export interface EmitOptions {
+  json?: boolean;
+  format?: string;
+  report?: string;
+  out?: string;
+}
+
+/**
+ * Prints `result` to stdout and writes `--out` / `--report` files (atomically).
+ * @throws AslOddsError `input.format` for an unknown format; `io.write` when a file cannot be written
+ */
+export async function emitResult(result: OddsResult, o: EmitOptions, io: CliIO): Promise<void> {
+  const format = (o.format ?? 'text') as (typeof FORMATS)[number];
+  if (!FORMATS.includes(format)) throw inputError('input.format', `--format: unknown format '${o.format}'; allowed: ${FORMATS.join(', ')}`);
+  const json = JSON.stringify(result, null, 2) + '\n';
+  if (o.out) await writeFileAtomic(o.out, json);
+  if (o.report) {
+    const { files } = await writeOddsReport(o.report, result);
+    if (!o.json) io.stderr(`report: ${files.join(', ')}\n`);
+  }
+  io.stdout(o.json ? json : formatOddsTable(result, { format }) + (format === 'text' ? '\n' : ''));
+}

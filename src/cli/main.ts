@@ -1,0 +1,64 @@
+/**
+ * The asl-odds command line.
+ *
+ * Pipeline: options (commander) -> typed query input (queries/) -> counters and rule set resolved ->
+ * chain model (chains/) -> exact engine (engine/exact.ts) or Monte Carlo -> OddsResult ->
+ * table / JSON / report files (reports/).
+ *
+ * Errors: a user mistake prints one line `asl-odds: error: ...` on stderr and exits 2; a run failure
+ * exits 1; no stack trace unless ASL_ODDS_DEBUG=1.
+ */
+import { Command, CommanderError } from 'commander';
+import { isAslOddsError } from '../errors.js';
+import { VERSION } from '../version.js';
+import { mcCommand } from './commands/mc.js';
+import { rallyCommand } from './commands/rally.js';
+import { unitsCommand } from './commands/units.js';
+import { processIO, type CliIO } from './io.js';
+
+/** Builds the program. `exitOverride` and `configureOutput` are set before subcommands (LIBRARIES.md). */
+export function createProgram(io: CliIO): Command {
+  const program = new Command('asl-odds')
+    .description('Exact and Monte Carlo odds for Advanced Squad Leader morale chains (ASL 2nd Edition or G.I. Anvil of Victory).')
+    .version(VERSION)
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s), outputError: (s, write) => write(s) })
+    .showSuggestionAfterError(true);
+  program.addCommand(mcCommand(io));
+  program.addCommand(rallyCommand(io));
+  program.addCommand(unitsCommand(io));
+  for (const c of program.commands) c.exitOverride().configureOutput(program.configureOutput()).showSuggestionAfterError(true);
+  return program;
+}
+
+/**
+ * Runs the CLI on `argv` (user arguments only, without `node` and the script) and returns the exit code.
+ * Never throws: every error becomes a message on `io.stderr` and a non-zero code.
+ */
+export async function runCli(argv: readonly string[], io: CliIO = processIO): Promise<number> {
+  const program = createProgram(io);
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return 0;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      // help and version are "errors" with exit code 0; everything else is a usage error (exit 2).
+      if (e.exitCode === 0 || e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return 0;
+      if (e.code === 'commander.help') return 0;
+      return 2;
+    }
+    if (isAslOddsError(e)) {
+      io.stderr(`asl-odds: error: ${e.message}\n`);
+      return e.exitCode;
+    }
+    const err = e as Error;
+    io.stderr(`asl-odds: internal error: ${err?.message ?? String(e)}\n`);
+    if (process.env.ASL_ODDS_DEBUG) io.stderr(`${err?.stack}\n`);
+    return 1;
+  }
+}
+
+/** Process entry: `bin/asl-odds.js` calls this with `process.argv`. */
+export async function main(argv: readonly string[]): Promise<void> {
+  process.exitCode = await runCli(argv.slice(2));
+}

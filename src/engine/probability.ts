@@ -1,0 +1,70 @@
+/**
+ * Exact probabilities of dice paths: n / 6^e with n a BigInt.
+ *
+ * Every dice path of a chain has probability 1 / (6^a * 36^b), so every sum of paths is n / 6^e
+ * exactly. Adding two values aligns their exponents; extending a path by a roll adds 1 (dr) or 2 (DR)
+ * to the exponent. No rounding ever happens until `toNumber`.
+ */
+
+/** An exact probability n / 6^e, with n >= 0 and e >= 0. Immutable. */
+export interface Prob6 {
+  readonly n: bigint;
+  readonly e: number;
+}
+
+export const ZERO: Prob6 = { n: 0n, e: 0 };
+export const ONE: Prob6 = { n: 1n, e: 0 };
+
+const POW6: bigint[] = [1n];
+function pow6(k: number): bigint {
+  while (POW6.length <= k) POW6.push(POW6[POW6.length - 1] * 6n);
+  return POW6[k];
+}
+
+/** a + b, exact. Never throws. */
+export function add(a: Prob6, b: Prob6): Prob6 {
+  if (a.n === 0n) return b;
+  if (b.n === 0n) return a;
+  if (a.e === b.e) return { n: a.n + b.n, e: a.e };
+  return a.e > b.e ? { n: a.n + b.n * pow6(a.e - b.e), e: a.e } : { n: a.n * pow6(b.e - a.e) + b.n, e: b.e };
+}
+
+/** p / 6^k (one roll of a dr is k = 1, of a DR k = 2), exact. Never throws. */
+export function divPow6(p: Prob6, k: number): Prob6 {
+  return { n: p.n, e: p.e + k };
+}
+
+function gcd(a: bigint, b: bigint): bigint {
+  while (b !== 0n) [a, b] = [b, a % b];
+  return a;
+}
+
+/**
+ * The reduced fraction `"n/d"` (`"0"` and `"1"` for the extremes). Never throws.
+ * @example toFraction({ n: 15n, e: 2 }) // '5/12'
+ */
+export function toFraction(p: Prob6): string {
+  if (p.n === 0n) return '0';
+  const d = pow6(p.e);
+  const g = gcd(p.n, d);
+  const num = p.n / g;
+  const den = d / g;
+  return den === 1n ? `${num}` : `${num}/${den}`;
+}
+
+/**
+ * The probability as a double, correctly rounded to within 1 ulp for any exponent. Never throws.
+ * @example toNumber({ n: 1n, e: 2 }) // 0.027777777777777776
+ */
+export function toNumber(p: Prob6): number {
+  if (p.n === 0n) return 0;
+  if (p.e <= 300) return Number(p.n) / Number(pow6(p.e));
+  // Scale to 2^-64 precision before converting, for very deep chains.
+  const scaled = (p.n << 64n) / pow6(p.e);
+  return Number(scaled) / 2 ** 64;
+}
+
+/** True when a == b exactly. */
+export function equals(a: Prob6, b: Prob6): boolean {
+  return toFraction(a) === toFraction(b);
+}

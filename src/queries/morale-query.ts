@@ -1,0 +1,204 @@
+/**
+ * The `mc` and `rally` questions: "what happens to this unit if it takes this check / tries to
+ * rally?" Typed input in, exact `OddsResult` out. The CLI parses options into these inputs; the
+ * scenario engine and tests call them directly.
+ */
+import { MORALE_EVENTS } from '../chains/events.js';
+import { buildMoraleChain, type MoraleChainStart } from '../chains/morale-chain.js';
+import { getNationality, getUnit, withOverrides, type UnitOverrides } from '../counters/catalog.js';
+import type { UnitProfile } from '../counters/types.js';
+import { inputError } from '../errors.js';
+import type { OddsResult } from '../result.js';
+import { parseCheck } from '../rules/check.js';
+import type { MoraleContext } from '../rules/context.js';
+import { leadershipDRMFor } from '../rules/leadership.js';
+import { checkRallyAllowed, rallyDRM, type RallyTerrain } from '../rules/rally.js';
+import { getRuleSet, type RuleSetId } from '../rules/rule-set.js';
+import { currentML, initialUnitState, type UnitState } from '../rules/unit-state.js';
+import { exactOddsResult } from './exact-result.js';
+
+/** The situation shared by morale questions. All optional; defaults in brackets. */
+export interface SituationInput {
+  /** Rule set ['2nd-edition']. */
+  readonly rules?: RuleSetId;
+  /** Named settings overrides (rule-set.ts), e.g. `{ casualtyMCAlsoReplaces: 'false' }`. */
+  readonly settings?: Readonly<Record<string, string>>;
+  /** The side's ELR, integer in [0, 5] [the nationality's: 3, Partisans 5]. */
+  readonly elr?: number;
+  /** A Known enemy is in LOS [true] (A15.44). */
+  readonly knownEnemyInLOS?: boolean;
+  /** A Known Good Order enemy is ADJACENT [false] (A15.5). */
+  readonly adjacentEnemy?: boolean;
+  /** In a Pillbox/Bunker [false]. */
+  readonly pillbox?: boolean;
+  /** The enemy is Russian [false] (SS vs Russians). */
+  readonly vsRussians?: boolean;
+  /** No Quarter in effect [false]. */
+  readonly noQuarter?: boolean;
+}
+
+/** The unit being checked and its markers. */
+export interface UnitInput {
+  /** Catalog id, e.g. `german/4-6-7`. */
+  readonly unit: string;
+  readonly overrides?: UnitOverrides;
+  readonly broken?: boolean;
+  readonly pinned?: boolean;
+  readonly berserk?: boolean;
+  readonly fanatic?: boolean;
+  readonly disrupted?: boolean;
+  readonly wounded?: boolean;
+  readonly encircled?: boolean;
+  readonly dm?: boolean;
+}
+
+/** Input of {@link mcOdds}. */
+export interface McInput extends SituationInput, UnitInput {
+  /** `NMC`, `1MC`..`6MC`, `PTC`, `NTC` [NMC]. */
+  readonly check?: string;
+  /** Other DRM (terrain and anything else), integer in [-6, 6] [0]. */
+  readonly drm?: number;
+  /** Ids of Good Order leaders in the Location [none]. */
+  readonly leaders?: readonly string[];
+}
+
+/** Input of {@link rallyOdds}. */
+export interface RallyInput extends SituationInput, UnitInput {
+  /** Ids of Good Order leaders in the Location (the best rallies) [none]. */
+  readonly leaders?: readonly string[];
+  readonly selfRally?: boolean;
+  readonly terrain?: RallyTerrain;
+  /** Other DRM, integer in [-6, 6] [0]. */
+  readonly drm?: number;
+}
+
+function checkInt(name: string, v: number, lo: number, hi: number): number {
+  if (!Number.isInteger(v) || v < lo || v > hi) throw inputError(`input.${name}`, `--${name}: expected an integer in [${lo}, ${hi}], got ${v}`);
+  return v;
+}
+
+function resolveSituation(s: SituationInput, unit: UnitProfile): MoraleContext {
+  const ruleSet = getRuleSet(s.rules ?? '2nd-edition', s.settings ?? {});
+  const elr = checkInt('elr', s.elr ?? getNationality(unit.nationality).defaultELR, 0, 5);
+  return {
+    ruleSet,
+    elr,
+    knownEnemyInLOS: s.knownEnemyInLOS ?? true,
+    adjacentEnemy: s.adjacentEnemy ?? false,
+    pillbox: s.pillbox ?? false,
+    vsRussians: s.vsRussians ?? false,
+    noQuarter: s.noQuarter ?? false,
+  };
+}
+
+function resolveUnit(i: UnitInput): UnitState {
+  const base = getUnit(i.unit);
+  const profile = i.overrides && Object.keys(i.overrides).length ? withOverrides(base, i.overrides) : base;
+  return initialUnitState(profile, i);
+}
+
+function resolveLeaders(ids: readonly string[] | undefined, unit: UnitProfile): UnitState[] {
+  return (ids ?? []).map((id) => {
+    const p = getUnit(id, { defaultNationality: unit.nationality });
+    if (p.kind !== 'leader') throw inputError('input.leader', `--leader: '${id}' is a ${p.kind}, not a leader (e.g. ${unit.nationality}/9-1)`);
+    return initialUnitState(p);
+  });
+}
+
+function describeProfile(p: UnitProfile): Record<string, unknown> {
+  return {
+    id: p.id,
+    name: p.name,
+    nationality: p.nationality,
+    kind: p.kind,
+    class: p.unitClass,
+    ml: p.ml,
+    brokenML: p.brokenML,
+    ...(p.kind === 'leader' ? { leadershipDRM: p.leadershipDRM } : {}),
+    source: p.source,
+    confidence: p.confidence,
+  };
+}
+
+function describeSituation(ctx: MoraleContext): Record<string, unknown> {
+  return {
+    elr: ctx.elr,
+    knownEnemyInLOS: ctx.knownEnemyInLOS,
+    adjacentEnemy: ctx.adjacentEnemy,
+    pillbox: ctx.pillbox,
+    vsRussians: ctx.vsRussians,
+    noQuarter: ctx.noQuarter,
+    settings: ctx.ruleSet.settings,
+  };
+}
+
+function markers(u: UnitState): string[] {
+  const m: string[] = [];
+  for (const k of ['pinned', 'berserk', 'fanatic', 'disrupted', 'wounded', 'encircled', 'dm'] as const) if (u[k]) m.push(k);
+  if (u.status === 'broken') m.unshift('broken');
+  return m;
+}
+
+/**
+ * Exact odds of one unit's MC/TC and everything that follows it (Wound Severity, Heat of Battle).
+ * @throws AslOddsError `catalog.unknownUnit`, `input.check`, `input.elr`, `input.drm`, `input.leader`,
+ * `input.rules`, `input.setting`, `input.ml` ...
+ * @example mcOdds({ unit: 'german/4-6-7', check: '1MC' }).events.break // 0.5833... (21/36)
+ */
+export function mcOdds(input: McInput): OddsResult {
+  const unit = resolveUnit(input);
+  const ctx = resolveSituation(input, unit.profile);
+  const check = parseCheck(input.check ?? 'NMC');
+  const drm = checkInt('drm', input.drm ?? 0, -6, 6);
+  const leaders = resolveLeaders(input.leaders, unit.profile);
+  const leadership = leadershipDRMFor(unit, leaders);
+  const start: MoraleChainStart = { kind: 'check', check, drm: drm + leadership };
+  const model = buildMoraleChain({ unit, start, ctx });
+  const resolved = {
+    unit: describeProfile(unit.profile),
+    markers: markers(unit),
+    currentML: currentML(unit),
+    check: check.label,
+    drm,
+    leaders: leaders.map((l) => l.profile.id),
+    leadershipDRM: leadership,
+    totalDRM: check.strength + drm + leadership,
+    ...describeSituation(ctx),
+  };
+  return exactOddsResult('mc', ctx.ruleSet.id, resolved, model, MORALE_EVENTS);
+}
+
+/**
+ * Exact odds of one Rally attempt and everything that follows it (Fate, Wound Severity, HoB).
+ * @throws AslOddsError `input.rally` (illegal attempt), `catalog.unknownUnit`, `input.terrain`, ...
+ * @example rallyOdds({ unit: 'german/4-6-7', broken: true, leaders: ['german/8-1'] }).events.rally
+ */
+export function rallyOdds(input: RallyInput): OddsResult {
+  const unit = resolveUnit({ ...input, broken: input.broken ?? true });
+  const ctx = resolveSituation(input, unit.profile);
+  const leaders = resolveLeaders(input.leaders, unit.profile);
+  const selfRally = input.selfRally ?? false;
+  checkRallyAllowed(unit, selfRally, leaders.length > 0);
+  const terrain = input.terrain ?? 'open';
+  const leadership = selfRally ? 0 : leadershipDRMFor(unit, leaders);
+  if (!selfRally && unit.profile.kind === 'leader' && leaders.every((l) => currentML(l) <= currentML(unit))) {
+    throw inputError('input.rally', `rally: a broken leader is rallied by a leader of higher ML or Self-Rallies (A10.22, A10.71); use --self-rally`);
+  }
+  const drm = checkInt('drm', input.drm ?? 0, -6, 6);
+  const total = rallyDRM(unit, { leadershipDRM: leadership, terrain, selfRally, otherDRM: drm });
+  const model = buildMoraleChain({ unit, start: { kind: 'rally', drm: total, selfRally }, ctx });
+  const resolved = {
+    unit: describeProfile(unit.profile),
+    markers: markers(unit),
+    currentML: currentML(unit),
+    leaders: leaders.map((l) => l.profile.id),
+    leadershipDRM: leadership,
+    selfRally,
+    terrain,
+    dm: unit.dm,
+    drm,
+    totalDRM: total,
+    ...describeSituation(ctx),
+  };
+  return exactOddsResult('rally', ctx.ruleSet.id, resolved, model, MORALE_EVENTS);
+}

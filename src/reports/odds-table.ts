@@ -1,0 +1,230 @@
+/**
+ * The odds table of a result: one row per final state, then the events, as aligned text, a GitHub
+ * markdown table or CSV.
+ *
+ * Pipeline: OddsResult -> table model (columns, rows of cell strings) -> text | markdown | csv.
+ *
+ * Outcome columns: Outcome, Probability (`72.2%`), Odds (`1 in 1.4`), then `±` (half-width of the 95%
+ * interval, Monte Carlo only) and Exact (the reduced fraction, when the rows carry one).
+ * Events: every event with probability > 0, in EVENT_NAMES order, with its exact fraction when
+ * `eventFractions` has one. Text and markdown start with a header line naming the command, the rule
+ * set, the method and the version, and a line with the input.
+ */
+import type { OddsResult } from '../result.js';
+import { EVENT_NAMES, type EventName } from '../chains/events.js';
+import { inputError } from '../errors.js';
+import { describeInput, describeRun } from './describe-run.js';
+import { formatOneIn, formatPercent, formatPlusMinus } from './format-probability.js';
+
+/** Output formats of {@link formatOddsTable}. */
+export const OddsTableFormat = {
+  text: 'text',
+  markdown: 'markdown',
+  csv: 'csv',
+} as const;
+export type OddsTableFormat = (typeof OddsTableFormat)[keyof typeof OddsTableFormat];
+
+/** Options of {@link formatOddsTable}; all optional. */
+export interface OddsTableOptions {
+  /** `text` (default): columns aligned with spaces; `markdown`: GitHub tables; `csv`: RFC 4180. */
+  readonly format?: OddsTableFormat;
+}
+
+/** Columns of the CSV form, one fixed set whatever the method so that scripts can rely on it. */
+export const ODDS_CSV_COLUMNS = [
+  'kind',
+  'name',
+  'probability',
+  'percent',
+  'odds',
+  'plus_minus',
+  'ci95_low',
+  'ci95_high',
+  'count',
+  'fraction',
+] as const;
+
+interface Column {
+  readonly header: string;
+  readonly align: 'left' | 'right';
+}
+
+interface Table {
+  readonly columns: readonly Column[];
+  readonly rows: readonly (readonly string[])[];
+}
+
+/**
+ * Formats an odds result as a readable table.
+ *
+ * - `text`: header line, input line, outcome table, then an `Events` table, columns padded with
+ *   spaces (percents and fractions right-aligned, odds left-aligned so that `1 in` lines up); ends with a newline.
+ * - `markdown`: `#` title, the same lines, `## Outcomes` and `## Events` as GitHub tables (same
+ *   alignment); `|`, `\` and markup characters in cells are escaped.
+ * - `csv`: a header row ({@link ODDS_CSV_COLUMNS}) then one row per outcome (`kind` = `outcome`) and
+ *   per event with probability > 0 (`kind` = `event`); `probability`, `ci95_*` and `count` are raw
+ *   numbers, `percent`/`odds`/`plus_minus` the same strings as the text table; fields with `,`, `"`
+ *   or line breaks are quoted with `"` doubled; lines end with `\n`. The run's metadata is not in the
+ *   CSV (it would break the header row): it is in the result JSON.
+ *
+ * Cost: O(outcomes + events).
+ * @param result an odds result; outcome probabilities in [0, 1]
+ * @param options `format`, default `text`
+ * @returns the table, ending with a newline
+ * @throws AslOddsError `input.reportFormat` (exit 2) when `format` is not text, markdown or csv
+ * @example formatOddsTable(nmcOnMl7).split('\n')[4] // 'good order  41.7%  1 in 2.4  5/12' (padded to the columns)
+ */
+export function formatOddsTable(result: OddsResult, options: OddsTableOptions = {}): string {
+  const format = options.format ?? 'text';
+  switch (format) {
+    case 'text':
+      return formatText(result);
+    case 'markdown':
+      return formatMarkdown(result);
+    case 'csv':
+      return formatCsv(result);
+    default: {
+      const never: never = format;
+      throw inputError(
+        'input.reportFormat',
+        `unknown table format ${JSON.stringify(never)}: allowed are text, markdown, csv`,
+      );
+    }
+  }
+}
+
+/** Events with probability > 0, in EVENT_NAMES order. */
+function reportedEvents(result: OddsResult): { name: EventName; p: number; fraction: string | undefined }[] {
+  const out: { name: EventName; p: number; fraction: string | undefined }[] = [];
+  for (const name of EVENT_NAMES) {
+    const p = result.events[name];
+    if (p === undefined || !(p > 0)) continue;
+    out.push({ name, p, fraction: result.eventFractions?.[name] });
+  }
+  return out;
+}
+
+function outcomeTable(result: OddsResult): Table {
+  const monteCarlo = result.method === 'monte-carlo';
+  const hasFraction = result.outcomes.some((o) => o.fraction !== undefined);
+  const columns: Column[] = [
+    { header: 'Outcome', align: 'left' },
+    { header: 'Probability', align: 'right' },
+    { header: 'Odds', align: 'left' },
+  ];
+  if (monteCarlo) columns.push({ header: '95% CI', align: 'right' });
+  if (hasFraction) columns.push({ header: 'Exact', align: 'right' });
+  const rows = result.outcomes.map((o) => {
+    const row = [o.state, formatPercent(o.probability), formatOneIn(o.probability)];
+    if (monteCarlo) row.push(o.ci95 ? formatPlusMinus(o.ci95) : '');
+    if (hasFraction) row.push(o.fraction ?? '');
+    return row;
+  });
+  return { columns, rows };
+}
+
+function eventTable(result: OddsResult): Table {
+  const events = reportedEvents(result);
+  const hasFraction = events.some((e) => e.fraction !== undefined);
+  const columns: Column[] = [
+    { header: 'Event (at least once)', align: 'left' },
+    { header: 'Probability', align: 'right' },
+    { header: 'Odds', align: 'left' },
+  ];
+  if (hasFraction) columns.push({ header: 'Exact', align: 'right' });
+  const rows = events.map((e) => {
+    const row = [e.name, formatPercent(e.p), formatOneIn(e.p)];
+    if (hasFraction) row.push(e.fraction ?? '');
+    return row;
+  });
+  return { columns, rows };
+}
+
+function headerLines(result: OddsResult): string[] {
+  const input = describeInput(result.input);
+  return input === '' ? [describeRun(result)] : [describeRun(result), `Input: ${input}`];
+}
+
+// ---------------------------------------------------------------------------------------------- text
+
+function formatText(result: OddsResult): string {
+  const lines = [...headerLines(result), ''];
+  lines.push(...alignTable(outcomeTable(result)));
+  lines.push('');
+  const events = eventTable(result);
+  if (events.rows.length === 0) lines.push('Events: none');
+  else lines.push(...alignTable(events));
+  return `${lines.join('\n')}\n`;
+}
+
+/** Pads every cell to its column's width; two spaces between columns; no trailing spaces. */
+function alignTable(table: Table): string[] {
+  const widths = table.columns.map((c, i) =>
+    Math.max(c.header.length, ...table.rows.map((r) => r[i].length)),
+  );
+  const line = (cells: readonly string[]): string =>
+    cells
+      .map((cell, i) => (table.columns[i].align === 'left' ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+      .join('  ')
+      .trimEnd();
+  return [line(table.columns.map((c) => c.header)), ...table.rows.map(line)];
+}
+
+// ------------------------------------------------------------------------------------------ markdown
+
+function formatMarkdown(result: OddsResult): string {
+  const [run, input] = headerLines(result);
+  const lines = [`# ${escapeMarkdown(result.command)} odds`, '', escapeMarkdown(run)];
+  if (input !== undefined) lines.push('', escapeMarkdown(input));
+  lines.push('', '## Outcomes', '', ...markdownTable(outcomeTable(result)), '', '## Events', '');
+  const events = eventTable(result);
+  if (events.rows.length === 0) lines.push('None.');
+  else lines.push(...markdownTable(events));
+  return `${lines.join('\n')}\n`;
+}
+
+function markdownTable(table: Table): string[] {
+  const row = (cells: readonly string[]): string => `| ${cells.map(escapeMarkdown).join(' | ')} |`;
+  const rule = `| ${table.columns.map((c) => (c.align === 'left' ? ':---' : '---:')).join(' | ')} |`;
+  return [row(table.columns.map((c) => c.header)), rule, ...table.rows.map(row)];
+}
+
+/** Escapes characters that GitHub markdown would treat as markup or as a cell boundary. */
+function escapeMarkdown(text: string): string {
+  return text.replace(/[\\|*_`[\]<>#]/g, (c) => `\\${c}`).replace(/\r?\n/g, ' ');
+}
+
+// ----------------------------------------------------------------------------------------------- csv
+
+function formatCsv(result: OddsResult): string {
+  const lines = [ODDS_CSV_COLUMNS.join(',')];
+  for (const o of result.outcomes) {
+    lines.push(
+      csvRow([
+        'outcome',
+        o.state,
+        String(o.probability),
+        formatPercent(o.probability),
+        formatOneIn(o.probability),
+        o.ci95 ? formatPlusMinus(o.ci95) : '',
+        o.ci95 ? String(o.ci95[0]) : '',
+        o.ci95 ? String(o.ci95[1]) : '',
+        o.count !== undefined ? String(o.count) : '',
+        o.fraction ?? '',
+      ]),
+    );
+  }
+  for (const e of reportedEvents(result)) {
+    lines.push(csvRow(['event', e.name, String(e.p), formatPercent(e.p), formatOneIn(e.p), '', '', '', '', e.fraction ?? '']));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function csvRow(cells: readonly string[]): string {
+  return cells.map(csvField).join(',');
+}
+
+/** RFC 4180 quoting: a field with `,`, `"`, CR or LF is wrapped in quotes with inner quotes doubled. */
+function csvField(cell: string): string {
+  return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
+}

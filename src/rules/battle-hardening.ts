@@ -1,0 +1,37 @@
+/**
+ * Battle Hardening (A15.3): the unit is exchanged for an unbroken, unpinned unit of the same size and
+ * the next higher quality (the catalog's ladder, least-gain rule); a leader for the next higher grade.
+ * An already elite MMC, the best leader, or a Partisan becomes Fanatic instead (A10.8), and keeps that
+ * for the rest of the game. Battle Hardening can be refused (setting `refuseBattleHardening`).
+ * A broken or Disrupted unit that is Battle Hardened is rallied by the exchange.
+ */
+import { Ev } from '../chains/events.js';
+import { battleHardeningOf } from '../counters/catalog.js';
+import type { RuleSet } from './rule-set.js';
+import type { StepResult } from './step-result.js';
+import type { UnitState } from './unit-state.js';
+
+/**
+ * Applies a Battle Hardening result.
+ * @returns the exchanged unit; events battleHardening, plus fanatic (first time Fanatic) and rally
+ * (was broken). Under `refuseBattleHardening` the unit is unchanged and no event is reported.
+ * Never throws.
+ * @example resolveBattleHardening(german247, rs).unit.profile.name // '2-4-8'
+ */
+export function resolveBattleHardening(u: UnitState, ruleSet: RuleSet): StepResult {
+  if (ruleSet.settings.refuseBattleHardening) return { unit: u, events: 0, woundSeverityDRM: null };
+  const higher = u.profile.nationality === 'partisan' ? null : battleHardeningOf(u.profile);
+  let events = Ev.battleHardening;
+  if (u.status === 'broken') events |= Ev.rally;
+  if (higher === null && !u.fanatic) events |= Ev.fanatic;
+  const unit: UnitState = {
+    ...u,
+    profile: higher ?? u.profile,
+    fanatic: u.fanatic || higher === null,
+    status: 'good-order',
+    pinned: false,
+    disrupted: false,
+    dm: false,
+  };
+  return { unit, events, woundSeverityDRM: null };
+}

@@ -1,0 +1,40 @@
+/**
+ * Leader Loss Morale Checks and Task Checks (A10.2, A10.21; RULES-NOTES 3).
+ *
+ * LLMC: when a leader is eliminated, every friendly unit in the Location whose *current* ML is lower
+ * than the leader's takes a MC whose DRM is the leader's modifier with its sign reversed (8-0: NMC;
+ * 8-1 and 9-1: 1MC; A10.21 EX). Broken units take it too (failure: Casualty Reduction; A10.2 EX).
+ * Berserk units never take it (A15.42). A 6+1 leader's LLMC DRM is the setting `sixPlusOneLLMCDRM`.
+ * LLTC: when an unbroken leader breaks, unbroken friendly units of lower ML take the same check as a
+ * TC; failure pins (A10.2).
+ */
+import type { UnitProfile } from '../counters/types.js';
+import { moraleCheck, type CheckSpec } from './check.js';
+import type { RuleSet } from './rule-set.js';
+import { currentML, isAlive, type UnitState } from './unit-state.js';
+
+/**
+ * The LLMC `unit` must take when `leader` is eliminated, or null when it takes none.
+ * @param leaderML the eliminated leader's ML when he was eliminated (integer)
+ * @returns a MC labelled `LLMC` whose # is the leader's modifier reversed (8-0: NMC, 9-1: 1MC), with
+ * `drm` 0; for a 6+1 leader a NMC with `drm` = setting `sixPlusOneLLMCDRM`
+ * Never throws.
+ * @example llmcFor(broken467, leader91, 9, rs) // { check: 1MC 'LLMC', drm: 0 } (A10.2 EX)
+ * @example llmcFor(broken658, leader91, 9, rs) // null: broken SS ML 9 is not < 9 (A10.2 EX)
+ */
+export function llmcFor(unit: UnitState, leader: UnitProfile, leaderML: number, ruleSet: RuleSet): { check: CheckSpec; drm: number } | null {
+  if (!isAlive(unit) || unit.berserk || currentML(unit) >= leaderML) return null;
+  if (leader.leadershipDRM > 0) return { check: moraleCheck(0, 'LLMC'), drm: ruleSet.settings.sixPlusOneLLMCDRM };
+  return { check: moraleCheck(-leader.leadershipDRM, 'LLMC'), drm: 0 };
+}
+
+/**
+ * The LLTC `unit` must take when unbroken `leader` breaks, or null: only unbroken, non-berserk units
+ * of lower ML take it (A10.2). Failure pins.
+ * Never throws.
+ * @example lltcFor(good467, leader91, 9) // { kind: 'TC', strength: 1, failurePins: true, label: 'LLTC' }
+ */
+export function lltcFor(unit: UnitState, leader: UnitProfile, leaderML: number): CheckSpec | null {
+  if (unit.status !== 'good-order' || unit.berserk || currentML(unit) >= leaderML) return null;
+  return { kind: 'TC', strength: Math.max(0, -leader.leadershipDRM), failurePins: true, label: 'LLTC' };
+}

@@ -1,0 +1,103 @@
+/**
+ * Resolving one MC or TC DR against one unit (A10.1-10.4, A10.31, A7.8, A15.2, A15.42, A19.13).
+ *
+ * - Final DR = Original DR + the check's # + DRM (leadership and any other).
+ * - TC: pass on Final DR <= ML; a failed PTC/LLTC pins (berserk units, heroes and Japanese SMC are never
+ *   pinned by it), a failed NTC has no effect. No HoB, no Casualty MC.
+ * - MC, unbroken unit, Original 12: Casualty MC (A10.31): Casualty Reduction and broken; if it also
+ *   failed by more than ELR, Replacement follows (setting `casualtyMCAlsoReplaces`).
+ * - MC pass: Final DR <= ML; Final DR == ML pins (A7.8) unless berserk or a hero.
+ * - MC fail: berserk: Casualty Reduction (A15.42); hero: wounded, Wound Severity dr, a wounded hero is
+ *   eliminated (A15.2); already broken: Casualty Reduction (A10.3, A10.2 EX); otherwise broken (A10.3),
+ *   and if Final DR - ML > ELR, Replacement or Disruption (A19.13, A19.12).
+ * - An Original 2 on a MC makes the unit eligible for Heat of Battle (A15.1); the chain rolls it.
+ */
+import { Ev } from '../chains/events.js';
+import type { DR } from '../dice/dice.js';
+import type { CheckSpec } from './check.js';
+import type { MoraleContext } from './context.js';
+import { resolveCasualtyReduction } from './casualty-reduction.js';
+import { resolveELRFailure } from './elr.js';
+import { isHoBEligible } from './heat-of-battle.js';
+import type { StepResult } from './step-result.js';
+import { currentML, isAlive, isHero, type UnitState } from './unit-state.js';
+
+/** The result of one MC/TC DR. */
+export interface CheckResult extends StepResult {
+  /** Original DR, integer in [2, 12]. */
+  readonly originalDR: number;
+  /** Final DR (Original + # + DRM), any integer. */
+  readonly finalDR: number;
+  /** ML the DR was compared with. */
+  readonly ml: number;
+  /** The check was passed (Final DR <= ML, and no Casualty MC). */
+  readonly passed: boolean;
+  /** Heat of Battle follows (Original MC DR of 2 by an eligible unit, A15.1). */
+  readonly heatOfBattle: boolean;
+}
+
+/**
+ * Resolves one MC/TC DR.
+ * @param u the unit (on the map)
+ * @param check the check (NMC, #MC, PTC, NTC, LLMC, LLTC)
+ * @param drm total DRM other than the check's #: leadership (see leadership.ts) plus any other, integer
+ * @param dr the dice
+ * @param ctx rule set, ELR, situation
+ * Never throws.
+ * @example resolveCheck(good467, moraleCheck(1), 0, { white: 3, colored: 4 }, ctx).unit.status // 'broken'
+ */
+export function resolveCheck(u: UnitState, check: CheckSpec, drm: number, dr: DR, ctx: MoraleContext): CheckResult {
+  const originalDR = dr.white + dr.colored;
+  const finalDR = originalDR + check.strength + drm;
+  const ml = currentML(u);
+  const base = { originalDR, finalDR, ml };
+  if (check.kind === 'TC') {
+    if (finalDR <= ml) return { ...base, unit: u, events: Ev.pass, woundSeverityDRM: null, passed: true, heatOfBattle: false };
+    const immune = u.berserk || isHero(u) || (u.profile.nationality === 'japanese' && u.profile.kind === 'leader');
+    if (check.failurePins && !immune) {
+      return { ...base, unit: { ...u, pinned: true }, events: Ev.pin, woundSeverityDRM: null, passed: false, heatOfBattle: false };
+    }
+    return { ...base, unit: u, events: 0, woundSeverityDRM: null, passed: false, heatOfBattle: false };
+  }
+  const r = resolveMoraleEffect(u, originalDR, finalDR, ml, ctx);
+  // A pending Wound Severity dr is rolled first; the chain skips HoB if it eliminates the unit.
+  const heatOfBattle = originalDR === 2 && isHoBEligible(u, ctx.ruleSet) && isAlive(r.unit);
+  return { ...base, ...r, heatOfBattle };
+}
+
+function resolveMoraleEffect(
+  u: UnitState,
+  originalDR: number,
+  finalDR: number,
+  ml: number,
+  ctx: MoraleContext,
+): StepResult & { passed: boolean } {
+  const failedByMoreThanELR = finalDR - ml > ctx.elr;
+  // A10.31 Casualty MC: an unbroken unit rolling an Original 12.
+  if (originalDR === 12 && u.status === 'good-order') {
+    const cr = resolveCasualtyReduction(u, ctx.ruleSet);
+    if (!isAlive(cr.unit) || u.berserk || isHero(u)) return { ...cr, passed: false };
+    const broken: UnitState = { ...cr.unit, status: 'broken', pinned: false };
+    if (failedByMoreThanELR && ctx.ruleSet.settings.casualtyMCAlsoReplaces && cr.woundSeverityDRM === null) {
+      const elr = resolveELRFailure(broken, ctx);
+      return { unit: elr.unit, events: cr.events | Ev.break | elr.events, woundSeverityDRM: null, passed: false };
+    }
+    return { unit: broken, events: cr.events | Ev.break, woundSeverityDRM: cr.woundSeverityDRM, passed: false };
+  }
+  if (finalDR <= ml) {
+    if (finalDR === ml && !u.berserk && !isHero(u)) {
+      return { unit: { ...u, pinned: true }, events: Ev.pin, woundSeverityDRM: null, passed: true };
+    }
+    return { unit: u, events: Ev.pass, woundSeverityDRM: null, passed: true };
+  }
+  // Failure.
+  if (u.berserk || isHero(u) || u.status === 'broken') {
+    return { ...resolveCasualtyReduction(u, ctx.ruleSet), passed: false };
+  }
+  const broken: UnitState = { ...u, status: 'broken', pinned: false };
+  if (failedByMoreThanELR) {
+    const elr = resolveELRFailure(broken, ctx);
+    return { unit: elr.unit, events: Ev.break | elr.events, woundSeverityDRM: null, passed: false };
+  }
+  return { unit: broken, events: Ev.break, woundSeverityDRM: null, passed: false };
+}
