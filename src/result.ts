@@ -45,4 +45,30 @@ export interface OddsResult {
   readonly events: Readonly<Partial<Record<EventName, number>>>;
   /** Exact fractions of the events (exact method only). */
   readonly eventFractions?: Readonly<Partial<Record<EventName, string>>>;
+  /** Monte Carlo only: count, standard error and 95% Wilson interval of every event. */
+  readonly eventStats?: Readonly<Partial<Record<EventName, EstimateStats>>>;
+  /** Monte Carlo only: present and true when the run was stopped (Ctrl-C) before all trials ran. */
+  readonly interrupted?: boolean;
+  /** Monte Carlo only: the trials asked for, when `trials` (those completed) is fewer. */
+  readonly trialsRequested?: number;
+  /** With `--compare-exact`: the agreement of the Monte Carlo estimates with the exact values. */
+  readonly comparison?: Comparison;
+}
+
+/** A Monte Carlo estimate of one probability. */
+export interface EstimateStats {
+  readonly count: number;
+  readonly probability: number;
+  readonly standardError: number;
+  readonly ci95: readonly [number, number];
+}
+
+/** Monte Carlo against exact (`--compare-exact`). */
+export interface Comparison {
+  /** Per figure (outcomes and events): exact value, estimate, z-score. */
+  readonly figures: readonly { readonly name: string; readonly exact: number; readonly estimate: number; readonly z: number }[];
+  /** Largest |z| over the figures. */
+  readonly maxAbsZ: number;
+  /** Pearson chi-squared goodness of fit of the outcome counts against the exact distribution. */
+  readonly chiSquared: { readonly statistic: number; readonly degreesOfFreedom: number; readonly pValue: number };
 }

@@ -64,7 +64,7 @@ export interface CommonOptions {
   rules: RuleSetId;
   setting?: Record<string, string>;
   json?: boolean;
-  format: string;
+  format?: string;
   report?: string;
   out?: string;
   leader?: string[];

@@ -14,3 +14,14 @@ export const processIO: CliIO = {
   stderr: (t) => process.stderr.write(t),
   stderrIsTTY: !!process.stderr.isTTY,
 };
+
+/** What a command needs from the program: where to write, the user's argv, and its exit code. */
+export interface CliContext {
+  readonly io: CliIO;
+  /** The user arguments the program was run with (for partial results). */
+  readonly argv: readonly string[];
+  /** Exit code a command sets (e.g. 130 after Ctrl-C); 0 by default. */
+  exitCode: number;
+  /** Runs the CLI again in-process (for `merge`). */
+  readonly rerun: (argv: string[]) => Promise<number>;
+}

@@ -14,19 +14,21 @@ import { VERSION } from '../version.js';
 import { mcCommand } from './commands/mc.js';
 import { rallyCommand } from './commands/rally.js';
 import { unitsCommand } from './commands/units.js';
-import { processIO, type CliIO } from './io.js';
+import { mergeCommand } from './commands/merge.js';
+import { processIO, type CliContext, type CliIO } from './io.js';
 
 /** Builds the program. `exitOverride` and `configureOutput` are set before subcommands (LIBRARIES.md). */
-export function createProgram(io: CliIO): Command {
+export function createProgram(io: CliIO, cli: CliContext = { io, argv: [], exitCode: 0, rerun: (a) => runCli(a, io) }): Command {
   const program = new Command('asl-odds')
     .description('Exact and Monte Carlo odds for Advanced Squad Leader morale chains (ASL 2nd Edition or G.I. Anvil of Victory).')
     .version(VERSION)
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s), outputError: (s, write) => write(s) })
     .showSuggestionAfterError(true);
-  program.addCommand(mcCommand(io));
-  program.addCommand(rallyCommand(io));
-  program.addCommand(unitsCommand(io));
+  program.addCommand(mcCommand(cli));
+  program.addCommand(rallyCommand(cli));
+  program.addCommand(unitsCommand(cli));
+  program.addCommand(mergeCommand(cli));
   for (const c of program.commands) c.exitOverride().configureOutput(program.configureOutput()).showSuggestionAfterError(true);
   return program;
 }
@@ -36,10 +38,11 @@ export function createProgram(io: CliIO): Command {
  * Never throws: every error becomes a message on `io.stderr` and a non-zero code.
  */
 export async function runCli(argv: readonly string[], io: CliIO = processIO): Promise<number> {
-  const program = createProgram(io);
+  const cli: CliContext = { io, argv, exitCode: 0, rerun: (a) => runCli(a, io) };
+  const program = createProgram(io, cli);
   try {
     await program.parseAsync([...argv], { from: 'user' });
-    return 0;
+    return cli.exitCode;
   } catch (e) {
     if (e instanceof CommanderError) {
       // help and version are "errors" with exit code 0; everything else is a usage error (exit 2).

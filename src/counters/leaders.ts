@@ -28,7 +28,8 @@ export function parseLeaderGrade(grade: string): { ml: number; leadershipDRM: nu
   const m = /^(\d+)([+-])(\d)$/.exec(grade);
   if (m === null) throw new Error(`counter data: bad leader grade '${grade}'`);
   const magnitude = Number(m[3]);
-  return { ml: Number(m[1]), leadershipDRM: m[2] === '+' ? magnitude : -magnitude };
+  // `0 - magnitude`, not `-magnitude`: an 8-0 has DRM +0, never -0.
+  return { ml: Number(m[1]), leadershipDRM: m[2] === '+' ? magnitude : 0 - magnitude };
 }
 
 /**

@@ -1,13 +1,13 @@
 /**
- * Turns an exact chain distribution into the `OddsResult` document every odds command prints.
+ * The synchronous exact path: run the exact engine on a chain and build its `OddsResult`.
+ * (`compute-odds.ts` chooses between exact and Monte Carlo; this is its exact branch for callers that
+ * want a result without options.)
  */
 import type { EventName } from '../chains/events.js';
-import { Ev } from '../chains/events.js';
 import type { ChainModel } from '../engine/chain.js';
-import { enumerateChain, summarizeExact } from '../engine/exact.js';
-import { toFraction, toNumber } from '../engine/probability.js';
+import { enumerateChain } from '../engine/exact.js';
 import type { OddsResult } from '../result.js';
-import { VERSION } from '../version.js';
+import { resultFromExact } from './odds-result.js';
 
 /**
  * Runs the exact engine on `model` and builds the result.
@@ -15,7 +15,7 @@ import { VERSION } from '../version.js';
  * @param ruleSet rule-set id
  * @param input the resolved input to record
  * @param eventNames the events the command reports, in output order
- * Never throws (beyond the engine's `engine.chainTooLong`).
+ * @throws AslOddsError `engine.chainTooLong` (a model bug)
  */
 export function exactOddsResult<S>(
   command: string,
@@ -25,17 +25,5 @@ export function exactOddsResult<S>(
   eventNames: readonly EventName[],
 ): OddsResult {
   const dist = enumerateChain(model);
-  const { outcomes, events } = summarizeExact(model, dist, eventNames.map((n) => Ev[n]));
-  return {
-    command,
-    ruleSet,
-    method: 'exact',
-    trials: null,
-    seed: null,
-    version: VERSION,
-    input,
-    outcomes: outcomes.map((o) => ({ state: o.state, probability: toNumber(o.probability), fraction: toFraction(o.probability) })),
-    events: Object.fromEntries(eventNames.map((n, i) => [n, toNumber(events[i])])),
-    eventFractions: Object.fromEntries(eventNames.map((n, i) => [n, toFraction(events[i])])),
-  };
+  return resultFromExact({ command, ruleSet, input, eventNames }, model, dist.terminals, dist.terminals.map((t) => t.probability));
 }

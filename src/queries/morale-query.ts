@@ -15,6 +15,8 @@ import { leadershipDRMFor } from '../rules/leadership.js';
 import { checkRallyAllowed, rallyDRM, type RallyTerrain } from '../rules/rally.js';
 import { getRuleSet, type RuleSetId } from '../rules/rule-set.js';
 import { currentML, initialUnitState, type UnitState } from '../rules/unit-state.js';
+import type { MoraleChainState } from '../chains/morale-chain.js';
+import type { OddsQuery } from './compute-odds.js';
 import { exactOddsResult } from './exact-result.js';
 
 /** The situation shared by morale questions. All optional; defaults in brackets. */
@@ -143,9 +145,18 @@ function markers(u: UnitState): string[] {
  * Exact odds of one unit's MC/TC and everything that follows it (Wound Severity, Heat of Battle).
  * @throws AslOddsError `catalog.unknownUnit`, `input.check`, `input.elr`, `input.drm`, `input.leader`,
  * `input.rules`, `input.setting`, `input.ml` ...
- * @example mcOdds({ unit: 'german/4-6-7', check: '1MC' }).events.break // 0.5833... (21/36)
+ * @example mcOdds({ unit: 'german/4-6-7', check: '1MC' }).eventFractions.break // '757/1296' (Original DR >= 7: 21/36, plus HoB surrender 1/1296)
  */
 export function mcOdds(input: McInput): OddsResult {
+  const q = mcQuery(input);
+  return exactOddsResult(q.header.command, q.header.ruleSet, q.header.input, q.model, q.header.eventNames);
+}
+
+/**
+ * The `mc` question as a chain and header, for `computeOdds` (exact or Monte Carlo).
+ * @throws as {@link mcOdds}
+ */
+export function mcQuery(input: McInput): OddsQuery<MoraleChainState> {
   const unit = resolveUnit(input);
   const ctx = resolveSituation(input, unit.profile);
   const check = parseCheck(input.check ?? 'NMC');
@@ -165,7 +176,7 @@ export function mcOdds(input: McInput): OddsResult {
     totalDRM: check.strength + drm + leadership,
     ...describeSituation(ctx),
   };
-  return exactOddsResult('mc', ctx.ruleSet.id, resolved, model, MORALE_EVENTS);
+  return { header: { command: 'mc', ruleSet: ctx.ruleSet.id, input: resolved, eventNames: MORALE_EVENTS }, model };
 }
 
 /**
@@ -174,6 +185,15 @@ export function mcOdds(input: McInput): OddsResult {
  * @example rallyOdds({ unit: 'german/4-6-7', broken: true, leaders: ['german/8-1'] }).events.rally
  */
 export function rallyOdds(input: RallyInput): OddsResult {
+  const q = rallyQuery(input);
+  return exactOddsResult(q.header.command, q.header.ruleSet, q.header.input, q.model, q.header.eventNames);
+}
+
+/**
+ * The `rally` question as a chain and header, for `computeOdds`.
+ * @throws as {@link rallyOdds}
+ */
+export function rallyQuery(input: RallyInput): OddsQuery<MoraleChainState> {
   const unit = resolveUnit({ ...input, broken: input.broken ?? true });
   const ctx = resolveSituation(input, unit.profile);
   const leaders = resolveLeaders(input.leaders, unit.profile);
@@ -200,5 +220,5 @@ export function rallyOdds(input: RallyInput): OddsResult {
     totalDRM: total,
     ...describeSituation(ctx),
   };
-  return exactOddsResult('rally', ctx.ruleSet.id, resolved, model, MORALE_EVENTS);
+  return { header: { command: 'rally', ruleSet: ctx.ruleSet.id, input: resolved, eventNames: MORALE_EVENTS }, model };
 }

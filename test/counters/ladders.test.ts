@@ -150,15 +150,14 @@ describe('Casualty Reduction and Step Reduction', () => {
 
 describe('ladders on overridden profiles', () => {
   it('compare against the catalog rows of the (overridden) nationality', () => {
-    // A 4-6-7 declared Elite is compared as a 4-6-7 Elite: its Replacement is the 1st Line... none
-    // fits (4-6-7 equals it), so the 2nd Line 4-4-7.
+    // A 4-6-7 declared Elite: the 1st Line 4-6-7 has no lesser number, so it drops to the 2nd Line 4-4-7.
     const elite = withOverrides(getUnit('german/4-6-7'), { unitClass: 'elite' });
     expect(replacementOf(elite)?.id).toBe('german/4-4-7');
     expect(battleHardeningOf(elite)).toBeNull();
     // A German 4-4-7 declared British is compared with British rows.
     const brit = withOverrides(getUnit('german/4-4-7'), { nationality: 'british' });
     expect(battleHardeningOf(brit)?.id).toBe('british/4-5-7');
-    // A 9-1 whose ML is overridden to 10 ranks as a 10-1: next lower 10-0... German ladder: 9-2.
+    // A 9-1 overridden to ML 10 ranks as a 10-1, between the German 9-2 and 10-2.
     const leader = withOverrides(getUnit('german/9-1'), { ml: 10 });
     expect(replacementOf(leader)?.id).toBe('german/9-2');
     expect(battleHardeningOf(leader)?.id).toBe('german/10-2');

@@ -2,20 +2,20 @@
  * `asl-odds mc`: exact odds of a MC/TC on one unit and its Heat of Battle chain.
  */
 import { Command } from 'commander';
-import { mcOdds } from '../../queries/morale-query.js';
+import { mcQuery } from '../../queries/morale-query.js';
 import { addOutputOptions, addSituationOptions, addUnitOptions, collect, overridesFrom, situationFrom, type CommonOptions } from '../common-options.js';
-import { emitResult } from '../emit.js';
-import type { CliIO } from '../io.js';
+import type { CliContext } from '../io.js';
+import { addMethodOptions, runOddsQuery, type MethodFlags } from '../method-options.js';
 import { intIn } from '../parse.js';
 
-interface McOptions extends CommonOptions {
+interface McOptions extends CommonOptions, MethodFlags {
   check: string;
   broken?: boolean;
   berserk?: boolean;
 }
 
 /** Builds the `mc` subcommand. */
-export function mcCommand(io: CliIO): Command {
+export function mcCommand(cli: CliContext): Command {
   const cmd = new Command('mc')
     .description(
       'Odds of a Morale Check (NMC, #MC), PTC or NTC on one unit: pass, pin, break, Casualty MC, ELR Replacement or Disruption, wounds, and the Heat of Battle that follows an Original 2 (A10, A15, A19).',
@@ -28,12 +28,13 @@ export function mcCommand(io: CliIO): Command {
   addUnitOptions(cmd);
   addSituationOptions(cmd);
   addOutputOptions(cmd);
+  addMethodOptions(cmd);
   cmd.addHelpText(
     'after',
     '\nExamples:\n  asl-odds mc --unit german/4-6-7 --check 1MC --leader german/8-1\n  asl-odds mc --unit russian/4-4-7 --check 2MC --elr 2 --adjacent-enemy --json\n',
   );
   return cmd.action(async (o: McOptions) => {
-    const result = mcOdds({
+    const query = mcQuery({
       unit: o.unit,
       overrides: overridesFrom(o),
       broken: o.broken,
@@ -47,6 +48,6 @@ export function mcCommand(io: CliIO): Command {
       leaders: o.leader,
       ...situationFrom(o),
     });
-    await emitResult(result, o, io);
+    cli.exitCode = await runOddsQuery(query, o, cli.io, cli.argv);
   });
 }

@@ -2,21 +2,21 @@
  * `asl-odds rally`: exact odds of one Rally attempt (A10.6-10.64) and its Heat of Battle.
  */
 import { Command } from 'commander';
-import { rallyOdds } from '../../queries/morale-query.js';
+import { rallyQuery } from '../../queries/morale-query.js';
 import type { RallyTerrain } from '../../rules/rally.js';
 import { addOutputOptions, addSituationOptions, addUnitOptions, collect, overridesFrom, situationFrom, type CommonOptions } from '../common-options.js';
-import { emitResult } from '../emit.js';
-import type { CliIO } from '../io.js';
+import type { CliContext } from '../io.js';
+import { addMethodOptions, runOddsQuery, type MethodFlags } from '../method-options.js';
 import { intIn, rallyTerrain } from '../parse.js';
 
-interface RallyOptions extends CommonOptions {
+interface RallyOptions extends CommonOptions, MethodFlags {
   selfRally?: boolean;
   terrain: RallyTerrain;
   dm?: boolean;
 }
 
 /** Builds the `rally` subcommand. */
-export function rallyCommand(io: CliIO): Command {
+export function rallyCommand(cli: CliContext): Command {
   const cmd = new Command('rally')
     .description(
       'Odds that a broken unit rallies: leader DRM, terrain -1, Self-Rally +1, DM +4, Fate on an Original 12, Heat of Battle after a non-Self-Rally Original 2 (A10.6-10.64, A15.1).',
@@ -29,12 +29,13 @@ export function rallyCommand(io: CliIO): Command {
   addUnitOptions(cmd);
   addSituationOptions(cmd);
   addOutputOptions(cmd);
+  addMethodOptions(cmd);
   cmd.addHelpText(
     'after',
     '\nExamples:\n  asl-odds rally --unit german/4-6-7 --leader german/8-1 --terrain building\n  asl-odds rally --unit russian/4-4-7 --self-rally --dm --json\n',
   );
   return cmd.action(async (o: RallyOptions) => {
-    const result = rallyOdds({
+    const query = rallyQuery({
       unit: o.unit,
       overrides: overridesFrom(o),
       broken: true,
@@ -49,6 +50,6 @@ export function rallyCommand(io: CliIO): Command {
       drm: o.drm,
       ...situationFrom(o),
     });
-    await emitResult(result, o, io);
+    cli.exitCode = await runOddsQuery(query, o, cli.io, cli.argv);
   });
 }

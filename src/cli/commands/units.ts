@@ -3,10 +3,11 @@
  */
 import { Command } from 'commander';
 import { listUnits, parseNationality } from '../../counters/catalog.js';
-import type { CliIO } from '../io.js';
+import type { CliContext } from '../io.js';
 
 /** Builds the `units` subcommand. */
-export function unitsCommand(io: CliIO): Command {
+export function unitsCommand(cli: CliContext): Command {
+  const io = cli.io;
   return new Command('units')
     .description('List the counter catalog: ids, Morale Levels, class, BPV, source and confidence.')
     .option('--nationality <nat>', 'only this nationality')

@@ -1,0 +1,176 @@
+/**
+ * The method options every odds command takes (exact or Monte Carlo, seeds, threads, checkpoints,
+ * shards) and the code that runs a query with them: progress bar, Ctrl-C, printing and files.
+ */
+import { availableParallelism } from 'node:os';
+import { readFile, unlink } from 'node:fs/promises';
+import cliProgress from 'cli-progress';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { randomSeed } from '../dice/streams.js';
+import { AslOddsError, inputError } from '../errors.js';
+import { computeOdds, type MethodOptions, type OddsQuery } from '../queries/compute-odds.js';
+import { writeFileAtomic } from '../reports/atomic-write.js';
+import { parseShard } from '../runs/partial.js';
+import { emitResult, type EmitOptions } from './emit.js';
+import type { CliIO } from './io.js';
+import { intIn } from './parse.js';
+
+/**
+ * Parses a trial count: `1000000`, `1e6`, `2_000_000`, `2,000,000`.
+ * @throws InvalidArgumentError unless a whole number in [1, 2^53]
+ */
+export function parseTrials(v: string): number {
+  const n = Number(v.trim().replace(/[_,]/g, ''));
+  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number of trials >= 1, e.g. 1e6 or 2_000_000.');
+  return n;
+}
+
+/** Adds `--trials`, `--seed`, `--threads`, `--exact`, `--compare-exact`, `--quiet`, `--checkpoint`, `--resume`, `--shard`. */
+export function addMethodOptions(cmd: Command): Command {
+  return cmd
+    .option('--trials <n>', 'Monte Carlo with n trials (1e6, 2_000_000); default: exact enumeration', parseTrials)
+    .option('--seed <string>', 'Monte Carlo seed (default: random, printed and stored in the result)')
+    .option('--threads <n>', `worker threads (default: available cores, ${availableParallelism()} here)`, intIn(1, 1024))
+    .option('--exact', 'with --trials: also compute exact odds and report the agreement (same as --compare-exact)')
+    .option('--compare-exact', 'with --trials: also compute exact odds and report z-scores and chi-squared')
+    .option('--quiet', 'no progress bar or notes on stderr')
+    .option('--checkpoint <file>', 'record finished chunks in <file> as the run goes (atomic writes)')
+    .option('--resume', 'with --checkpoint: continue the run recorded there')
+    .option('--shard <i/n>', 'run only shard i of n and write a partial result for `asl-odds merge`', parseShard)
+    .addOption(new Option('--chunk-size <n>', 'trials per chunk (part of the plan; changes the streams)').argParser(parseTrials).hideHelp())
+    .addOption(new Option('--tally-from <file>', 'internal: merged tally from asl-odds merge').hideHelp());
+}
+
+/** Parsed method options. */
+export interface MethodFlags extends EmitOptions {
+  trials?: number;
+  seed?: string;
+  threads?: number;
+  exact?: boolean;
+  compareExact?: boolean;
+  quiet?: boolean;
+  checkpoint?: string;
+  resume?: boolean;
+  shard?: { index: number; count: number };
+  chunkSize?: number;
+  tallyFrom?: string;
+}
+
+const STRIP_WITH_VALUE = new Set(['--shard', '--out', '--checkpoint', '--report', '--format', '--threads', '--tally-from']);
+const STRIP_FLAGS = new Set(['--json', '--resume', '--quiet']);
+
+/** The user's command line without options that do not change the result (for partial results). */
+export function replayableArgv(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const name = a.split('=')[0];
+    if (STRIP_FLAGS.has(a)) continue;
+    if (STRIP_WITH_VALUE.has(name)) {
+      if (!a.includes('=')) i++;
+      continue;
+    }
+    out.push(a);
+  }
+  return out;
+}
+
+/**
+ * Runs `query` with the method flags and prints/writes the result. Exit code: 0, or 130 when Ctrl-C
+ * interrupted a Monte Carlo run (the partial result is still printed and written).
+ * @throws AslOddsError from the query, the engine or file writes
+ */
+export async function runOddsQuery<S>(query: OddsQuery<S>, f: MethodFlags, io: CliIO, argv: readonly string[]): Promise<number> {
+  let tally: MethodOptions['tally'];
+  if (f.tallyFrom) {
+    const t = JSON.parse(await readFile(f.tallyFrom, 'utf8')) as { seed: string; counts: number[] };
+    tally = { seed: t.seed, counts: t.counts };
+  }
+  const monteCarlo = f.trials !== undefined || tally !== undefined;
+  if (!monteCarlo && (f.seed || f.checkpoint || f.shard || f.resume || f.compareExact || f.threads)) {
+    throw inputError('input.trials', '--seed, --threads, --checkpoint, --resume, --shard and --compare-exact need --trials (Monte Carlo)');
+  }
+  if (f.resume && !f.checkpoint) throw inputError('input.resume', '--resume needs --checkpoint <file>');
+  const seed = tally?.seed ?? f.seed ?? (monteCarlo ? randomSeed() : undefined);
+  if (monteCarlo && !f.seed && !tally && !f.quiet) io.stderr(`seed: ${seed} (replay with --seed ${seed})\n`);
+
+  const stop = { interrupted: false };
+  const onSigint = () => {
+    stop.interrupted = true;
+  };
+  let bar: cliProgress.SingleBar | null = null;
+  const started = Date.now();
+  if (monteCarlo && io.stderrIsTTY && !f.quiet && !tally) {
+    bar = new cliProgress.SingleBar(
+      { format: 'trials {bar} {percentage}% | {value}/{total} | {rate}/s | ETA {eta}s', stream: process.stderr, hideCursor: true },
+      cliProgress.Presets.shades_classic,
+    );
+  }
+  if (monteCarlo) process.on('SIGINT', onSigint);
+  let output;
+  try {
+    output = await computeOdds(query, {
+      trials: f.trials,
+      seed,
+      threads: f.threads ?? availableParallelism(),
+      chunkSize: f.chunkSize,
+      compareExact: f.compareExact || f.exact,
+      checkpoint: f.checkpoint,
+      resume: f.resume,
+      shard: f.shard,
+      argv: replayableArgv(argv),
+      tally,
+      stop,
+      onProgress: bar
+        ? (done, total) => {
+            if (!bar!.isActive) bar!.start(total, 0, { rate: '0' });
+            const secs = Math.max(0.001, (Date.now() - started) / 1000);
+            bar!.update(done, { rate: Math.round(done / secs).toLocaleString('en-US') });
+          }
+        : undefined,
+    });
+  } finally {
+    bar?.stop();
+    if (monteCarlo) process.off('SIGINT', onSigint);
+  }
+  if (output.kind === 'partial') {
+    const json = JSON.stringify(output.partial) + '\n';
+    if (f.out) await writeFileAtomic(f.out, json);
+    else io.stdout(json);
+    if (!f.quiet) io.stderr(`shard ${output.partial.shard.index}/${output.partial.shard.count}: ${output.partial.chunks.length} chunks${f.out ? ` written to ${f.out}` : ''}\n`);
+    return stop.interrupted ? 130 : 0;
+  }
+  await emitResult(output.result, f, io);
+  if (output.result.interrupted) {
+    if (!f.quiet) io.stderr(`interrupted: ${output.result.trials} of ${output.result.trialsRequested} trials completed\n`);
+    return 130;
+  }
+  return 0;
+}
+
+/**
+ * `asl-odds merge`: combines shard partial results into the final result by replaying the shards'
+ * command with the summed tally.
+ */
+export async function mergeAndReplay(
+  files: readonly string[],
+  f: EmitOptions,
+  run: (argv: string[]) => Promise<number>,
+  readPartials: (files: readonly string[]) => Promise<{ first: { argv: readonly string[]; seed: string }; counts: number[] }>,
+): Promise<number> {
+  const { first, counts } = await readPartials(files);
+  const tmp = `${process.env.TMPDIR ?? '/tmp'}/asl-odds-merge-${process.pid}-${Date.now()}.json`;
+  await writeFileAtomic(tmp, JSON.stringify({ seed: first.seed, counts }));
+  try {
+    const extra: string[] = ['--tally-from', tmp, '--quiet'];
+    if (f.json) extra.push('--json');
+    if (f.out) extra.push('--out', f.out);
+    if (f.report) extra.push('--report', f.report);
+    if (f.format) extra.push('--format', f.format);
+    return await run([...first.argv, ...extra]);
+  } finally {
+    await unlink(tmp).catch(() => undefined);
+  }
+}
+
+export { AslOddsError };

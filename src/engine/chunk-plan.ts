@@ -1,0 +1,47 @@
+/**
+ * How Monte Carlo work is cut: chunks of `chunkSize` trials (the last one shorter), each with its own
+ * stream `tychei(seed:k)`. The plan depends only on (trials, chunkSize), never on threads, so a run is
+ * bit-identical for any thread count, completion order, resume or sharding.
+ */
+import { streamFor } from '../dice/streams.js';
+import { inputError } from '../errors.js';
+import type { CompiledTables } from './compile.js';
+import { runChainTrials } from './kernel.js';
+
+/** Default trials per chunk: 2^20, about 20-40 ms of work for a short chain (piscina wants >= 20 ms). */
+export const DEFAULT_CHUNK_SIZE = 1 << 20;
+
+/** A chunk plan. */
+export interface ChunkPlan {
+  /** Total trials, integer >= 1 (exact up to 2^53). */
+  readonly trials: number;
+  /** Trials per chunk, integer >= 1. */
+  readonly chunkSize: number;
+  /** ceil(trials / chunkSize). */
+  readonly chunkCount: number;
+}
+
+/**
+ * The plan for `trials` trials.
+ * @throws AslOddsError `input.trials` unless 1 <= trials <= 2^53 and chunkSize >= 1 are integers
+ */
+export function planChunks(trials: number, chunkSize = DEFAULT_CHUNK_SIZE): ChunkPlan {
+  if (!Number.isSafeInteger(trials) || trials < 1) throw inputError('input.trials', `--trials: expected a whole number >= 1, got ${trials}`);
+  if (!Number.isSafeInteger(chunkSize) || chunkSize < 1) throw inputError('input.chunkSize', `--chunk-size: expected a whole number >= 1, got ${chunkSize}`);
+  return { trials, chunkSize, chunkCount: Math.ceil(trials / chunkSize) };
+}
+
+/** Trials in chunk `k` of `plan`. */
+export function chunkTrials(plan: ChunkPlan, k: number): number {
+  return k < plan.chunkCount - 1 ? plan.chunkSize : plan.trials - plan.chunkSize * (plan.chunkCount - 1);
+}
+
+/**
+ * Runs chunk `k` in this thread and returns its tally (one count per terminal).
+ * Never throws on valid tables.
+ */
+export function runChunk(tables: CompiledTables, seed: string, plan: ChunkPlan, k: number): Float64Array {
+  const counts = new Float64Array(tables.terminalCount);
+  runChainTrials(tables, streamFor(seed, k), chunkTrials(plan, k), counts);
+  return counts;
+}

@@ -1,0 +1,205 @@
+/**
+ * Runs a question's chain with the chosen method and builds its result:
+ * - exact (default): every dice path, exact fractions (engine/exact.ts);
+ * - Monte Carlo (`trials`): the chain compiled to tables (engine/compile.ts), run in seeded chunks on
+ *   a worker pool (engine/monte-carlo.ts), with checkpoints, shards and Ctrl-C handled here;
+ * - both (`compareExact`): the Monte Carlo result plus its agreement with exact (z-scores, chi-squared).
+ */
+import type { ChainModel } from '../engine/chain.js';
+import { DEFAULT_CHUNK_SIZE, planChunks } from '../engine/chunk-plan.js';
+import { compileChain } from '../engine/compile.js';
+import { enumerateChain } from '../engine/exact.js';
+import { runMonteCarlo } from '../engine/monte-carlo.js';
+import { toNumber } from '../engine/probability.js';
+import { inputError } from '../errors.js';
+import type { StopFlag } from '../pool/monte-carlo-pool.js';
+import type { Comparison, OddsResult } from '../result.js';
+import { loadCheckpoint, saveCheckpoint } from '../runs/checkpoint.js';
+import { fingerprintOf } from '../runs/fingerprint.js';
+import { shardChunks, type PartialResult } from '../runs/partial.js';
+import { chiSquaredGoodnessOfFit, zScore } from '../stats/index.js';
+import { VERSION } from '../version.js';
+import { resultFromCounts, resultFromExact, type ResultHeader, type TerminalOf } from './odds-result.js';
+
+/** A question ready to run: what to record, and the chain. */
+export interface OddsQuery<S> {
+  readonly header: ResultHeader;
+  readonly model: ChainModel<S>;
+  /**
+   * Extra figures a command derives from its terminals (e.g. per-unit events). Must be linear in the
+   * weights: `weights[i]` is terminal i's probability (exact) or count (Monte Carlo), summing to `total`.
+   */
+  readonly extend?: (terminals: readonly TerminalOf<S>[], weights: readonly number[], total: number) => Record<string, unknown>;
+}
+
+/** How to compute. All optional: the default is exact. */
+export interface MethodOptions {
+  /** Monte Carlo trials (integer >= 1); unset = exact. */
+  readonly trials?: number;
+  /** Seed string (required with trials; the CLI makes a random one and prints it). */
+  readonly seed?: string;
+  /** Worker threads, integer >= 1 (default 1 here; the CLI defaults to the available cores). */
+  readonly threads?: number;
+  /** Trials per chunk (default 2^20). Part of the plan: changing it changes the streams. */
+  readonly chunkSize?: number;
+  /** Run exact too and report the agreement. */
+  readonly compareExact?: boolean;
+  /** Checkpoint file: finished chunks are recorded there as the run goes. */
+  readonly checkpoint?: string;
+  /** Continue from `checkpoint` if it exists. */
+  readonly resume?: boolean;
+  /** Run only this shard's chunks and return a partial result. */
+  readonly shard?: { readonly index: number; readonly count: number };
+  /** The command line, recorded in partial results for `merge`. */
+  readonly argv?: readonly string[];
+  /** A merged tally to use instead of running (from `asl-odds merge`). */
+  readonly tally?: { readonly counts: readonly number[]; readonly seed: string };
+  /** Progress: trials done so far out of the total to run. */
+  readonly onProgress?: (done: number, total: number) => void;
+  /** Ctrl-C: set `interrupted` to stop dispatching. */
+  readonly stop?: StopFlag;
+}
+
+/** A full result, or a shard's partial result. */
+export type OddsOutput = { readonly kind: 'result'; readonly result: OddsResult } | { readonly kind: 'partial'; readonly partial: PartialResult };
+
+/**
+ * Computes the odds of `q` with method `m`.
+ * @throws AslOddsError `input.trials`, `input.checkpoint`, `input.shard`, `worker.*`, `io.*`
+ */
+export async function computeOdds<S>(q: OddsQuery<S>, m: MethodOptions = {}): Promise<OddsOutput> {
+  if (m.trials === undefined && !m.tally) {
+    if (m.shard || m.checkpoint) throw inputError('input.trials', '--shard and --checkpoint need --trials (Monte Carlo)');
+    return { kind: 'result', result: exactResult(q) };
+  }
+  const compiled = compileChain(q.model);
+  const plan = planChunks(m.trials ?? 1, m.chunkSize ?? DEFAULT_CHUNK_SIZE);
+  const seed = m.tally?.seed ?? m.seed;
+  if (seed === undefined) throw inputError('input.seed', '--seed: a Monte Carlo run needs a seed');
+  const fingerprint = fingerprintOf({
+    command: q.header.command,
+    input: q.header.input,
+    ruleSet: q.header.ruleSet,
+    seed,
+    trials: plan.trials,
+    chunkSize: plan.chunkSize,
+    version: VERSION,
+    terminals: compiled.terminals.map((t) => t.key),
+  });
+
+  let counts: Float64Array;
+  let trialsDone: number;
+  let interrupted = false;
+  if (m.tally) {
+    if (m.tally.counts.length !== compiled.tables.terminalCount) throw inputError('merge.input', 'merge: the partial results do not fit this command (different chain)');
+    counts = Float64Array.from(m.tally.counts);
+    trialsDone = counts.reduce((a, b) => a + b, 0);
+  } else {
+    let chunks = m.shard ? shardChunks(plan.chunkCount, m.shard.index, m.shard.count) : Array.from({ length: plan.chunkCount }, (_, k) => k);
+    let initial: Float64Array | undefined;
+    let done: number[] = [];
+    if (m.checkpoint && m.resume) {
+      const c = await loadCheckpoint(m.checkpoint, fingerprint);
+      if (c) {
+        done = [...c.chunksDone];
+        const skip = new Set(done);
+        chunks = chunks.filter((k) => !skip.has(k));
+        initial = Float64Array.from(c.counts);
+      }
+    }
+    const total = chunks.reduce((s, k) => s + (k < plan.chunkCount - 1 ? plan.chunkSize : plan.trials - plan.chunkSize * (plan.chunkCount - 1)), 0);
+    const priorTrials = initial ? initial.reduce((a, b) => a + b, 0) : 0;
+    let lastSave = Date.now();
+    let saving: Promise<void> = Promise.resolve();
+    const checkpointOf = (chunksDone: readonly number[], c: ArrayLike<number>) => ({
+      format: 'asl-odds-checkpoint/1' as const,
+      fingerprint,
+      seed,
+      trials: plan.trials,
+      chunkSize: plan.chunkSize,
+      chunksDone: [...chunksDone].sort((a, b) => a - b),
+      counts: Array.from(c),
+    });
+    const tally = await runMonteCarlo(compiled.tables, {
+      seed,
+      plan,
+      threads: m.threads ?? 1,
+      chunks,
+      initialCounts: initial,
+      stop: m.stop,
+      onChunk: (chunk, trials, running) => {
+        done.push(chunk);
+        m.onProgress?.(trials, total);
+        if (m.checkpoint && Date.now() - lastSave >= 250) {
+          lastSave = Date.now();
+          const snapshot = checkpointOf(done, running); // consistent: taken before the next chunk lands
+          const path = m.checkpoint;
+          saving = saving.then(() => saveCheckpoint(path, snapshot));
+        }
+      },
+    });
+    counts = tally.counts;
+    trialsDone = priorTrials + tally.trialsDone;
+    interrupted = tally.interrupted;
+    await saving;
+    if (m.checkpoint) await saveCheckpoint(m.checkpoint, checkpointOf(done, counts));
+    if (m.shard) {
+      return {
+        kind: 'partial',
+        partial: {
+          format: 'asl-odds-partial/1',
+          version: VERSION,
+          command: q.header.command,
+          argv: [...(m.argv ?? [])],
+          fingerprint,
+          seed,
+          trials: plan.trials,
+          chunkSize: plan.chunkSize,
+          chunkCount: plan.chunkCount,
+          shard: m.shard,
+          chunks: [...done].sort((a, b) => a - b),
+          counts: Array.from(counts),
+        },
+      };
+    }
+  }
+  let result = resultFromCounts(q.header, q.model, compiled.terminals, counts, { trials: trialsDone, seed, trialsRequested: plan.trials, interrupted });
+  if (q.extend) result = { ...result, ...q.extend(compiled.terminals, Array.from(counts), trialsDone) };
+  if (m.compareExact) result = { ...result, comparison: compare(q, compiled.terminals, counts, trialsDone, result) };
+  return { kind: 'result', result };
+}
+
+function exactResult<S>(q: OddsQuery<S>): OddsResult {
+  const dist = enumerateChain(q.model);
+  const result = resultFromExact(q.header, q.model, dist.terminals, dist.terminals.map((t) => t.probability));
+  if (!q.extend) return result;
+  return { ...result, ...q.extend(dist.terminals, dist.terminals.map((t) => toNumber(t.probability)), 1) };
+}
+
+function compare<S>(q: OddsQuery<S>, terminals: readonly TerminalOf<S>[], counts: Float64Array, trials: number, mc: OddsResult): Comparison {
+  const exact = exactResult(q);
+  const figures: Comparison['figures'][number][] = [];
+  const exactByState = new Map(exact.outcomes.map((o) => [o.state, o.probability]));
+  const mcByState = new Map(mc.outcomes.map((o) => [o.state, o.probability]));
+  const states = [...new Set([...exactByState.keys(), ...mcByState.keys()])];
+  for (const s of states) {
+    const e = exactByState.get(s) ?? 0;
+    const est = mcByState.get(s) ?? 0;
+    figures.push({ name: `outcome: ${s}`, exact: e, estimate: est, z: zScore(est, e, trials) });
+  }
+  for (const n of q.header.eventNames) {
+    const e = exact.events[n] ?? 0;
+    const est = mc.events[n] ?? 0;
+    figures.push({ name: `event: ${n}`, exact: e, estimate: est, z: zScore(est, e, trials) });
+  }
+  const observedByState = new Map<string, number>();
+  terminals.forEach((t, i) => {
+    const name = q.model.describe(t.state, t.events);
+    observedByState.set(name, (observedByState.get(name) ?? 0) + counts[i]);
+  });
+  const observed = states.map((s) => observedByState.get(s) ?? 0);
+  const expected = states.map((s) => exactByState.get(s) ?? 0);
+  const chi = chiSquaredGoodnessOfFit(observed, expected);
+  const maxAbsZ = figures.reduce((mx, f) => Math.max(mx, Math.abs(f.z)), 0);
+  return { figures, maxAbsZ, chiSquared: { statistic: chi.statistic, degreesOfFreedom: chi.degreesOfFreedom, pValue: chi.pValue } };
+}

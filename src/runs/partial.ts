@@ -1,0 +1,91 @@
+/**
+ * Partial results of sharded runs (`--shard i/n`) and their merge (`asl-odds merge`).
+ *
+ * A shard runs the chunks k with k % n == i and writes its tally with the chunk plan, seed and the
+ * command line that produced it. Merging checks that all files come from the same run (fingerprint,
+ * version), that their chunks are disjoint and together complete, sums the tallies, and replays the
+ * command with the merged tally: the result equals a single-machine run with the same seed.
+ */
+import { readFile } from 'node:fs/promises';
+import { AslOddsError, inputError } from '../errors.js';
+
+/** A shard's partial result. */
+export interface PartialResult {
+  readonly format: 'asl-odds-partial/1';
+  readonly version: string;
+  readonly command: string;
+  /** The command line (user arguments) that produced it, without `--shard`, `--out`, `--json`. */
+  readonly argv: readonly string[];
+  readonly fingerprint: string;
+  readonly seed: string;
+  readonly trials: number;
+  readonly chunkSize: number;
+  readonly chunkCount: number;
+  readonly shard: { readonly index: number; readonly count: number };
+  readonly chunks: readonly number[];
+  readonly counts: readonly number[];
+}
+
+/**
+ * Parses `i/n` (0 <= i < n).
+ * @throws AslOddsError `input.shard`
+ * @example parseShard('1/4') // { index: 1, count: 4 }
+ */
+export function parseShard(s: string): { index: number; count: number } {
+  const m = /^(\d+)\/(\d+)$/.exec(s.trim());
+  const index = m ? Number(m[1]) : NaN;
+  const count = m ? Number(m[2]) : NaN;
+  if (!m || count < 1 || index >= count) throw inputError('input.shard', `--shard: expected i/n with 0 <= i < n (e.g. 0/4), got '${s}'`);
+  return { index, count };
+}
+
+/** The chunks of shard `index` of `count` in a plan of `chunkCount` chunks. */
+export function shardChunks(chunkCount: number, index: number, count: number): number[] {
+  const out: number[] = [];
+  for (let k = index; k < chunkCount; k += count) out.push(k);
+  return out;
+}
+
+/**
+ * Reads and checks partial results, and sums them.
+ * @throws AslOddsError `merge.*` (exit 2): unreadable file, different runs or versions, overlapping or
+ * missing chunks
+ */
+export async function mergePartials(paths: readonly string[]): Promise<{ first: PartialResult; counts: number[] }> {
+  if (paths.length === 0) throw inputError('merge.noFiles', 'merge: give the partial result files to merge');
+  const parts: PartialResult[] = [];
+  for (const p of paths) {
+    let text: string;
+    try {
+      text = await readFile(p, 'utf8');
+    } catch (e) {
+      throw new AslOddsError('merge.read', `merge: cannot read ${p}: ${(e as Error).message}`, 2);
+    }
+    let part: PartialResult;
+    try {
+      part = JSON.parse(text) as PartialResult;
+    } catch {
+      throw inputError('merge.format', `merge: ${p} is not JSON`);
+    }
+    if (part.format !== 'asl-odds-partial/1') throw inputError('merge.format', `merge: ${p} is not an asl-odds partial result (run with --shard i/n --out <file>)`);
+    parts.push(part);
+  }
+  const first = parts[0];
+  const seen = new Set<number>();
+  const counts = new Array<number>(first.counts.length).fill(0);
+  parts.forEach((part, i) => {
+    if (part.version !== first.version) throw inputError('merge.version', `merge: ${paths[i]} is from asl-odds ${part.version}, ${paths[0]} from ${first.version}`);
+    if (part.seed !== first.seed) throw inputError('merge.seed', `merge: ${paths[i]} has seed '${part.seed}', ${paths[0]} has '${first.seed}'`);
+    if (part.fingerprint !== first.fingerprint) throw inputError('merge.input', `merge: ${paths[i]} comes from a different command, input, trials or chunk size than ${paths[0]}`);
+    for (const k of part.chunks) {
+      if (seen.has(k)) throw inputError('merge.overlap', `merge: chunk ${k} appears twice (${paths[i]}); merge each shard once`);
+      seen.add(k);
+    }
+    part.counts.forEach((c, j) => (counts[j] += c));
+  });
+  if (seen.size !== first.chunkCount) {
+    const missing = first.chunkCount - seen.size;
+    throw inputError('merge.incomplete', `merge: ${missing} of ${first.chunkCount} chunks are missing; merge all ${first.shard.count} shards`);
+  }
+  return { first, counts };
+}
