@@ -79,7 +79,10 @@ export interface UnitProfile extends Provenance {
   readonly name: string;
   readonly nationality: Nationality;
   readonly kind: UnitKind;
-  /** Quality class (A1.12). Leaders and heroes carry their nationality's elite class for HoB DRM purposes: see catalog docs. */
+  /**
+   * Quality class (A1.12). Leaders and heroes have no class: they carry '1st-line', which is neutral
+   * for the HoB DRM (A15.1) and cowering (A7.9).
+   */
   readonly unitClass: UnitClass;
   /** Firepower factor, integer >= 0 (leaders: 0). */
   readonly fp: number;

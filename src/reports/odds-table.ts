@@ -94,12 +94,15 @@ export function formatOddsTable(result: OddsResult, options: OddsTableOptions = 
 }
 
 /** Events with probability > 0, in EVENT_NAMES order. */
-function reportedEvents(result: OddsResult): { name: EventName; p: number; fraction: string | undefined }[] {
-  const out: { name: EventName; p: number; fraction: string | undefined }[] = [];
+function reportedEvents(
+  result: OddsResult,
+): { name: EventName; p: number; fraction: string | undefined; ci95: readonly [number, number] | undefined; count: number | undefined }[] {
+  const out: { name: EventName; p: number; fraction: string | undefined; ci95: readonly [number, number] | undefined; count: number | undefined }[] = [];
   for (const name of EVENT_NAMES) {
     const p = result.events[name];
     if (p === undefined || !(p > 0)) continue;
-    out.push({ name, p, fraction: result.eventFractions?.[name] });
+    const stats = result.eventStats?.[name];
+    out.push({ name, p, fraction: result.eventFractions?.[name], ci95: stats?.ci95, count: stats?.count });
   }
   return out;
 }
@@ -131,9 +134,12 @@ function eventTable(result: OddsResult): Table {
     { header: 'Probability', align: 'right' },
     { header: 'Odds', align: 'left' },
   ];
+  const monteCarlo = events.some((e) => e.ci95 !== undefined);
+  if (monteCarlo) columns.push({ header: '95% CI', align: 'right' });
   if (hasFraction) columns.push({ header: 'Exact', align: 'right' });
   const rows = events.map((e) => {
     const row = [e.name, formatPercent(e.p), formatOneIn(e.p)];
+    if (monteCarlo) row.push(e.ci95 ? formatPlusMinus(e.ci95) : '');
     if (hasFraction) row.push(e.fraction ?? '');
     return row;
   });
@@ -215,7 +221,20 @@ function formatCsv(result: OddsResult): string {
     );
   }
   for (const e of reportedEvents(result)) {
-    lines.push(csvRow(['event', e.name, String(e.p), formatPercent(e.p), formatOneIn(e.p), '', '', '', '', e.fraction ?? '']));
+    lines.push(
+      csvRow([
+        'event',
+        e.name,
+        String(e.p),
+        formatPercent(e.p),
+        formatOneIn(e.p),
+        e.ci95 ? formatPlusMinus(e.ci95) : '',
+        e.ci95 ? String(e.ci95[0]) : '',
+        e.ci95 ? String(e.ci95[1]) : '',
+        e.count !== undefined ? String(e.count) : '',
+        e.fraction ?? '',
+      ]),
+    );
   }
   return `${lines.join('\n')}\n`;
 }

@@ -113,6 +113,18 @@ describe('formatOddsTable text (Monte Carlo)', () => {
   });
 });
 
+describe('formatOddsTable events with Monte Carlo intervals', () => {
+  it('shows the ± half-width of each event\'s Wilson interval', () => {
+    const withStats = {
+      ...MONTE_CARLO,
+      eventStats: { break: { count: 416000, probability: 0.416, standardError: 0.00049, ci95: [0.415, 0.417] as const } },
+    };
+    const text = formatOddsTable(withStats);
+    const row = text.split('\n').find((l) => l.startsWith('break'))!;
+    expect(row.trimEnd().endsWith('±0.1 pp')).toBe(true); // (0.417 - 0.415) / 2 = 0.1 percentage points
+  });
+});
+
 describe('formatOddsTable markdown', () => {
   const md = formatOddsTable(EXACT_NMC, { format: 'markdown' });
   const lines = md.split('\n');
