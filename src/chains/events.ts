@@ -12,7 +12,8 @@
  *   (A15.2); battleHardening (A15.3); fanatic: became Fanatic (A15.3, A10.8); berserk (A15.4);
  *   surrender: surrendered to an ADJACENT Known Good Order enemy (A15.5);
  * - rally: a broken unit returned to Good Order (Rally DR, berserk, Battle Hardening, heroic leader);
- * - arrived, failureToRout: rout outcomes (A10.5, A10.53).
+ * - arrived, failureToRout: rout outcomes (A10.5, A10.53);
+ * - elrLoss, elrRegain: a side's ELR fell by an Integrity Check (A16.2) / was regained (A16.3).
  */
 export const EVENT_NAMES = [
   'pass',
@@ -32,6 +33,8 @@ export const EVENT_NAMES = [
   'rally',
   'arrived',
   'failureToRout',
+  'elrLoss',
+  'elrRegain',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 

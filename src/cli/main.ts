@@ -14,6 +14,7 @@ import { VERSION } from '../version.js';
 import { mcCommand } from './commands/mc.js';
 import { rallyCommand } from './commands/rally.js';
 import { unitsCommand } from './commands/units.js';
+import { integrityCommand } from './commands/integrity.js';
 import { mergeCommand } from './commands/merge.js';
 import { processIO, type CliContext, type CliIO } from './io.js';
 
@@ -28,6 +29,7 @@ export function createProgram(io: CliIO, cli: CliContext = { io, argv: [], exitC
   program.addCommand(mcCommand(cli));
   program.addCommand(rallyCommand(cli));
   program.addCommand(unitsCommand(cli));
+  program.addCommand(integrityCommand(cli));
   program.addCommand(mergeCommand(cli));
   for (const c of program.commands) c.exitOverride().configureOutput(program.configureOutput()).showSuggestionAfterError(true);
   return program;

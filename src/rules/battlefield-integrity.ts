@@ -53,13 +53,26 @@ export function lowerELR(elr: number): number {
 }
 
 /**
- * Reinforcement DRM for regaining ELR (A16.3): -1 per 10% (FRU) of the current Integrity Base that the
- * reinforcements' MMC BPV amounts to. A16.12 EX: IB 45 (after 41 points arrived on an IB of 40):
- * 41 points are 91% of 45 hmm -> the EX says -2 for 41 points against the IB of 40 before the arrival.
+ * Reinforcement DRM for regaining ELR (A16.3): -1 for each 10% increment (FRU) of the force that the
+ * Integrity Base stands for, i.e. -ceil(reinforcement BPV / Integrity Base), with the Integrity Base as
+ * it was before the reinforcements arrived. Oracle, A16.12 EX: 41 points of MMC reinforcements on an
+ * Integrity Base of 40 entitle the side to a -2 DRM.
  * @param reinforcementBPV MMC BPV arriving this Player Turn, integer >= 0
- * @param integrityBase the current Integrity Base, integer >= 1
+ * @param integrityBase the Integrity Base before their arrival, integer >= 1
+ * Never throws.
+ * @example regainReinforcementDRM(41, 40) // -2
  */
 export function regainReinforcementDRM(reinforcementBPV: number, integrityBase: number): number {
-  const tenth = Math.ceil(integrityBase / 10);
-  return -Math.floor(reinforcementBPV / tenth);
+  return reinforcementBPV <= 0 ? 0 : -Math.ceil(reinforcementBPV / integrityBase);
+}
+
+/**
+ * True when a regain attempt succeeds (A16.3): Final DR <= 2 where only negative DRM apply.
+ * @param originalDR integer in [2, 12]
+ * @param negativeDRM the sum of the negative DRM the side qualifies for (positive parts are ignored)
+ * Never throws.
+ * @example isELRRegained(4, -2) // true
+ */
+export function isELRRegained(originalDR: number, negativeDRM: number): boolean {
+  return originalDR + Math.min(0, negativeDRM) <= 2;
 }
