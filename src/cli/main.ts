@@ -16,6 +16,8 @@ import { rallyCommand } from './commands/rally.js';
 import { unitsCommand } from './commands/units.js';
 import { integrityCommand } from './commands/integrity.js';
 import { mergeCommand } from './commands/merge.js';
+import { routCommand } from './commands/rout.js';
+import { recoveryCommand } from './commands/recovery.js';
 import { processIO, type CliContext, type CliIO } from './io.js';
 
 /** Builds the program. `exitOverride` and `configureOutput` are set before subcommands (LIBRARIES.md). */
@@ -31,6 +33,8 @@ export function createProgram(io: CliIO, cli: CliContext = { io, argv: [], exitC
   program.addCommand(unitsCommand(cli));
   program.addCommand(integrityCommand(cli));
   program.addCommand(mergeCommand(cli));
+  program.addCommand(routCommand(cli));
+  program.addCommand(recoveryCommand(cli));
   for (const c of program.commands) c.exitOverride().configureOutput(program.configureOutput()).showSuggestionAfterError(true);
   return program;
 }

@@ -72,7 +72,7 @@ export function parseRoute(text: string, option: string): Route {
   if (raw === 'none') return { hexes: [], lowCrawl: false, text: 'none' };
   let body = raw;
   let lowCrawl = false;
-  if (body === 'crawl' || body === 'low-crawl') return { hexes: [hex('clear')], lowCrawl: true, text: 'crawl' };
+  if (body === 'crawl' || body === 'low-crawl') return { hexes: [hex('clear')], lowCrawl: true, text: formatRoute([hex('clear')], true) };
   const crawl = /^(crawl|low-crawl)\s+(.*)$/.exec(body);
   if (crawl) {
     lowCrawl = true;
@@ -108,13 +108,17 @@ function parseHex(token: string, position: number, option: string, code: string)
   return hex(terrain, mf, adjacent, encircled);
 }
 
-/** The normalised text of a route, e.g. `open,clear:2:adj`, `crawl open`. Never throws. */
+/**
+ * The normalised text of a route, e.g. `open,clear:2:adj`, `crawl open`, `crawl` (Low Crawl into a
+ * hex given no terrain), `none`. Never throws.
+ */
 export function formatRoute(hexes: readonly RouteHex[], lowCrawl: boolean): string {
   if (hexes.length === 0) return 'none';
   const text = hexes
     .map((h) => [h.terrain, ...(h.mf !== 1 ? [String(h.mf)] : []), ...(h.adjacent ? ['adj'] : []), ...(h.encircled ? ['enc'] : [])].join(':'))
     .join(',');
-  return lowCrawl ? `crawl ${text}` : text;
+  if (!lowCrawl) return text;
+  return text === 'clear' ? 'crawl' : `crawl ${text}`;
 }
 
 /**
