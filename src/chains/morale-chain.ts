@@ -122,12 +122,12 @@ export function buildMoraleChain(spec: MoraleChainSpec): ChainModel<MoraleChainS
  */
 export function describeMoraleOutcome(s: MoraleChainState, events: number): string {
   const notes: string[] = [];
+  const survivingMMC = s.unit.profile.kind !== 'leader' && s.unit.profile.kind !== 'hero' && isAlive(s.unit);
+  if (events & Ev.casualtyReduction && survivingMMC) notes.push('casualty reduced');
   if (events & Ev.replacement) notes.push('replaced');
-  if (events & Ev.casualtyReduction && s.unit.profile.kind !== 'leader' && s.unit.profile.kind !== 'hero' && isAlive(s.unit)) {
-    notes.push('casualty reduced');
-  }
   if (events & Ev.battleHardening) notes.push('battle hardened');
-  if (events & Ev.rally && !(events & (Ev.berserk | Ev.battleHardening | Ev.hero))) notes.push('rallied');
+  const rallyNoted = events & Ev.rally && !(events & (Ev.berserk | Ev.battleHardening | Ev.hero)) && s.unit.status === 'good-order';
+  if (rallyNoted) notes.push('rallied');
   if (s.failedTC) notes.push('failed TC');
   let text = describeUnit(s.unit) + (notes.length ? ` (${notes.join(', ')})` : '');
   for (const h of s.heroes) text += ` + hero ${h.name}`;

@@ -16,9 +16,20 @@ import { rallyCommand } from './commands/rally.js';
 import { unitsCommand } from './commands/units.js';
 import { integrityCommand } from './commands/integrity.js';
 import { mergeCommand } from './commands/merge.js';
+import { benchCommand } from './commands/bench.js';
 import { routCommand } from './commands/rout.js';
 import { recoveryCommand } from './commands/recovery.js';
+import { tableCommand } from './commands/table.js';
 import { processIO, type CliContext, type CliIO } from './io.js';
+
+/**
+ * A commander error message as the one line users get for every mistake: `asl-odds: error: ...`,
+ * with a "(Did you mean ...?)" suggestion joined onto the same line. Never throws.
+ * @example oneLineError("error: unknown option '--jsn'\n(Did you mean --json?)\n") // "asl-odds: error: unknown option '--jsn' (Did you mean --json?)\n"
+ */
+export function oneLineError(message: string): string {
+  return `asl-odds: ${message.trim().replace(/\s*\n\s*/g, ' ')}\n`;
+}
 
 /** Builds the program. `exitOverride` and `configureOutput` are set before subcommands (LIBRARIES.md). */
 export function createProgram(io: CliIO, cli: CliContext = { io, argv: [], exitCode: 0, rerun: (a) => runCli(a, io) }): Command {
@@ -26,15 +37,17 @@ export function createProgram(io: CliIO, cli: CliContext = { io, argv: [], exitC
     .description('Exact and Monte Carlo odds for Advanced Squad Leader morale chains (ASL 2nd Edition or G.I. Anvil of Victory).')
     .version(VERSION)
     .exitOverride()
-    .configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s), outputError: (s, write) => write(s) })
+    .configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s), outputError: (s, write) => write(oneLineError(s)) })
     .showSuggestionAfterError(true);
   program.addCommand(mcCommand(cli));
   program.addCommand(rallyCommand(cli));
   program.addCommand(unitsCommand(cli));
   program.addCommand(integrityCommand(cli));
   program.addCommand(mergeCommand(cli));
+  program.addCommand(benchCommand(cli));
   program.addCommand(routCommand(cli));
   program.addCommand(recoveryCommand(cli));
+  program.addCommand(tableCommand(cli));
   for (const c of program.commands) c.exitOverride().configureOutput(program.configureOutput()).showSuggestionAfterError(true);
   return program;
 }

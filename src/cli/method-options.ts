@@ -8,7 +8,7 @@ import cliProgress from 'cli-progress';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { randomSeed } from '../dice/streams.js';
 import { AslOddsError, inputError } from '../errors.js';
-import { computeOdds, type MethodOptions, type OddsQuery } from '../queries/compute-odds.js';
+import { computeOdds, type ChunkSnapshot, type MethodOptions, type OddsQuery } from '../queries/compute-odds.js';
 import { writeFileAtomic } from '../reports/atomic-write.js';
 import { parseShard } from '../runs/partial.js';
 import { emitResult, type EmitOptions } from './emit.js';
@@ -107,6 +107,8 @@ export async function runOddsQuery<S>(query: OddsQuery<S>, f: MethodFlags, io: C
     );
   }
   if (monteCarlo) process.on('SIGINT', onSigint);
+  // Per-chunk tallies for the report's convergence chart (only kept when a report is asked for).
+  const chunks: ChunkSnapshot[] = [];
   let output;
   try {
     output = await computeOdds(query, {
@@ -121,6 +123,7 @@ export async function runOddsQuery<S>(query: OddsQuery<S>, f: MethodFlags, io: C
       argv: replayableArgv(argv),
       tally,
       stop,
+      onChunk: f.report ? (snapshot) => chunks.push(snapshot) : undefined,
       onProgress: bar
         ? (done, total) => {
             if (!bar!.isActive) bar!.start(total, 0, { rate: '0' });
@@ -140,7 +143,7 @@ export async function runOddsQuery<S>(query: OddsQuery<S>, f: MethodFlags, io: C
     if (!f.quiet) io.stderr(`shard ${output.partial.shard.index}/${output.partial.shard.count}: ${output.partial.chunks.length} chunks${f.out ? ` written to ${f.out}` : ''}\n`);
     return stop.interrupted ? 130 : 0;
   }
-  await emitResult(output.result, f, io);
+  await emitResult(output.result, f, io, { argv, chunks });
   if (output.result.interrupted) {
     if (!f.quiet) io.stderr(`interrupted: ${output.result.trials} of ${output.result.trialsRequested} trials completed\n`);
     return 130;

@@ -56,8 +56,25 @@ export interface MethodOptions {
   readonly tally?: { readonly counts: readonly number[]; readonly seed: string };
   /** Progress: trials done so far out of the total to run. */
   readonly onProgress?: (done: number, total: number) => void;
+  /**
+   * Called once per chunk finished in this run (in completion order, which varies with threads) with
+   * that chunk's own tally by final state, for convergence charts. Order snapshots by `chunk` to get
+   * a sequence that depends only on (seed, trials). Not called for chunks of a resumed checkpoint or a
+   * merged tally. Unset (default): no extra work.
+   */
+  readonly onChunk?: (snapshot: ChunkSnapshot) => void;
   /** Ctrl-C: set `interrupted` to stop dispatching. */
   readonly stop?: StopFlag;
+}
+
+/** One finished chunk's own tally (see `MethodOptions.onChunk`). */
+export interface ChunkSnapshot {
+  /** Chunk index in the plan, integer in [0, chunkCount). */
+  readonly chunk: number;
+  /** Trials run in this chunk, integer >= 1. */
+  readonly trials: number;
+  /** Count of this chunk's trials per final state (the result's `outcomes[].state`); states with 0 left out. */
+  readonly outcomeCounts: Readonly<Record<string, number>>;
 }
 
 /** A full result, or a shard's partial result. */
@@ -120,6 +137,10 @@ export async function computeOdds<S>(q: OddsQuery<S>, m: MethodOptions = {}): Pr
       chunksDone: [...chunksDone].sort((a, b) => a - b),
       counts: Array.from(c),
     });
+    // onChunk snapshots: a chunk's own counts are the running tally minus the previous one (integer
+    // counts in doubles: exact). Only computed when asked for.
+    const stateOfTerminal = m.onChunk ? compiled.terminals.map((t) => q.model.describe(t.state, t.events)) : [];
+    const previous = m.onChunk ? (initial ? Float64Array.from(initial) : new Float64Array(compiled.tables.terminalCount)) : null;
     const tally = await runMonteCarlo(compiled.tables, {
       seed,
       plan,
@@ -130,6 +151,18 @@ export async function computeOdds<S>(q: OddsQuery<S>, m: MethodOptions = {}): Pr
       onChunk: (chunk, trials, running) => {
         done.push(chunk);
         m.onProgress?.(trials, total);
+        if (m.onChunk && previous) {
+          const outcomeCounts: Record<string, number> = {};
+          let chunkTrials = 0;
+          for (let i = 0; i < running.length; i++) {
+            const c = running[i] - previous[i];
+            if (c === 0) continue;
+            chunkTrials += c;
+            outcomeCounts[stateOfTerminal[i]] = (outcomeCounts[stateOfTerminal[i]] ?? 0) + c;
+          }
+          previous.set(running);
+          m.onChunk({ chunk, trials: chunkTrials, outcomeCounts });
+        }
         if (m.checkpoint && Date.now() - lastSave >= 250) {
           lastSave = Date.now();
           const snapshot = checkpointOf(done, running); // consistent: taken before the next chunk lands

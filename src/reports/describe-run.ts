@@ -41,6 +41,54 @@ export function describeInput(input: Readonly<Record<string, unknown>>): string 
   return parts.join(', ');
 }
 
+/**
+ * A short form of the resolved input for titles: like {@link describeInput}, but an object with a
+ * string `id` (a resolved counter) prints as its id, other objects (settings) and empty arrays are left
+ * out, and so are `false` flags.
+ * @param input `OddsResult.input`
+ * @returns e.g. `unit=german/4-6-7, check=1MC, leaders=german/8-1, elr=3, knownEnemyInLOS=true`.
+ *   Never throws.
+ * @example describeInputBrief({ unit: { id: 'german/4-6-7', ml: 7 }, check: '1MC', pillbox: false }) // 'unit=german/4-6-7, check=1MC'
+ */
+export function describeInputBrief(input: Readonly<Record<string, unknown>>): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(input)) {
+    if (value === null || value === undefined || value === false || value === '') continue;
+    if (Array.isArray(value)) {
+      if (value.length > 0) parts.push(`${key}=${value.map((v) => (hasId(v) ? v.id : describeValue(v))).join('+')}`);
+      continue;
+    }
+    if (typeof value === 'object') {
+      if (hasId(value)) parts.push(`${key}=${value.id}`);
+      continue;
+    }
+    parts.push(`${key}=${String(value)}`);
+  }
+  return parts.join(', ');
+}
+
+function hasId(v: unknown): v is { id: string } {
+  return typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string';
+}
+
+/**
+ * The resolved input flattened to `[path, value]` pairs (`unit.id`, `settings.japaneseHoBDRM`), for
+ * a key/value table. Arrays print as their items joined by `+` (objects by id when they have one).
+ * Never throws.
+ * @example flattenInput({ unit: { id: 'german/4-6-7' }, drm: 0 }) // [['unit.id', 'german/4-6-7'], ['drm', '0']]
+ */
+export function flattenInput(input: Readonly<Record<string, unknown>>, prefix = ''): [string, string][] {
+  const out: [string, string][] = [];
+  for (const [key, value] of Object.entries(input)) {
+    const path = prefix === '' ? key : `${prefix}.${key}`;
+    if (value === null || value === undefined) continue;
+    if (Array.isArray(value)) out.push([path, value.length === 0 ? '(none)' : value.map((v) => (hasId(v) ? v.id : describeValue(v))).join(' + ')]);
+    else if (typeof value === 'object') out.push(...flattenInput(value as Record<string, unknown>, path));
+    else out.push([path, String(value)]);
+  }
+  return out;
+}
+
 function describeValue(value: unknown): string {
   if (Array.isArray(value)) return value.map(describeValue).join('+');
   if (typeof value === 'object' && value !== null) {

@@ -8,12 +8,14 @@
  * interval, Monte Carlo only) and Exact (the reduced fraction, when the rows carry one).
  * Events: every event with probability > 0, in EVENT_NAMES order, with its exact fraction when
  * `eventFractions` has one. Text and markdown start with a header line naming the command, the rule
- * set, the method and the version, and a line with the input.
+ * set, the method and the version, and a line with the input (`describeInputLine`: ids, Morale
+ * Levels, DRM, changed settings).
  */
 import type { OddsResult } from '../result.js';
 import { EVENT_NAMES, type EventName } from '../chains/events.js';
 import { inputError } from '../errors.js';
-import { describeInput, describeRun } from './describe-run.js';
+import { describeInputLine } from './describe-input.js';
+import { describeRun } from './describe-run.js';
 import { formatOneIn, formatPercent, formatPlusMinus } from './format-probability.js';
 
 /** Output formats of {@link formatOddsTable}. */
@@ -93,6 +95,22 @@ export function formatOddsTable(result: OddsResult, options: OddsTableOptions = 
   }
 }
 
+/** A table as cell strings: column headers with alignment, then rows. */
+export interface OddsTableModel {
+  readonly columns: readonly { readonly header: string; readonly align: 'left' | 'right' }[];
+  readonly rows: readonly (readonly string[])[];
+}
+
+/**
+ * The outcome and event tables of a result as cell strings, the same cells as the text table (for
+ * other renderings such as the HTML report).
+ * @returns `outcomes` (one row per final state) and `events` (events with probability > 0). Never throws.
+ * @example oddsTableModel(nmcOnMl7).outcomes.rows[0] // ['good order', '41.7%', '1 in 2.4', '5/12']
+ */
+export function oddsTableModel(result: OddsResult): { outcomes: OddsTableModel; events: OddsTableModel } {
+  return { outcomes: outcomeTable(result), events: eventTable(result) };
+}
+
 /** Events with probability > 0, in EVENT_NAMES order. */
 function reportedEvents(
   result: OddsResult,
@@ -147,7 +165,7 @@ function eventTable(result: OddsResult): Table {
 }
 
 function headerLines(result: OddsResult): string[] {
-  const input = describeInput(result.input);
+  const input = describeInputLine(result);
   return input === '' ? [describeRun(result)] : [describeRun(result), `Input: ${input}`];
 }
 

@@ -13,7 +13,7 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 import type { OddsResult } from '../result.js';
-import { describeInput, describeMethod } from './describe-run.js';
+import { describeInputBrief, describeMethod } from './describe-run.js';
 import { formatOneIn, formatPercent, formatPlusMinus } from './format-probability.js';
 
 /** Okabe-Ito blue: the bar color. */
@@ -25,7 +25,7 @@ const TITLE_MAX = 100;
 
 /** Options of {@link buildOutcomeSpec}; all optional. */
 export interface OutcomeSpecOptions {
-  /** Chart title; default `<command>: <input>` (e.g. `mc: unit=german/4-6-7, check=1MC`). */
+  /** Chart title; default `<command>: <brief input>` (e.g. `mc: unit=german/4-6-7, check=1MC`). */
   readonly title?: string;
 }
 
@@ -80,7 +80,7 @@ export function buildOutcomeSpec(result: OddsResult, options: OutcomeSpecOptions
     ...(o.ci95 ? { lo: o.ci95[0], hi: o.ci95[1] } : {}),
   }));
 
-  const input = describeInput(result.input);
+  const input = describeInputBrief(result.input);
   const title = truncate(options.title ?? (input === '' ? result.command : `${result.command}: ${input}`));
   const subtitle = `rule set ${result.ruleSet} · ${describeMethod(result)} · asl-odds v${result.version}`;
 

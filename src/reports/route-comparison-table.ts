@@ -11,7 +11,7 @@ import { ROUT_CATEGORIES } from '../chains/rout-chain.js';
 import type { EventName } from '../chains/events.js';
 import { inputError } from '../errors.js';
 import type { RoutComparison, RoutResult } from '../queries/rout-query.js';
-import { describeInput } from './describe-run.js';
+import { describeInputLine } from './describe-input.js';
 import { formatPercent } from './format-probability.js';
 
 /** Events shown under the categories, in this order. */
@@ -58,7 +58,7 @@ export function formatRouteComparison(c: RoutComparison, format = 'text'): strin
   const rows = rowsOf(c);
   const routes = c.routes.map((r) => r.route);
   const header = `asl-odds rout --compare · rule set ${c.ruleSet} · ${c.method} · v${c.version}`;
-  const input = `Input: ${describeInput(c.input)}`;
+  const input = `Input: ${describeInputLine(c)}`;
   if (format === 'csv') {
     const lines = ['kind,name,route,probability,percent,fraction'];
     for (const row of rows) routes.forEach((route, i) => lines.push([row.kind, row.name, route, String(row.p[i]), formatPercent(row.p[i]), row.fraction[i]].map(csvField).join(',')));

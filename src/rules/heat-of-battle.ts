@@ -138,10 +138,9 @@ export function resolveHoB(u: UnitState, originalHoBDR: number, broken: boolean,
     unit = bh.unit;
     events |= bh.events;
   } else if (result === 'berserk') {
-    // A15.4: a broken unit which goes berserk is automatically rallied; A15.42: loses pinned status.
-    if (unit.status === 'broken') events |= Ev.rally;
-    unit = { ...unit, berserk: true, status: 'good-order', pinned: false, disrupted: false, dm: false };
-    events |= Ev.berserk;
+    const b = goBerserk(unit);
+    unit = b.unit;
+    events |= b.events;
   } else if (result === 'surrender') {
     if (ctx.adjacentEnemy) {
       unit = { ...unit, status: 'captured', pinned: false };
@@ -154,4 +153,16 @@ export function resolveHoB(u: UnitState, originalHoBDR: number, broken: boolean,
     }
   }
   return { unit, events, woundSeverityDRM: null, result, createdHero };
+}
+
+/**
+ * The unit goes berserk (A15.4, A15.42): ML 10; a broken unit is automatically rallied (event rally);
+ * it loses any pinned, Disrupted and DM status. Used by Heat of Battle and by the Berserk check a
+ * berserk leader imposes on his Location (A15.41).
+ * @returns the berserk unit and the events berserk (+ rally if it was broken). Never throws.
+ * @example goBerserk(broken467).unit.status // 'good-order'
+ */
+export function goBerserk(u: UnitState): StepResult {
+  const events = Ev.berserk | (u.status === 'broken' ? Ev.rally : 0);
+  return { unit: { ...u, berserk: true, status: 'good-order', pinned: false, disrupted: false, dm: false }, events, woundSeverityDRM: null };
 }

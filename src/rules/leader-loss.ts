@@ -25,7 +25,7 @@ import { currentML, isAlive, type UnitState } from './unit-state.js';
 export function llmcFor(unit: UnitState, leader: UnitProfile, leaderML: number, ruleSet: RuleSet): { check: CheckSpec; drm: number } | null {
   if (!isAlive(unit) || unit.berserk || currentML(unit) >= leaderML) return null;
   if (leader.leadershipDRM > 0) return { check: moraleCheck(0, 'LLMC'), drm: ruleSet.settings.sixPlusOneLLMCDRM };
-  return { check: moraleCheck(-leader.leadershipDRM, 'LLMC'), drm: 0 };
+  return { check: moraleCheck(Math.max(0, -leader.leadershipDRM), 'LLMC'), drm: 0 };
 }
 
 /**
@@ -37,4 +37,17 @@ export function llmcFor(unit: UnitState, leader: UnitProfile, leaderML: number, 
 export function lltcFor(unit: UnitState, leader: UnitProfile, leaderML: number): CheckSpec | null {
   if (unit.status !== 'good-order' || unit.berserk || currentML(unit) >= leaderML) return null;
   return { kind: 'TC', strength: Math.max(0, -leader.leadershipDRM), failurePins: true, label: 'LLTC' };
+}
+
+/**
+ * The Morale Level a leader's loss is measured against (A10.2, A10.21 EX; RULES-NOTES 3): his Good
+ * Order ML (not his broken-side or berserk ML), with the Fanatic, Encircled and wound modifiers of
+ * {@link currentML}. A10.21 EX: a *broken* 8-0 eliminated makes a 4-6-7 (ML 7) take a LLMC but not a
+ * 4-6-8 (ML 8); A10.2 EX: a broken SS squad (ML 9) takes none for a 9-1.
+ * @param leader the leader as he was just before he broke or was eliminated
+ * @returns integer in [1, 11]. Never throws.
+ * @example leaderLossML(broken80) // 8
+ */
+export function leaderLossML(leader: UnitState): number {
+  return currentML({ ...leader, status: 'good-order', berserk: false });
 }

@@ -6,7 +6,8 @@
  *   pinned by it), a failed NTC has no effect. No HoB, no Casualty MC.
  * - MC, unbroken unit, Original 12: Casualty MC (A10.31): Casualty Reduction and broken; if it also
  *   failed by more than ELR, Replacement follows (setting `casualtyMCAlsoReplaces`).
- * - MC pass: Final DR <= ML; Final DR == ML pins (A7.8) unless berserk or a hero.
+ * - MC pass: Final DR <= ML; Final DR == ML pins (A7.8; broken units too, A10.53) unless berserk or a
+ *   hero.
  * - MC fail: berserk: Casualty Reduction (A15.42); hero: wounded, Wound Severity dr, a wounded hero is
  *   eliminated (A15.2); already broken: Casualty Reduction (A10.3, A10.2 EX); otherwise broken (A10.3),
  *   and if Final DR - ML > ELR, Replacement or Disruption (A19.13, A19.12).
@@ -85,6 +86,8 @@ function resolveMoraleEffect(
     return { unit: broken, events: cr.events | Ev.break, woundSeverityDRM: cr.woundSeverityDRM, passed: false };
   }
   if (finalDR <= ml) {
+    // A7.8: Final DR == ML pins, broken units included (A10.53: an Interdicted unit is subject to
+    // pinning, which stops its rout).
     if (finalDR === ml && !u.berserk && !isHero(u)) {
       return { unit: { ...u, pinned: true }, events: Ev.pin, woundSeverityDRM: null, passed: true };
     }

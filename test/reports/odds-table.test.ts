@@ -42,7 +42,7 @@ describe('formatOddsTable text (NMC on ML 7, exact, oracle: the 36 DR by hand)',
 
   it('starts with a header naming command, rule set, method and version, then the input', () => {
     expect(lines[0]).toBe('asl-odds mc · rule set 2nd-edition · exact · v0.1.0');
-    expect(lines[1]).toBe('Input: unit=german/4-6-7, check=NMC, ml=7, drm=0'); // null leader left out
+    expect(lines[1]).toBe('Input: unit german/4-6-7, check NMC, ML 7'); // null leader and 0 DRM left out
     expect(text.endsWith('\n')).toBe(true);
   });
 

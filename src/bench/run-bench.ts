@@ -1,0 +1,378 @@
+/**
+ * The benchmark of the hot resolver path (`asl-odds bench`, `npm run bench`). Everything is measured
+ * in one process and one run, so the ratios compare like with like (STYLE.md: run against the built
+ * output, report ratios measured in one run).
+ *
+ *   1. raw dice: tychei `.int32()` -> reject u >= 4294967292 -> DR index from the high bits, exactly as
+ *      the kernel draws, histogrammed (36 pairs folded to the 11 DR totals, chi-squared checked): the
+ *      floor any chain is measured against;
+ *   2. the MC -> HoB chain of `mcQuery({ unit: 'german/4-6-7' })` (NMC, ELR 3, Known enemy in LOS),
+ *      compiled, through `runChainTrials` in this thread;
+ *   3. the naive baseline (benchmarks/naive-baseline.ts): ARC4 per die, objects, the readable resolver;
+ *   4. the pool: the same chain on `runChunksOnPool` with 1 thread, then `runMonteCarlo` with all
+ *      threads (`os.availableParallelism()`), same plan and seed (the tallies must be identical);
+ *   5. the exact engine: median time of `mcOdds` (and of `enumerateChain` alone) per query;
+ *   6. end to end: `mcQuery` + `compileChain` + `runMonteCarlo` of 1e8 trials with all threads.
+ *
+ * Rates 1-3 are the median of `reps` timed repetitions after a warm-up, 1 and 2 interleaved so drift
+ * (thermal, other load) hits both alike. Nothing here fails on a missed target: targets are reported.
+ */
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { runNaiveChainTrials } from '../../benchmarks/naive-baseline.js';
+import { streamFor, type Int32Source } from '../dice/streams.js';
+import { DEFAULT_CHUNK_SIZE, planChunks } from '../engine/chunk-plan.js';
+import { compileChain, type CompiledTables } from '../engine/compile.js';
+import { enumerateChain } from '../engine/exact.js';
+import { runChainTrials } from '../engine/kernel.js';
+import { runMonteCarlo } from '../engine/monte-carlo.js';
+import { runChunksOnPool } from '../pool/monte-carlo-pool.js';
+import { mcOdds, mcQuery } from '../queries/morale-query.js';
+import { chiSquaredGoodnessOfFit } from '../stats/chi-squared.js';
+
+const TWO32 = 4294967296;
+const REJECT = 4294967292; // 36 * floor(2^32 / 36), as in kernel.ts
+
+/** The unit of the benchmarked chain. */
+export const BENCH_UNIT = 'german/4-6-7';
+/** The naive baseline runs `trials / NAIVE_DIVISOR` trials per repetition (it is ~100x slower). */
+export const NAIVE_DIVISOR = 200;
+/** Trials of the end-to-end measurement. */
+export const E2E_TRIALS = 100_000_000;
+/** A histogram fails the sanity check below this chi-squared p-value (a sound generator: 1 run in 10^6). */
+export const HISTOGRAM_MIN_P = 1e-6;
+/** P(DR total = 2..12) = (6 - |total - 7|) / 36. */
+const DR_TOTAL_PROBABILITIES = Array.from({ length: 11 }, (_, i) => (6 - Math.abs(i + 2 - 7)) / 36);
+
+/** Options of {@link runBench}; all optional. */
+export interface BenchOptions {
+  /** Small sizes, a single repetition, no end-to-end 1e8 run [false]. */
+  readonly quick?: boolean;
+  /**
+   * Size of each timed in-process repetition: raw DRs drawn and chain trials, integer >= 1
+   * [5e7; quick 1e6]. The naive baseline runs trials / 200 (at least 1). The pool run is sized from
+   * the measured chain rate (each run >= 1 s) unless quick (then it runs `trials`).
+   */
+  readonly trials?: number;
+  /** Threads of the "all threads" runs, integer >= 1 [os.availableParallelism()]. */
+  readonly threads?: number;
+  /** Seed of every stream ['bench']. */
+  readonly seed?: string;
+  /** Called with a short line before each stage (progress on stderr). */
+  readonly onStage?: (line: string) => void;
+}
+
+/** The figures, as printed by `asl-odds bench --json`. */
+export interface BenchResult {
+  /** DRs per second, one tychei `.int32()` per DR (plus rejections), histogrammed. */
+  readonly rawDRPerSec: number;
+  /** Chain trials per second through `runChainTrials`, one thread. */
+  readonly chainTrialsPerSec: number;
+  /** Naive baseline trials per second, one thread. */
+  readonly naiveTrialsPerSec: number;
+  /** Wall time with 1 pool thread / wall time with `threads` pool threads. */
+  readonly poolSpeedup: number;
+  /** Threads of the "all threads" runs. */
+  readonly threads: number;
+  /** Median ms per exact query (`mcOdds`: query, enumeration, result). */
+  readonly exactQueryMs: number;
+  /** Wall seconds of 1e8 chain trials on `threads` threads; null with --quick. */
+  readonly e2e1e8Seconds: number | null;
+  readonly ratios: {
+    /** chainTrialsPerSec / rawDRPerSec (a chain trial makes ~1.03 DRs here). */
+    readonly chainVsRaw: number;
+    /** chainTrialsPerSec / naiveTrialsPerSec. */
+    readonly chainVsNaive: number;
+  };
+  /** Targets (a 2-core machine); null when not measured. Never fail the command. */
+  readonly targets: {
+    /** chain >= 50% of the raw dice rate. */
+    readonly chainVsRaw: boolean;
+    /** chain >= 10x naive. */
+    readonly chainVsNaive: boolean;
+    /** pool speed-up >= 0.9 x threads (1.8 with 2 threads); null with 1 thread. */
+    readonly poolSpeedup: boolean | null;
+    /** 1e8 trials in < 3 s; null with --quick. */
+    readonly e2e1e8: boolean | null;
+    /** exact query < 1 ms. */
+    readonly exactQuery: boolean;
+  };
+  readonly node: string;
+  /** Logical CPUs (`os.cpus().length`). */
+  readonly cpus: number;
+  /** How each figure was obtained. */
+  readonly details: BenchDetails;
+}
+
+/** Sizes, times and checks behind the figures. */
+export interface BenchDetails {
+  readonly cpuModel: string;
+  /** 1-minute load average when the run started and ended (other processes skew every figure). */
+  readonly loadAverage: { readonly start: number; readonly end: number };
+  readonly quick: boolean;
+  readonly seed: string;
+  readonly repetitions: number;
+  readonly raw: {
+    readonly drawsPerRep: number;
+    /** Count of DR totals 2..12 over all repetitions (11 bins). */
+    readonly histogram: number[];
+    readonly chiSquared: number;
+    readonly degreesOfFreedom: number;
+    readonly pValue: number;
+    /** pValue >= HISTOGRAM_MIN_P. */
+    readonly histogramOk: boolean;
+  };
+  readonly chain: { readonly trialsPerRep: number; readonly nodes: number; readonly terminals: number };
+  readonly naive: { readonly trialsPerRep: number };
+  readonly pool: {
+    readonly trials: number;
+    readonly chunkSize: number;
+    readonly chunks: number;
+    readonly oneThreadSeconds: number;
+    readonly allThreadsSeconds: number;
+    /** The 1-thread and all-thread tallies are equal (reproducibility across thread counts). */
+    readonly talliesIdentical: boolean;
+  };
+  readonly exact: { readonly runs: number; readonly enumerateMs: number };
+  readonly e2e: { readonly trials: number; readonly seconds: number | null };
+}
+
+/**
+ * Draws `draws` DRs from `rng` exactly as `runChainTrials` does (one `.int32()`, reject
+ * u >= 4294967292, DR index floor(u * 36 / 2^32) in [0, 36)) and counts each pair in `pairs`
+ * (length >= 36). No allocation. Never throws.
+ */
+export function runRawDice(rng: Int32Source, draws: number, pairs: Float64Array): void {
+  for (let n = 0; n < draws; n++) {
+    let u = rng.int32() >>> 0;
+    while (u >= REJECT) u = rng.int32() >>> 0;
+    pairs[Math.floor((u * 36) / TWO32)]++;
+  }
+}
+
+/** Folds 36 pair counts (index (white - 1) * 6 + colored - 1) into 11 DR-total counts (2..12). */
+export function foldToTotals(pairs: Float64Array): number[] {
+  const totals = new Array<number>(11).fill(0);
+  for (let i = 0; i < 36; i++) totals[Math.floor(i / 6) + (i % 6)] += pairs[i];
+  return totals;
+}
+
+function seconds(t0: number): number {
+  return (performance.now() - t0) / 1000;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+function sameCounts(a: Float64Array, b: Float64Array): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** Wall seconds of `runChunksOnPool` with 1 thread over every chunk of `plan`, and the tally. */
+async function timeOneThreadPool(tables: CompiledTables, seed: string, trials: number, chunkSize: number) {
+  const plan = planChunks(trials, chunkSize);
+  const counts = new Float64Array(tables.terminalCount);
+  const chunks = Array.from({ length: plan.chunkCount }, (_, k) => k);
+  const t0 = performance.now();
+  await runChunksOnPool(tables, seed, plan, chunks, 1, (_k, c) => c.forEach((x, i) => (counts[i] += x)), { interrupted: false });
+  return { seconds: seconds(t0), counts };
+}
+
+/**
+ * Runs every measurement and returns the figures.
+ * @throws AslOddsError `worker.missing` when the worker is not built (`npm run build`), `worker.*`
+ * Cost: about 20-30 s with defaults on 2 cores; about 1 s with `quick` and small `trials`.
+ */
+export async function runBench(o: BenchOptions = {}): Promise<BenchResult> {
+  const loadAtStart = loadavg()[0];
+  const quick = o.quick ?? false;
+  const trials = o.trials ?? (quick ? 1_000_000 : 50_000_000);
+  const threads = o.threads ?? availableParallelism();
+  const seed = o.seed ?? 'bench';
+  const reps = quick ? 1 : 3;
+  const stage = o.onStage ?? (() => {});
+  const naiveTrials = Math.max(1, Math.round(trials / NAIVE_DIVISOR));
+
+  const query = mcQuery({ unit: BENCH_UNIT });
+  const compiled = compileChain(query.model);
+  const tables = compiled.tables;
+
+  // 1-3: in-process rates. Warm-up first (JIT), then interleaved timed repetitions.
+  stage('warming up');
+  const warm = Math.min(trials, 1_000_000);
+  const pairs = new Float64Array(36);
+  runRawDice(streamFor(seed, 1_000_000), warm, new Float64Array(36));
+  runChainTrials(tables, streamFor(seed, 1_000_001), warm, new Float64Array(tables.terminalCount));
+  runNaiveChainTrials(Math.min(naiveTrials, 20_000), `${seed}:naive-warm`);
+  const rawRates: number[] = [];
+  const chainRates: number[] = [];
+  const naiveRates: number[] = [];
+  for (let r = 0; r < reps; r++) {
+    stage(`raw dice and chain, repetition ${r + 1}/${reps} (${trials} each)`);
+    let t0 = performance.now();
+    runRawDice(streamFor(seed, r), trials, pairs);
+    rawRates.push(trials / seconds(t0));
+    const counts = new Float64Array(tables.terminalCount);
+    t0 = performance.now();
+    runChainTrials(tables, streamFor(seed, r), trials, counts);
+    chainRates.push(trials / seconds(t0));
+  }
+  for (let r = 0; r < reps; r++) {
+    stage(`naive baseline, repetition ${r + 1}/${reps} (${naiveTrials})`);
+    const t0 = performance.now();
+    runNaiveChainTrials(naiveTrials, `${seed}:naive:${r}`);
+    naiveRates.push(naiveTrials / seconds(t0));
+  }
+  const rawDRPerSec = median(rawRates);
+  const chainTrialsPerSec = median(chainRates);
+  const naiveTrialsPerSec = median(naiveRates);
+  const histogram = foldToTotals(pairs);
+  const chi = chiSquaredGoodnessOfFit(histogram, DR_TOTAL_PROBABILITIES);
+
+  // 4: pool speed-up, same plan and seed for 1 thread and all threads.
+  const chunkSize = quick ? Math.max(1, Math.ceil(trials / 16)) : DEFAULT_CHUNK_SIZE;
+  const poolTrials = quick
+    ? trials
+    : Math.max(threads * 4, Math.ceil((chainTrialsPerSec * threads * 1.2) / chunkSize)) * chunkSize;
+  stage(`pool: 1 thread, ${poolTrials} trials`);
+  const one = await timeOneThreadPool(tables, seed, poolTrials, chunkSize);
+  let allSeconds = one.seconds;
+  let allCounts: Float64Array = one.counts;
+  if (threads >= 2) {
+    stage(`pool: ${threads} threads, ${poolTrials} trials`);
+    const t0 = performance.now();
+    const tally = await runMonteCarlo(tables, { seed, plan: planChunks(poolTrials, chunkSize), threads });
+    allSeconds = seconds(t0);
+    allCounts = tally.counts;
+  }
+  const poolSpeedup = one.seconds / allSeconds;
+
+  // 5: exact engine, median per query.
+  const exactRuns = quick ? 10 : 300;
+  stage(`exact: ${exactRuns} queries`);
+  const queryMs: number[] = [];
+  const enumerateMs: number[] = [];
+  for (let i = 0; i < Math.min(exactRuns, 20); i++) mcOdds({ unit: BENCH_UNIT }); // warm-up
+  for (let i = 0; i < exactRuns; i++) {
+    let t0 = performance.now();
+    mcOdds({ unit: BENCH_UNIT });
+    queryMs.push(performance.now() - t0);
+    t0 = performance.now();
+    enumerateChain(query.model);
+    enumerateMs.push(performance.now() - t0);
+  }
+  const exactQueryMs = median(queryMs);
+
+  // 6: end to end, 1e8 trials on all threads.
+  let e2e1e8Seconds: number | null = null;
+  if (!quick) {
+    stage(`end to end: ${E2E_TRIALS} trials on ${threads} threads`);
+    const t0 = performance.now();
+    const q = mcQuery({ unit: BENCH_UNIT });
+    const t = compileChain(q.model).tables;
+    await runMonteCarlo(t, { seed, plan: planChunks(E2E_TRIALS), threads });
+    e2e1e8Seconds = seconds(t0);
+  }
+
+  const chainVsRaw = chainTrialsPerSec / rawDRPerSec;
+  const chainVsNaive = chainTrialsPerSec / naiveTrialsPerSec;
+  return {
+    rawDRPerSec,
+    chainTrialsPerSec,
+    naiveTrialsPerSec,
+    poolSpeedup,
+    threads,
+    exactQueryMs,
+    e2e1e8Seconds,
+    ratios: { chainVsRaw, chainVsNaive },
+    targets: {
+      chainVsRaw: chainVsRaw >= 0.5,
+      chainVsNaive: chainVsNaive >= 10,
+      poolSpeedup: threads >= 2 ? poolSpeedup >= 0.9 * threads : null,
+      e2e1e8: e2e1e8Seconds === null ? null : e2e1e8Seconds < 3,
+      exactQuery: exactQueryMs < 1,
+    },
+    node: process.version,
+    cpus: cpus().length,
+    details: {
+      cpuModel: cpus()[0]?.model ?? 'unknown',
+      loadAverage: { start: loadAtStart, end: loadavg()[0] },
+      quick,
+      seed,
+      repetitions: reps,
+      raw: {
+        drawsPerRep: trials,
+        histogram,
+        chiSquared: chi.statistic,
+        degreesOfFreedom: chi.degreesOfFreedom,
+        pValue: chi.pValue,
+        histogramOk: chi.pValue >= HISTOGRAM_MIN_P,
+      },
+      chain: { trialsPerRep: trials, nodes: tables.roll.length, terminals: tables.terminalCount },
+      naive: { trialsPerRep: naiveTrials },
+      pool: {
+        trials: poolTrials,
+        chunkSize,
+        chunks: Math.ceil(poolTrials / chunkSize),
+        oneThreadSeconds: one.seconds,
+        allThreadsSeconds: allSeconds,
+        talliesIdentical: sameCounts(one.counts, allCounts),
+      },
+      exact: { runs: exactRuns, enumerateMs: median(enumerateMs) },
+      e2e: { trials: E2E_TRIALS, seconds: e2e1e8Seconds },
+    },
+  };
+}
+
+function rate(x: number): string {
+  return x >= 1e6 ? `${(x / 1e6).toFixed(1)} M/s` : `${(x / 1e3).toFixed(1)} k/s`;
+}
+
+function met(b: boolean | null): string {
+  return b === null ? 'not measured' : b ? 'met' : 'NOT met';
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  return rows.map((r) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd()).join('\n');
+}
+
+/**
+ * The readable report of a result: figures, ratios against targets, the DR histogram. Never throws.
+ */
+export function formatBenchText(r: BenchResult): string {
+  const d = r.details;
+  const figures = table([
+    ['measurement', 'figure', 'how'],
+    ['raw dice (tychei)', `${rate(r.rawDRPerSec)} DR`, `1 int32 per DR, reject + high bits, histogram; median of ${d.repetitions} x ${d.raw.drawsPerRep}`],
+    ['MC -> HoB chain', `${rate(r.chainTrialsPerSec)} trials`, `runChainTrials, 1 thread, ${d.chain.nodes} nodes; median of ${d.repetitions} x ${d.chain.trialsPerRep}`],
+    ['naive baseline', `${rate(r.naiveTrialsPerSec)} trials`, `ARC4 per die, UnitState per trial, resolveCheck/resolveHoB; ${d.repetitions} x ${d.naive.trialsPerRep}`],
+    ['pool speed-up', `${r.poolSpeedup.toFixed(2)}x`, `1 -> ${r.threads} threads: ${d.pool.oneThreadSeconds.toFixed(2)} s -> ${d.pool.allThreadsSeconds.toFixed(2)} s, ${d.pool.trials} trials, ${d.pool.chunks} chunks, tallies ${d.pool.talliesIdentical ? 'identical' : 'DIFFER'}`],
+    ['exact query', `${r.exactQueryMs.toFixed(3)} ms`, `mcOdds, median of ${d.exact.runs} (enumerateChain alone ${d.exact.enumerateMs.toFixed(3)} ms)`],
+    ['end to end 1e8', r.e2e1e8Seconds === null ? 'skipped' : `${r.e2e1e8Seconds.toFixed(2)} s`, `mcQuery + compile + runMonteCarlo, ${r.threads} threads`],
+  ]);
+  const targets = table([
+    ['ratio / target', 'value', 'target', ''],
+    ['chain / raw', r.ratios.chainVsRaw.toFixed(2), '>= 0.50', met(r.targets.chainVsRaw)],
+    ['chain / naive', `${r.ratios.chainVsNaive.toFixed(1)}x`, '>= 10x', met(r.targets.chainVsNaive)],
+    ['pool speed-up', `${r.poolSpeedup.toFixed(2)}x`, `>= ${(0.9 * r.threads).toFixed(2)}x`, met(r.targets.poolSpeedup)],
+    ['1e8 trials', r.e2e1e8Seconds === null ? '-' : `${r.e2e1e8Seconds.toFixed(2)} s`, '< 3 s', met(r.targets.e2e1e8)],
+    ['exact query', `${r.exactQueryMs.toFixed(3)} ms`, '< 1 ms', met(r.targets.exactQuery)],
+  ]);
+  const total = d.raw.histogram.reduce((a, b) => a + b, 0);
+  const hist = d.raw.histogram.map((c, i) => `${String(i + 2).padStart(2)}: ${c.toString().padStart(11)}  ${((c / total) * 100).toFixed(3).padStart(6)}%  (exact ${(DR_TOTAL_PROBABILITIES[i] * 100).toFixed(3)}%)`);
+  return [
+    `asl-odds bench: node ${r.node}, ${r.cpus} CPUs (${d.cpuModel}), ${r.threads} threads${d.quick ? ', quick' : ''}; load average ${d.loadAverage.start.toFixed(2)} -> ${d.loadAverage.end.toFixed(2)}`,
+    '',
+    figures,
+    '',
+    targets,
+    '',
+    `DR totals of the raw dice (${total} DRs): chi-squared ${d.raw.chiSquared.toFixed(2)}, ${d.raw.degreesOfFreedom} df, p = ${d.raw.pValue.toPrecision(3)} (${d.raw.histogramOk ? 'ok' : 'FAILED'}: p >= ${HISTOGRAM_MIN_P})`,
+    ...hist,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,51 @@
+/**
+ * `asl-odds table <kind>`: exact odds tables (mc, hob, rally, ...), one subcommand per kind listed in
+ * src/tables/table-kinds.ts, printed as text, markdown, csv or json, and written with `--report` as
+ * tables, heatmaps (vega-lite spec + SVG) and an offline index.html.
+ */
+import { Command } from 'commander';
+import { writeFileAtomic } from '../../reports/atomic-write.js';
+import { writeTableReport } from '../../reports/write-table-report.js';
+import { formatTableSet, parseTableFormat, TABLE_FORMATS } from '../../tables/format-table.js';
+import { TABLE_KINDS } from '../../tables/table-kinds.js';
+import type { CliContext } from '../io.js';
+
+interface TableOutputOptions {
+  format: string;
+  json?: boolean;
+  report?: string;
+  out?: string;
+}
+
+/** Builds the `table` command and its kinds. */
+export function tableCommand(cli: CliContext): Command {
+  const io = cli.io;
+  const output = { writeOut: (s: string) => io.stdout(s), writeErr: (s: string) => io.stderr(s), outputError: (s: string, write: (t: string) => void) => write(s) };
+  const cmd = new Command('table')
+    .description(`Exact odds tables: ${TABLE_KINDS.map((k) => k.name).join(', ')}. Every cell is computed through the rules engine.`)
+    .exitOverride()
+    .configureOutput(output)
+    .showSuggestionAfterError(true);
+  for (const kind of TABLE_KINDS) {
+    const sub = new Command(kind.name).description(kind.summary).exitOverride().configureOutput(output).showSuggestionAfterError(true);
+    kind.addOptions(sub);
+    sub
+      .option('--format <fmt>', `output format: ${TABLE_FORMATS.join(', ')}`, 'text')
+      .option('--json', 'print the tables as JSON (same as --format json)')
+      .option('--report <dir>', 'also write the tables (txt, md, csv, json), a heatmap per table (Vega-Lite spec and SVG) and index.html into <dir>')
+      .option('--out <file>', 'also write the JSON tables to <file> (atomically)')
+      .addHelpText('after', `\nExamples:\n${kind.examples.map((e) => `  ${e}`).join('\n')}\n`)
+      .action(async (o: TableOutputOptions & Record<string, unknown>) => {
+        const format = o.json ? 'json' : parseTableFormat(o.format);
+        const set = kind.build(o);
+        if (o.out) await writeFileAtomic(o.out, formatTableSet(set, 'json'));
+        if (o.report) {
+          const { files } = await writeTableReport(o.report, set, { argv: cli.argv });
+          if (format !== 'json') io.stderr(`report: ${files.join(', ')}\n`);
+        }
+        io.stdout(formatTableSet(set, format));
+      });
+    cmd.addCommand(sub);
+  }
+  return cmd;
+}

@@ -1,0 +1,21 @@
+/**
+ * The order in which the units of a Location take the checks one result calls for (A10.2, A10.22 EX;
+ * RULES-NOTES 3): leaders first, higher current Morale Level first, so that a leader who breaks or is
+ * pinned no longer lends his DRM to the units checking after him (and a lower leader may use a higher
+ * leader's DRM, A10.22). Ties (leaders of equal ML) and all other units (MMC, heroes) go in stack
+ * order, which does not change any outcome: their checks do not affect one another.
+ */
+import { currentML, type UnitState } from './unit-state.js';
+
+/**
+ * Sorts unit positions into check order.
+ * @param units the Location's units
+ * @param positions the positions (indices into `units`) that take the check
+ * @returns a new array: leaders by current ML, highest first, then the others; ties in stack order
+ * Never throws. Cost O(n log n).
+ * @example checkOrder([squad467, leader81, leader102], [0, 1, 2]) // [2, 1, 0]
+ */
+export function checkOrder(units: readonly UnitState[], positions: readonly number[]): number[] {
+  const rank = (i: number): number => (units[i].profile.kind === 'leader' ? 100 + currentML(units[i]) : 0);
+  return [...positions].sort((a, b) => rank(b) - rank(a) || a - b);
+}

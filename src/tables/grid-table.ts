@@ -1,0 +1,100 @@
+/**
+ * The model of `asl-odds table <kind>`: a set of two-way probability grids (rows x columns), each cell
+ * an exact probability computed through the real resolver or engine.
+ *
+ * Pipeline: a kind (mc-table.ts, hob-table.ts, rally-table.ts; listed in table-kinds.ts) -> TableSet ->
+ * text | markdown | csv | json (format-table.ts) and heatmaps (reports/heatmap-chart.ts).
+ */
+import type { Command } from 'commander';
+
+/** One cell: an exact probability. */
+export interface TableCell {
+  /** Probability in [0, 1]. */
+  readonly probability: number;
+  /** The same as a reduced fraction, e.g. `5/12`, `0`, `1`. */
+  readonly fraction: string;
+}
+
+/** One grid: rows x columns of probabilities of one figure. */
+export interface GridTable {
+  /** Short id used in file names, `[a-z0-9-]+`, unique in its set (e.g. `pass`). */
+  readonly id: string;
+  /** What the cells are, e.g. `P(pass): passed the MC without being pinned`. */
+  readonly title: string;
+  /** What the rows are, with units, e.g. `ML (Morale Level)`. */
+  readonly rowTitle: string;
+  /** What the columns are, with units, e.g. `Final modifier: #MC + DRM`. */
+  readonly columnTitle: string;
+  /** Row labels, top to bottom. */
+  readonly rows: readonly string[];
+  /** Column labels, left to right (dice-modifier axes ascending). */
+  readonly columns: readonly string[];
+  /** `cells[r][c]`; null where the combination does not exist. */
+  readonly cells: readonly (readonly (TableCell | null)[])[];
+}
+
+/** The result of `asl-odds table <kind>`. */
+export interface TableSet {
+  readonly command: 'table';
+  /** The kind, e.g. `mc`. */
+  readonly kind: string;
+  /** One-line title, e.g. `Morale Check odds by ML and Final modifier`. */
+  readonly title: string;
+  readonly ruleSet: string;
+  /** Always exact: every cell is enumerated. */
+  readonly method: 'exact';
+  readonly version: string;
+  /** The resolved parameters (ELR, unit used, situation). */
+  readonly input: Record<string, unknown>;
+  /** How to read the tables (layout, what the events mean). */
+  readonly notes: readonly string[];
+  readonly tables: readonly GridTable[];
+}
+
+/**
+ * One kind of odds table: its own file in src/tables/, registered in `TABLE_KINDS` (table-kinds.ts).
+ * The CLI makes `asl-odds table <name>` from it; kinds not in the list do not exist as commands.
+ */
+export interface TableKind {
+  /** Subcommand name, e.g. `mc`. */
+  readonly name: string;
+  /** One line for `--help`. */
+  readonly summary: string;
+  /** Example command lines for `--help`. */
+  readonly examples: readonly string[];
+  /** Adds the kind's own options (the output options are added by the CLI). */
+  addOptions(cmd: Command): Command;
+  /**
+   * Builds the tables from the parsed options (commander's camelCase names).
+   * @throws AslOddsError `input.*` for bad options
+   */
+  build(options: Readonly<Record<string, unknown>>): TableSet;
+}
+
+/** Greatest common divisor of two non-negative integers. */
+function gcd(a: number, b: number): number {
+  while (b !== 0) [a, b] = [b, a % b];
+  return a;
+}
+
+/**
+ * The reduced fraction `n/d` (`0`, `1` at the ends).
+ * @param n integer in [0, d]
+ * @param d integer >= 1
+ * @example fractionOf(6, 36) // '1/6'
+ */
+export function fractionOf(n: number, d: number): string {
+  if (n === 0) return '0';
+  const g = gcd(n, d);
+  return d / g === 1 ? String(n / g) : `${n / g}/${d / g}`;
+}
+
+/** Integers from `lo` to `hi` inclusive. */
+export function range(lo: number, hi: number): number[] {
+  return Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
+}
+
+/** A signed DRM label: `-3`, `0`, `+4`. */
+export function signed(n: number): string {
+  return n > 0 ? `+${n}` : String(n);
+}

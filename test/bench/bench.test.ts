@@ -1,0 +1,48 @@
+/**
+ * `asl-odds bench --quick --json` with tiny sizes: the JSON shape and that every rate is a positive
+ * number. Speed itself is measured in benchmarks/ (benchmarks/README.md), never asserted here.
+ * The pool part runs the built worker (dist/workers/monte-carlo-worker.js): `npm test` builds first.
+ */
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/main.js';
+import type { CliIO } from '../../src/cli/io.js';
+
+function bufferIO() {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIO = { stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), stderrIsTTY: false };
+  return { io, out: () => out.join(''), err: () => err.join('') };
+}
+
+const positive = (x: unknown) => typeof x === 'number' && Number.isFinite(x) && x > 0;
+
+describe('asl-odds bench --quick', () => {
+  it('prints the figures as JSON with positive rates', async () => {
+    const b = bufferIO();
+    const code = await runCli(['bench', '--quick', '--json', '--trials', '4000'], b.io);
+    expect(code, b.err()).toBe(0);
+    const r = JSON.parse(b.out());
+    for (const k of ['rawDRPerSec', 'chainTrialsPerSec', 'naiveTrialsPerSec', 'poolSpeedup', 'exactQueryMs', 'threads', 'cpus']) {
+      expect(positive(r[k]), k).toBe(true);
+    }
+    expect(r.e2e1e8Seconds).toBeNull(); // skipped by --quick
+    expect(positive(r.ratios.chainVsRaw)).toBe(true);
+    expect(positive(r.ratios.chainVsNaive)).toBe(true);
+    expect(Object.keys(r.targets).sort()).toEqual(['chainVsNaive', 'chainVsRaw', 'e2e1e8', 'exactQuery', 'poolSpeedup']);
+    for (const [k, v] of Object.entries(r.targets)) expect(v === null || typeof v === 'boolean', k).toBe(true);
+    expect(r.targets.e2e1e8).toBeNull();
+    expect(typeof r.node).toBe('string');
+    // The histogram holds every raw DR, and the pool's tally does not depend on the thread count.
+    expect(r.details.raw.histogram).toHaveLength(11);
+    expect(r.details.raw.histogram.reduce((a: number, c: number) => a + c, 0)).toBe(4000);
+    expect(r.details.pool.talliesIdentical).toBe(true);
+  });
+
+  it('prints a readable table without --json', async () => {
+    const b = bufferIO();
+    expect(await runCli(['bench', '--quick', '--trials', '2000'], b.io)).toBe(0);
+    expect(b.out()).toMatch(/raw dice \(tychei\)/);
+    expect(b.out()).toMatch(/chain \/ naive/);
+    expect(b.out()).toMatch(/end to end 1e8\s+skipped/);
+  });
+});

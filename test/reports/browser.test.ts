@@ -1,0 +1,214 @@
+/**
+ * index.html in a real browser: Debian's Chromium driven by playwright-core (LIBRARIES.md, "Browser
+ * checks of HTML reports"). For each report: every chart rendered (SVG marks present), no console
+ * errors, no request other than the page's own file: URL (every request is routed; any other URL is
+ * aborted and fails the test), and a screenshot under test-output/ (git-ignored). The reports are
+ * written to temp directories.
+ *
+ * Where /usr/bin/chromium is missing the tests are not run and a note says so (.ci/run installs it).
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/main.js';
+import { writeOddsReport } from '../../src/reports/write-report.js';
+import type { OddsResult } from '../../src/result.js';
+import { bufferIO } from '../cli/buffer-io.js';
+import { EXACT_NMC } from './fixtures.js';
+
+// The page.evaluate callbacks run in the browser; the project compiles without the DOM lib, so the
+// little of the DOM they use is declared here (module scope: nothing leaks into other files).
+interface DomElement {
+  readonly id: string;
+  getAttribute(name: string): string | null;
+  querySelector(selector: string): unknown;
+  querySelectorAll(selector: string): { readonly length: number };
+}
+declare const document: {
+  querySelectorAll(selector: string): Iterable<DomElement> & { readonly length: number };
+  readonly documentElement: DomElement;
+  readonly body: { readonly innerText: string };
+};
+declare const window: { readonly __xss?: unknown };
+
+const CHROMIUM = '/usr/bin/chromium';
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium) {
+  console.warn(`test/reports/browser.test.ts: ${CHROMIUM} is not installed, so the browser checks of index.html do not run (install: apt-get install -y chromium; .ci/run does it when root).`);
+}
+/** Launch flags from LIBRARIES.md. */
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const OUT = resolve('test-output');
+
+/** What happened while a page was open. */
+interface PageVisit {
+  readonly consoleErrors: string[];
+  readonly foreignRequests: string[];
+  readonly dialogs: string[];
+  /** Per chart container: rendered flag and number of SVG mark items. */
+  readonly charts: { id: string; rendered: boolean; svg: boolean; markItems: number }[];
+  readonly chartsRendered: string | null;
+  readonly text: string;
+  readonly xss: unknown;
+  readonly scripts: number;
+  readonly images: number;
+}
+
+let browser: Browser | undefined;
+
+beforeAll(async () => {
+  if (hasChromium) browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+});
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all(made.map((d) => rm(d, { recursive: true, force: true })));
+});
+
+/** Opens `dir/index.html`, waits for the charts, records everything, saves `test-output/<shot>.png`. */
+async function visit(dir: string, shot: string): Promise<PageVisit> {
+  if (!browser) throw new Error('no browser');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: true });
+  const consoleErrors: string[] = [];
+  const foreignRequests: string[] = [];
+  const dialogs: string[] = [];
+  await context.route('**/*', async (route) => {
+    const url = route.request().url();
+    if (url.startsWith('file:')) return route.continue();
+    foreignRequests.push(url);
+    return route.abort();
+  });
+  const page = await context.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+  page.on('pageerror', (e) => consoleErrors.push(`pageerror: ${e.message}`));
+  page.on('request', (r) => {
+    if (!r.url().startsWith('file:') && !foreignRequests.includes(r.url())) foreignRequests.push(r.url());
+  });
+  page.on('dialog', async (d) => {
+    dialogs.push(d.message());
+    await d.dismiss();
+  });
+  try {
+    await page.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
+    await page.waitForSelector('html[data-charts-rendered]', { timeout: 30_000 });
+    const state = await page.evaluate(() => {
+      const charts = [...document.querySelectorAll('.chart')].map((el) => ({
+        id: el.id,
+        rendered: el.getAttribute('data-rendered') === 'true',
+        svg: el.querySelector('svg') !== null,
+        markItems: el.querySelectorAll('svg g[class*="mark-"] > path, svg g[class*="mark-"] > line, svg g[class*="mark-"] > text, svg g[class*="mark-"] > rect').length,
+      }));
+      return {
+        charts,
+        chartsRendered: document.documentElement.getAttribute('data-charts-rendered'),
+        text: document.body.innerText,
+        xss: window.__xss,
+        scripts: document.querySelectorAll('script').length,
+        images: document.querySelectorAll('img').length,
+      };
+    });
+    await mkdir(OUT, { recursive: true });
+    await page.screenshot({ path: join(OUT, `${shot}.png`), fullPage: true });
+    return { consoleErrors, foreignRequests, dialogs, ...state };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * A fresh report directory of its own (a temp dir: other test runs in the same tree cannot race it),
+ * removed after the tests.
+ */
+const made: string[] = [];
+async function reportDir(name: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), `asl-odds-browser-${name}-`));
+  made.push(dir);
+  return dir;
+}
+
+function expectClean(v: PageVisit, charts: number): void {
+  expect(v.consoleErrors).toEqual([]);
+  expect(v.foreignRequests).toEqual([]);
+  expect(v.dialogs).toEqual([]);
+  expect(v.chartsRendered).toBe(String(charts));
+  expect(v.charts).toHaveLength(charts);
+  for (const c of v.charts) {
+    expect(c, c.id).toMatchObject({ rendered: true, svg: true });
+    expect(c.markItems, c.id).toBeGreaterThan(0);
+  }
+}
+
+describe('index.html in headless Chromium', () => {
+  it.runIf(hasChromium)('the harness catches what it guards against (control page: a network request, a console error)', async () => {
+    const dir = await reportDir('control');
+    await mkdir(dir, { recursive: true });
+    const control = `<!DOCTYPE html><html><body>
+<div class="chart" id="c" data-rendered="true"><svg><g class="mark-rect"><path d="M0,0h1v1z"></path></g></svg></div>
+<img src="http://127.0.0.1:9/pixel.png" alt="">
+<script>console.error('control error'); fetch('https://example.invalid/x').catch(function () {});
+document.documentElement.setAttribute('data-charts-rendered', '1');</script></body></html>`;
+    await writeFile(join(dir, 'index.html'), control);
+    const v = await visit(dir, 'control');
+    expect(v.foreignRequests).toEqual(expect.arrayContaining(['http://127.0.0.1:9/pixel.png', 'https://example.invalid/x']));
+    expect(v.consoleErrors.some((e) => e.includes('control error'))).toBe(true);
+  });
+
+  it.runIf(hasChromium)('exact mc report: the outcome chart renders, no errors, no network', async () => {
+    const dir = await reportDir('mc-exact');
+    const argv = ['mc', '--unit', 'german/4-6-7', '--check', '1MC', '--leader', 'german/8-1', '--report', dir];
+    expect(await runCli(argv, bufferIO())).toBe(0);
+    const v = await visit(dir, 'report-mc-exact');
+    expectClean(v, 1);
+    expect(v.text).toContain('asl-odds mc --unit german/4-6-7 --check 1MC --leader german/8-1');
+    expect(v.text).toContain('2nd-edition');
+    expect(v.text).toContain('0.1.0');
+  });
+
+  it.runIf(hasChromium)('Monte Carlo mc report: bars with whiskers and the convergence chart render', async () => {
+    const dir = await reportDir('mc-monte-carlo');
+    const argv = ['mc', '--unit', 'russian/4-4-7', '--check', '2MC', '--trials', '2e6', '--chunk-size', '100000', '--threads', '1', '--seed', 'browser', '--compare-exact', '--quiet', '--report', dir];
+    expect(await runCli(argv, bufferIO())).toBe(0);
+    const v = await visit(dir, 'report-mc-monte-carlo');
+    expectClean(v, 2);
+    expect(v.text).toContain('browser'); // the seed
+    expect(v.text).toContain('2,000,000');
+  });
+
+  it.runIf(hasChromium)('table mc report: one heatmap per table renders', async () => {
+    const dir = await reportDir('table-mc');
+    expect(await runCli(['table', 'mc', '--elr', '2', '--report', dir], bufferIO())).toBe(0);
+    const v = await visit(dir, 'report-table-mc');
+    expectClean(v, 5);
+    expect(v.text).toContain('ELR 2');
+  });
+
+  it.runIf(hasChromium)('table hob report: the two heatmaps render', async () => {
+    const dir = await reportDir('table-hob');
+    expect(await runCli(['table', 'hob', '--report', dir], bufferIO())).toBe(0);
+    expectClean(await visit(dir, 'report-table-hob'), 2);
+  });
+
+  it.runIf(hasChromium)('input text is escaped: a <script> title shows as text and runs nothing', async () => {
+    const dir = await reportDir('xss');
+    const title = '<script>window.__xss = 1; alert(1)</script>';
+    const state = '<img src=x onerror="window.__xss = 2; alert(2)">';
+    const hostile: OddsResult = {
+      ...EXACT_NMC,
+      input: { ...EXACT_NMC.input, scenario: title, unit: '</script><script>window.__xss = 3</script>' },
+      outcomes: [{ ...EXACT_NMC.outcomes[0], state }, ...EXACT_NMC.outcomes.slice(1)],
+    };
+    await writeOddsReport(dir, hostile, { argv: ['mc', '--scenario', title] });
+    const v = await visit(dir, 'report-xss');
+    expectClean(v, 1);
+    expect(v.xss).toBeUndefined();
+    expect(v.text).toContain(title);
+    expect(v.text).toContain(state);
+    expect(v.images).toBe(0);
+    expect(v.scripts).toBe(4); // chart specs, vega, vega-lite, the renderer: nothing injected
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { buildHtmlReport, escapeHtml, scriptCode, scriptJson } from '../../src/reports/html-report.js';
+import { buildOutcomeSpec } from '../../src/reports/outcome-chart.js';
+import { EXACT_NMC } from './fixtures.js';
+
+const PAYLOAD = '<script>alert(1)</script>';
+
+describe('html-report escaping', () => {
+  it('escapeHtml turns markup into text', () => {
+    expect(escapeHtml(`${PAYLOAD} & "q" 'a'`)).toBe('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;q&quot; &#39;a&#39;');
+  });
+  it('scriptJson has no < and reads back unchanged', () => {
+    const v = { title: `${PAYLOAD}<!-- \u2028` };
+    const s = scriptJson(v);
+    expect(s).not.toContain('<');
+    expect(JSON.parse(s)).toEqual(v);
+  });
+  it('scriptCode cannot close its script element', () => {
+    expect(scriptCode('a = "</script>"; b = "<!--";')).toBe('a = "<\\/script>"; b = "<\\!--";');
+  });
+});
+
+describe('buildHtmlReport', () => {
+  it('is one offline page: vega and vega-lite inlined, no external resource, a CSP without connections', async () => {
+    const html = await buildHtmlReport({ title: 'asl-odds mc', meta: [['Seed', 's1']], sections: [{ heading: 'Outcomes', blocks: [{ kind: 'chart', chart: { title: 'bars', spec: buildOutcomeSpec(EXACT_NMC) } }] }] });
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(html.includes("connect-src 'none'")).toBe(true);
+    expect(html.includes('vegaLite')).toBe(true);
+    expect(html.length).toBeGreaterThan(700_000);
+    expect(/<(script|link|img|iframe)[^>]+(src|href)=/i.test(html)).toBe(false);
+    expect(html.match(/<script/g)).toHaveLength(4);
+  });
+
+  it('user text appears only escaped: in text, attributes and chart specs', async () => {
+    const spec = buildOutcomeSpec({ ...EXACT_NMC, outcomes: [{ ...EXACT_NMC.outcomes[0], state: PAYLOAD }] }, { title: PAYLOAD });
+    const html = await buildHtmlReport({
+      title: PAYLOAD,
+      meta: [['Scenario', PAYLOAD]],
+      sections: [
+        { heading: PAYLOAD, blocks: [{ kind: 'paragraph', text: PAYLOAD }, { kind: 'chart', chart: { title: PAYLOAD, spec, svgFile: `"${PAYLOAD}.svg` } }, { kind: 'table', table: { caption: PAYLOAD, columns: [{ header: PAYLOAD, align: 'left' }], rows: [[PAYLOAD]] } }] },
+      ],
+    });
+    // (booleans, not toContain: a failure would print the 800 kB page)
+    expect(html.includes(PAYLOAD)).toBe(false);
+    expect(html.includes('alert(1)</')).toBe(false);
+    expect(html.includes('&lt;script&gt;alert(1)&lt;/script&gt;')).toBe(true);
+  });
+});
