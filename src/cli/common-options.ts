@@ -6,7 +6,7 @@ import type { UnitOverrides } from '../counters/catalog.js';
 import { parseNationality } from '../counters/catalog.js';
 import { parseRuleSetId, type RuleSetId } from '../rules/rule-set.js';
 import { collect, collectSetting, intIn, unitClass } from './parse.js';
-import type { SituationInput } from '../queries/morale-query.js';
+import type { SituationInput, UnitInput } from '../queries/morale-query.js';
 
 /** Adds `--ml`, `--broken-ml`, `--class`, `--nationality` and the unit markers. */
 export function addUnitOptions(cmd: Command): Command {
@@ -79,6 +79,11 @@ export function overridesFrom(o: CommonOptions): UnitOverrides {
   if (o.class !== undefined) ov.unitClass = o.class;
   if (o.nationality !== undefined) ov.nationality = parseNationality(o.nationality);
   return ov;
+}
+
+/** The unit and its shared markers from the shared options (`--unit`, overrides, markers). */
+export function unitInputFrom(o: CommonOptions): UnitInput {
+  return { unit: o.unit, overrides: overridesFrom(o), encircled: o.encircled, fanatic: o.fanatic, wounded: o.wounded, disrupted: o.disrupted };
 }
 
 /** The situation from the shared options. */

@@ -9,6 +9,7 @@ import { inputError } from '../errors.js';
 import { integrityCheckDRM, regainReinforcementDRM } from '../rules/battlefield-integrity.js';
 import { getRuleSet, type RuleSetId } from '../rules/rule-set.js';
 import type { OddsQuery } from './compute-odds.js';
+import { checkIntInput } from './input-checks.js';
 
 /** Input of {@link integrityQuery}. All optional except `losses`; defaults in brackets. */
 export interface IntegrityInput {
@@ -39,10 +40,6 @@ export interface IntegrityInput {
 /** Events of the `integrity` command. */
 export const INTEGRITY_EVENTS: readonly EventName[] = ['elrLoss', 'elrRegain'];
 
-function int(name: string, v: number, lo: number, hi: number): number {
-  if (!Number.isInteger(v) || v < lo || v > hi) throw inputError(`input.${name}`, `--${name}: expected an integer in [${lo}, ${hi}], got ${v}`);
-  return v;
-}
 
 /**
  * The integrity question as a chain.
@@ -51,8 +48,8 @@ function int(name: string, v: number, lo: number, hi: number): number {
  */
 export function integrityQuery(i: IntegrityInput): OddsQuery<IntegrityState> {
   const ruleSet = getRuleSet(i.rules ?? '2nd-edition', i.settings ?? {});
-  const losses = int('losses', i.losses, i.regain ? 0 : 1, 20);
-  const elr = int('elr', i.elr ?? 3, 0, 5);
+  const losses = checkIntInput('losses', i.losses, i.regain ? 0 : 1, 20);
+  const elr = checkIntInput('elr', i.elr ?? 3, 0, 5);
   if (i.leader && i.noLeader) throw inputError('input.leader', '--leader and --no-leader exclude each other');
   let bestLeaderDRM: number | null = 0;
   if (i.noLeader) bestLeaderDRM = null;
@@ -73,10 +70,10 @@ export function integrityQuery(i: IntegrityInput): OddsQuery<IntegrityState> {
   let startingELR = elr;
   let reinforcementDRM = 0;
   if (i.regain) {
-    const bpv = int('reinforcement-bpv', i.reinforcementBPV ?? 0, 0, 100000);
+    const bpv = checkIntInput('reinforcement-bpv', i.reinforcementBPV ?? 0, 0, 100000);
     if (bpv > 0 && i.integrityBase === undefined) throw inputError('input.integrity-base', '--reinforcement-bpv needs --integrity-base <n> (the Integrity Base before they arrived)');
-    reinforcementDRM = bpv > 0 ? regainReinforcementDRM(bpv, int('integrity-base', i.integrityBase!, 1, 100000)) : 0;
-    startingELR = int('starting-elr', i.startingELR ?? Math.min(5, elr + 1), elr, 5);
+    reinforcementDRM = bpv > 0 ? regainReinforcementDRM(bpv, checkIntInput('integrity-base', i.integrityBase!, 1, 100000)) : 0;
+    startingELR = checkIntInput('starting-elr', i.startingELR ?? Math.min(5, elr + 1), elr, 5);
     // A16.3: ignore all positive DRM, apply all negative ones.
     const parts = [bestLeaderDRM ?? 0, -(situation.friendlyArmor ? 1 : 0), -(situation.friendlyAir ? 1 : 0), reinforcementDRM];
     drm = parts.filter((d) => d < 0).reduce((a, b) => a + b, 0);

@@ -18,6 +18,7 @@ import { currentML, initialUnitState, type UnitState } from '../rules/unit-state
 import type { MoraleChainState } from '../chains/morale-chain.js';
 import type { OddsQuery } from './compute-odds.js';
 import { exactOddsResult } from './exact-result.js';
+import { checkIntInput, describeProfile } from './input-checks.js';
 
 /** The situation shared by morale questions. All optional; defaults in brackets. */
 export interface SituationInput {
@@ -74,14 +75,10 @@ export interface RallyInput extends SituationInput, UnitInput {
   readonly drm?: number;
 }
 
-function checkInt(name: string, v: number, lo: number, hi: number): number {
-  if (!Number.isInteger(v) || v < lo || v > hi) throw inputError(`input.${name}`, `--${name}: expected an integer in [${lo}, ${hi}], got ${v}`);
-  return v;
-}
 
 function resolveSituation(s: SituationInput, unit: UnitProfile): MoraleContext {
   const ruleSet = getRuleSet(s.rules ?? '2nd-edition', s.settings ?? {});
-  const elr = checkInt('elr', s.elr ?? getNationality(unit.nationality).defaultELR, 0, 5);
+  const elr = checkIntInput('elr', s.elr ?? getNationality(unit.nationality).defaultELR, 0, 5);
   return {
     ruleSet,
     elr,
@@ -107,20 +104,6 @@ function resolveLeaders(ids: readonly string[] | undefined, unit: UnitProfile): 
   });
 }
 
-function describeProfile(p: UnitProfile): Record<string, unknown> {
-  return {
-    id: p.id,
-    name: p.name,
-    nationality: p.nationality,
-    kind: p.kind,
-    class: p.unitClass,
-    ml: p.ml,
-    brokenML: p.brokenML,
-    ...(p.kind === 'leader' ? { leadershipDRM: p.leadershipDRM } : {}),
-    source: p.source,
-    confidence: p.confidence,
-  };
-}
 
 function describeSituation(ctx: MoraleContext): Record<string, unknown> {
   return {
@@ -160,7 +143,7 @@ export function mcQuery(input: McInput): OddsQuery<MoraleChainState> {
   const unit = resolveUnit(input);
   const ctx = resolveSituation(input, unit.profile);
   const check = parseCheck(input.check ?? 'NMC');
-  const drm = checkInt('drm', input.drm ?? 0, -6, 6);
+  const drm = checkIntInput('drm', input.drm ?? 0, -6, 6);
   const leaders = resolveLeaders(input.leaders, unit.profile);
   const leadership = leadershipDRMFor(unit, leaders);
   const start: MoraleChainStart = { kind: 'check', check, drm: drm + leadership };
@@ -204,7 +187,7 @@ export function rallyQuery(input: RallyInput): OddsQuery<MoraleChainState> {
   if (!selfRally && unit.profile.kind === 'leader' && leaders.every((l) => currentML(l) <= currentML(unit))) {
     throw inputError('input.rally', `rally: a broken leader is rallied by a leader of higher ML or Self-Rallies (A10.22, A10.71); use --self-rally`);
   }
-  const drm = checkInt('drm', input.drm ?? 0, -6, 6);
+  const drm = checkIntInput('drm', input.drm ?? 0, -6, 6);
   const total = rallyDRM(unit, { leadershipDRM: leadership, terrain, selfRally, otherDRM: drm });
   const model = buildMoraleChain({ unit, start: { kind: 'rally', drm: total, selfRally }, ctx });
   const resolved = {

@@ -23,6 +23,7 @@ import { currentML, initialUnitState, isSMC, type UnitState } from '../rules/uni
 import { VERSION } from '../version.js';
 import type { OddsQuery } from './compute-odds.js';
 import { resultFromExact, type TerminalOf } from './odds-result.js';
+import { checkIntInput, describeProfile } from './input-checks.js';
 
 /** Where the unit begins the RtPh: Open Ground (A10.531) or not (A19.12). */
 export const ROUT_FROM = ['open', 'clear'] as const;
@@ -91,10 +92,6 @@ export interface RoutComparison {
   readonly routes: readonly RouteOdds[];
 }
 
-function checkInt(name: string, v: number, lo: number, hi: number): number {
-  if (!Number.isInteger(v) || v < lo || v > hi) throw inputError(`input.${name}`, `--${name}: expected an integer in [${lo}, ${hi}], got ${v}`);
-  return v;
-}
 
 /** The unit, leader and situation of a rout question, validated. */
 interface ResolvedRout {
@@ -130,7 +127,7 @@ function resolveRout(input: RoutInput): ResolvedRout {
     vsRussians: input.vsRussians ?? false,
     noQuarter: input.noQuarter ?? false,
   };
-  return { unit, leader, ctx, drm: checkInt('drm', input.drm ?? 0, -6, 6), from, encircledStart: input.encircled ?? false };
+  return { unit, leader, ctx, drm: checkIntInput('drm', input.drm ?? 0, -6, 6), from, encircledStart: input.encircled ?? false };
 }
 
 /**
@@ -150,18 +147,6 @@ function resolveRoute(input: RoutInput, r: ResolvedRout, text: string, option: '
   return route;
 }
 
-function describeProfile(p: UnitProfile): Record<string, unknown> {
-  return {
-    id: p.id,
-    name: p.name,
-    kind: p.kind,
-    class: p.unitClass,
-    brokenML: p.brokenML,
-    ...(p.kind === 'leader' ? { leadershipDRM: p.leadershipDRM } : {}),
-    source: p.source,
-    confidence: p.confidence,
-  };
-}
 
 function sharedInput(input: RoutInput, r: ResolvedRout): Record<string, unknown> {
   const markers = ['broken', ...(r.unit.disrupted ? ['disrupted'] : []), ...(r.unit.fanatic ? ['fanatic'] : []), ...(r.unit.wounded ? ['wounded'] : [])];

@@ -3,7 +3,7 @@
  */
 import { Command } from 'commander';
 import { mcQuery } from '../../queries/morale-query.js';
-import { addOutputOptions, addSituationOptions, addUnitOptions, collect, overridesFrom, situationFrom, type CommonOptions } from '../common-options.js';
+import { addOutputOptions, addSituationOptions, addUnitOptions, collect, situationFrom, unitInputFrom, type CommonOptions } from '../common-options.js';
 import type { CliContext } from '../io.js';
 import { addMethodOptions, runOddsQuery, type MethodFlags } from '../method-options.js';
 import { intIn } from '../parse.js';
@@ -35,14 +35,9 @@ export function mcCommand(cli: CliContext): Command {
   );
   return cmd.action(async (o: McOptions) => {
     const query = mcQuery({
-      unit: o.unit,
-      overrides: overridesFrom(o),
+      ...unitInputFrom(o),
       broken: o.broken,
       berserk: o.berserk,
-      encircled: o.encircled,
-      fanatic: o.fanatic,
-      wounded: o.wounded,
-      disrupted: o.disrupted,
       check: o.check,
       drm: o.drm,
       leaders: o.leader,

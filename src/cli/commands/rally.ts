@@ -4,7 +4,7 @@
 import { Command } from 'commander';
 import { rallyQuery } from '../../queries/morale-query.js';
 import type { RallyTerrain } from '../../rules/rally.js';
-import { addOutputOptions, addSituationOptions, addUnitOptions, collect, overridesFrom, situationFrom, type CommonOptions } from '../common-options.js';
+import { addOutputOptions, addSituationOptions, addUnitOptions, collect, situationFrom, unitInputFrom, type CommonOptions } from '../common-options.js';
 import type { CliContext } from '../io.js';
 import { addMethodOptions, runOddsQuery, type MethodFlags } from '../method-options.js';
 import { intIn, rallyTerrain } from '../parse.js';
@@ -36,13 +36,8 @@ export function rallyCommand(cli: CliContext): Command {
   );
   return cmd.action(async (o: RallyOptions) => {
     const query = rallyQuery({
-      unit: o.unit,
-      overrides: overridesFrom(o),
+      ...unitInputFrom(o),
       broken: true,
-      encircled: o.encircled,
-      fanatic: o.fanatic,
-      wounded: o.wounded,
-      disrupted: o.disrupted,
       dm: o.dm,
       leaders: o.leader,
       selfRally: o.selfRally,
