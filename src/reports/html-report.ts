@@ -1,13 +1,14 @@
 /**
  * One self-contained, offline HTML page for a report (`index.html`): the run's metadata, its tables
- * and its charts, rendered in the browser by vega and vega-lite inlined into the page. Nothing is
- * fetched: no CDN, no fonts, no data URLs; a Content-Security-Policy forbids any connection.
+ * and its charts, rendered in the browser by vega, vega-lite and vega-embed inlined into the page.
+ * Nothing is fetched: no CDN, no fonts, no data URLs; a Content-Security-Policy forbids any connection.
  *
- * Pipeline: page model (sections of paragraphs, tables, vega-lite specs) -> HTML text. The vega and
- * vega-lite UMD builds (`vega.min.js`, `vega-lite.min.js`) are read from node_modules: their package
- * `exports` hide them, so the package entry is resolved and its folder searched (LIBRARIES.md).
- * vega-embed is not a dependency: a few lines of inline script do its job (compile, View, SVG
- * renderer, a text-only tooltip).
+ * Pipeline: page model (sections of paragraphs, tables, vega-lite specs) -> HTML text. The vega,
+ * vega-lite and vega-embed UMD builds (`vega.min.js`, `vega-lite.min.js`, `vega-embed.min.js`) are
+ * read from node_modules: their package `exports` hide them, so the package entry is resolved and its
+ * folder searched (LIBRARIES.md). Each chart is drawn by
+ * `vegaEmbed(el, spec, { actions: false, renderer: 'svg' })`: the spec is an object (vega-embed's
+ * loader is never asked for a URL), no theme is set, the tooltip is vega-tooltip's (text sanitized).
  *
  * Escaping (every string from input, e.g. a scenario title or a unit name, is untrusted):
  * - text and attribute values: `&`, `<`, `>`, `"`, `'` become entities ({@link escapeHtml});
@@ -78,7 +79,13 @@ export function scriptCode(code: string): string {
   return code.replace(/<\/script/gi, '<\\/script').replace(/<!--/g, '<\\!--');
 }
 
-let builds: Promise<{ vega: string; vegaLite: string }> | undefined;
+interface Builds {
+  readonly vega: string;
+  readonly vegaLite: string;
+  readonly vegaEmbed: string;
+}
+
+let builds: Promise<Builds> | undefined;
 
 /** Finds `file` in the package folder of `pkg` (the entry's folder or one above, also in `build/`). */
 function umdPath(pkg: string, file: string): string {
@@ -91,11 +98,13 @@ function umdPath(pkg: string, file: string): string {
   throw new Error(`cannot find ${file} of the ${pkg} package (resolved ${entry})`);
 }
 
-/** The vega and vega-lite UMD builds, read once. */
-function loadBuilds(): Promise<{ vega: string; vegaLite: string }> {
-  builds ??= Promise.all([readFile(umdPath('vega', 'vega.min.js'), 'utf8'), readFile(umdPath('vega-lite', 'vega-lite.min.js'), 'utf8')]).then(
-    ([vega, vegaLite]) => ({ vega, vegaLite }),
-  );
+/** The vega, vega-lite and vega-embed UMD builds, read once. */
+function loadBuilds(): Promise<Builds> {
+  builds ??= Promise.all([
+    readFile(umdPath('vega', 'vega.min.js'), 'utf8'),
+    readFile(umdPath('vega-lite', 'vega-lite.min.js'), 'utf8'),
+    readFile(umdPath('vega-embed', 'vega-embed.min.js'), 'utf8'),
+  ]).then(([vega, vegaLite, vegaEmbed]) => ({ vega, vegaLite, vegaEmbed }));
   return builds;
 }
 
@@ -121,49 +130,33 @@ td.right, th.right { text-align: right; }
 td.left, th.left { text-align: left; }
 tbody tr:nth-child(even) { background: #fafbfc; }
 .table-wrap { overflow-x: auto; }
-.vg-tooltip { position: fixed; pointer-events: none; z-index: 10; background: #fff; border: 1px solid #999; border-radius: 4px; padding: 6px 8px; font-size: 12px; box-shadow: 0 2px 6px rgba(0,0,0,.2); white-space: pre; display: none; }
 .chart-error { color: #b00020; }
 `;
 
 /**
- * The inline renderer: compiles each vega-lite spec with vegaLite.compile, renders it with a vega
- * View (SVG renderer) into its container, installs a text-only tooltip, and marks the document with
- * `data-charts-rendered="<n>"` when all are done (and `data-chart-errors` on failures).
+ * The inline glue: hands each vega-lite spec to vegaEmbed (SVG renderer, no action menu), marks each
+ * container `data-rendered="true"` when drawn, and the document `data-charts-rendered="<n>"` when all
+ * are done (and `data-chart-errors` on failures).
  */
 const RENDER_SCRIPT = `
 (function () {
   'use strict';
   var charts = JSON.parse(document.getElementById('asl-odds-charts').textContent);
-  var tip = document.createElement('div');
-  tip.className = 'vg-tooltip';
-  tip.setAttribute('role', 'tooltip');
-  document.body.appendChild(tip);
-  function showTooltip(handler, event, item, value) {
-    if (value === null || value === undefined || value === '') { tip.style.display = 'none'; return; }
-    var lines = [];
-    if (typeof value === 'object') {
-      Object.keys(value).forEach(function (k) { lines.push(k + ': ' + String(value[k])); });
-    } else {
-      lines.push(String(value));
-    }
-    tip.textContent = lines.join('\\n');
-    tip.style.display = 'block';
-    tip.style.left = Math.min(event.clientX + 12, window.innerWidth - tip.offsetWidth - 8) + 'px';
-    tip.style.top = (event.clientY + 12) + 'px';
-  }
   var errors = 0;
+  function fail(el, e) {
+    errors++;
+    el.textContent = 'This chart could not be drawn: ' + (e && e.message ? e.message : String(e));
+    el.classList.add('chart-error');
+    console.error(e);
+  }
   var done = charts.map(function (c) {
     var el = document.getElementById(c.id);
     try {
-      var vgSpec = vegaLite.compile(c.spec).spec;
-      var view = new vega.View(vega.parse(vgSpec), { renderer: 'svg' });
-      view.tooltip(showTooltip);
-      view.initialize(el).hover();
-      return view.runAsync().then(function () { el.setAttribute('data-rendered', 'true'); }, function (e) {
-        errors++; el.textContent = 'This chart could not be drawn: ' + e.message; el.className += ' chart-error'; console.error(e);
-      });
+      return vegaEmbed(el, c.spec, { actions: false, renderer: 'svg' }).then(function () {
+        el.setAttribute('data-rendered', 'true');
+      }, function (e) { fail(el, e); });
     } catch (e) {
-      errors++; el.textContent = 'This chart could not be drawn: ' + e.message; el.className += ' chart-error'; console.error(e);
+      fail(el, e);
       return Promise.resolve();
     }
   });
@@ -190,14 +183,14 @@ function renderTable(t: HtmlTable): string {
 
 /**
  * Builds the page.
- * Cost: reads about 770 kB of vega/vega-lite once per process; the page is that plus the specs.
+ * Cost: reads about 830 kB of vega/vega-lite/vega-embed once per process; the page is that plus the specs.
  * @param page the page model; all strings are plain text
  * @returns the HTML document, ending with a newline
- * @throws Error when the vega or vega-lite UMD build cannot be found (a broken install)
+ * @throws Error when the vega, vega-lite or vega-embed UMD build cannot be found (a broken install)
  * @example (await buildHtmlReport({ title: 'asl-odds mc', meta: [], sections: [] })).startsWith('<!DOCTYPE html>') // true
  */
 export async function buildHtmlReport(page: HtmlReportPage): Promise<string> {
-  const { vega, vegaLite } = await loadBuilds();
+  const { vega, vegaLite, vegaEmbed } = await loadBuilds();
   const charts: { id: string; spec: TopLevelSpec }[] = [];
   const sections = page.sections.map((s) => {
     const blocks = s.blocks.map((b) => {
@@ -243,6 +236,7 @@ ${sections.join('\n')}
 <script type="application/json" id="asl-odds-charts">${scriptJson(charts)}</script>
 <script>${scriptCode(vega)}</script>
 <script>${scriptCode(vegaLite)}</script>
+<script>${scriptCode(vegaEmbed)}</script>
 <script>${RENDER_SCRIPT}</script>
 </body>
 </html>

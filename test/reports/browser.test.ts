@@ -209,6 +209,6 @@ document.documentElement.setAttribute('data-charts-rendered', '1');</script></bo
     expect(v.text).toContain(title);
     expect(v.text).toContain(state);
     expect(v.images).toBe(0);
-    expect(v.scripts).toBe(4); // chart specs, vega, vega-lite, the renderer: nothing injected
+    expect(v.scripts).toBe(5); // chart specs, vega, vega-lite, vega-embed, the glue: nothing injected
   });
 });
