@@ -53,6 +53,27 @@ export interface OddsResult {
   readonly trialsRequested?: number;
   /** With `--compare-exact`: the agreement of the Monte Carlo estimates with the exact values. */
   readonly comparison?: Comparison;
+  /** `attack`: each target unit's events, in target order. */
+  readonly units?: readonly UnitEventsRow[];
+  /**
+   * `attack`: stack events: `anyBroken`, `allEliminated`, `leaderLost` (probabilities) and
+   * `expectedSquadsBroken` (an expectation: squads 1, HS and crews 0.5).
+   */
+  readonly stackEvents?: Readonly<Record<string, number>>;
+  /** `attack`, exact method: the stack events as fractions. */
+  readonly stackEventFractions?: Readonly<Record<string, string>>;
+}
+
+/** One target unit's events in an `attack` result. */
+export interface UnitEventsRow {
+  /** Position in the target list, from 1. */
+  readonly position: number;
+  /** Catalog id of the unit as targeted. */
+  readonly id: string;
+  /** P(the event happens to this unit at least once), for every event the command reports. */
+  readonly events: Readonly<Partial<Record<EventName, number>>>;
+  /** Exact method: the same as fractions. */
+  readonly eventFractions?: Readonly<Partial<Record<EventName, string>>>;
 }
 
 /** A Monte Carlo estimate of one probability. */

@@ -17,9 +17,10 @@
  * The chain is a `ChainModel` (engine/chain.ts): both the exact engine and the Monte Carlo engine run
  * it. Its state carries each unit's event mask (`unitEvents`; the engine's single 32-bit `events` is
  * the OR of them for the steps after the first roll), so a result can report events per unit
- * (attack-summary.ts). Work that needs no dice (a fixed IFT result, a KIA on fewer units than its #,
- * the skip of a check a unit is no longer subject to) is done inside `advance` ("settling"), so that
- * every non-final state begins with a roll; keys are canonical (Random Selection drs that can no longer
+ * (attack-summary.ts). Work that needs no dice (a KIA on fewer units than its #, the skip of a check a
+ * unit is no longer subject to, the leader-loss and Berserk checks' expansion) is done inside `advance`
+ * ("settling"), so that every non-final state begins with a roll; a fixed IFT result (`--result`) is
+ * applied on a dummy dr so that its events are in the engine's mask too. Keys are canonical (Random Selection drs that can no longer
  * be selected are forgotten) so that equal futures merge.
  */
 import { ALL_DR, isDoubles, type DR } from '../dice/dice.js';
@@ -115,10 +116,10 @@ interface LeaderLoss {
 export interface AttackChainState {
   /** The Location's units: the targets in target order, then heroes created by HoB (A15.21). */
   readonly units: readonly UnitState[];
+  /** Interned unitStateKey of each unit, same positions as `units` (kept alongside: keys are built per state). */
+  readonly unitKeys: readonly string[];
   /** Events per unit so far (bitmask of `Ev`) for tracked units, 0 for the others; same positions as `units`. */
   readonly unitEvents: readonly number[];
-  /** Events (OR over units) of the steps settled before the first roll: constant for a chain. */
-  readonly initialEvents: number;
   /** Index of the attack being resolved. */
   readonly attack: number;
   /** Pending steps of the current attack; the first one needs a roll unless `done`. */
@@ -129,6 +130,8 @@ export interface AttackChainState {
   readonly berserkLeaders: readonly number[];
   /** The chain has ended. */
   readonly done: boolean;
+  /** Canonical key (ChainModel.key), computed once when the state is made. */
+  readonly key: string;
 }
 
 const PTC: CheckSpec = Object.freeze({ kind: 'TC', strength: 0, failurePins: true, label: 'PTC' });
@@ -140,6 +143,23 @@ interface WorkEnv {
   readonly ctx: MoraleContext;
   /** tracked[i]: the state carries unit i's events. Created heroes are never tracked. */
   readonly tracked: readonly boolean[];
+  /** Groups (size >= 2) of target positions that are interchangeable: same initial state and tracking. */
+  readonly classes: readonly (readonly number[])[];
+  /** Number of targets (positions from here on are created heroes). */
+  readonly targets: number;
+  /** Short codes of the unit state keys seen in this chain (short state keys hash faster). */
+  readonly codes: Map<string, string>;
+}
+
+/** The short code of a unit state in this chain (unitStateKey interned). */
+function codeOf(env: WorkEnv, u: UnitState): string {
+  const k = unitStateKey(u);
+  let c = env.codes.get(k);
+  if (c === undefined) {
+    c = env.codes.size.toString(36);
+    env.codes.set(k, c);
+  }
+  return c;
 }
 
 /** A mutable copy of a state, used inside one `advance`. */
@@ -147,8 +167,11 @@ class Work {
   readonly attacks: readonly CompiledAttack[];
   readonly ctx: MoraleContext;
   readonly tracked: readonly boolean[];
-  readonly initialEvents: number;
+  readonly classes: readonly (readonly number[])[];
+  readonly targets: number;
+  readonly codes: Map<string, string>;
   units: UnitState[];
+  keys: string[];
   ev: number[];
   attack: number;
   todo: Task[];
@@ -162,8 +185,11 @@ class Work {
     this.attacks = env.attacks;
     this.ctx = env.ctx;
     this.tracked = env.tracked;
-    this.initialEvents = s.initialEvents;
+    this.classes = env.classes;
+    this.targets = env.targets;
+    this.codes = env.codes;
     this.units = s.units.slice();
+    this.keys = s.unitKeys.slice();
     this.ev = s.unitEvents.slice();
     this.attack = s.attack;
     this.todo = s.todo.slice();
@@ -173,16 +199,18 @@ class Work {
   }
 
   freeze(): AttackChainState {
-    return {
+    canonicalize(this);
+    const s = {
       units: this.units,
+      unitKeys: this.keys,
       unitEvents: this.ev,
-      initialEvents: this.initialEvents,
       attack: this.attack,
       todo: this.todo,
       losses: this.losses,
       berserkLeaders: this.berserkLeaders,
       done: this.done,
     };
+    return { ...s, key: stateKey(s) };
   }
 }
 
@@ -194,6 +222,7 @@ class Work {
 function setUnit(w: Work, i: number, next: UnitState, events: number): void {
   const prev = w.units[i];
   w.units[i] = next;
+  if (next !== prev) w.keys[i] = codeOf(w, next);
   if (w.tracked[i]) w.ev[i] |= events;
   w.delta |= events;
   if (prev.profile.kind !== 'leader') return;
@@ -267,22 +296,24 @@ function applyCasualties(w: Work, e: CasualtyEffects, mc: number): void {
   w.todo.unshift(...front);
 }
 
+type CheckTask = Extract<Task, { readonly k: 'chk' }>;
+
 /** The CheckSpec and total DRM of a check task, or null when the unit is no longer subject to it. */
-function checkOf(w: Work, t: Extract<Task, { k: 'chk' }>): { check: CheckSpec; drm: number } | null {
-  const u = w.units[t.u];
+function checkOf(units: readonly UnitState[], ctx: MoraleContext, t: CheckTask): { check: CheckSpec; drm: number } | null {
+  const u = units[t.u];
   if (!isAlive(u)) return null;
-  const lead = (): number => leadershipDRMFor(u, w.units);
+  const lead = (): number => leadershipDRMFor(u, units);
   switch (t.c) {
     case 'mc':
       return { check: MC_BY_STRENGTH[t.n], drm: lead() };
     case 'ptc':
       return u.status === 'good-order' && !u.pinned ? { check: PTC, drm: lead() } : null;
     case 'llmc': {
-      const l = llmcFor(u, w.units[t.src].profile, t.ml, w.ctx.ruleSet);
+      const l = llmcFor(u, units[t.src].profile, t.ml, ctx.ruleSet);
       return l === null ? null : { check: l.check, drm: l.drm + lead() };
     }
     case 'lltc': {
-      const c = u.pinned ? null : lltcFor(u, w.units[t.src].profile, t.ml);
+      const c = u.pinned ? null : lltcFor(u, units[t.src].profile, t.ml);
       return c === null ? null : { check: c, drm: lead() };
     }
     case 'berserk':
@@ -290,22 +321,34 @@ function checkOf(w: Work, t: Extract<Task, { k: 'chk' }>): { check: CheckSpec; d
   }
 }
 
-/** Resolves the check task at the head of `todo` with the dice `dr`. */
-function runCheck(w: Work, t: Extract<Task, { k: 'chk' }>, dr: DR): void {
-  const u = w.units[t.u];
+/** What a check task's DR does to its unit: new state, events, Wound Severity drm, HoB (0 none, 1, 2 broken). */
+interface CheckOutcome {
+  readonly unit: UnitState;
+  readonly events: number;
+  readonly woundSeverityDRM: number | null;
+  readonly hob: 0 | 1 | 2;
+}
+
+/** The outcome of check task `t` with the dice `dr`, from the units as they stand (no change made). */
+function checkOutcome(units: readonly UnitState[], ctx: MoraleContext, t: CheckTask, dr: DR): CheckOutcome {
+  const u = units[t.u];
   if (t.c === 'berserk') {
-    const leaderDRM = lentLeadershipDRM(w.units[t.src]) ?? w.units[t.src].profile.leadershipDRM;
-    const r = resolveBerserkCheck(u, leaderDRM, dr, w.ctx);
-    setUnit(w, t.u, r.unit, r.events);
-    if (r.woundSeverityDRM !== null) w.todo.unshift({ k: 'wnd', u: t.u, drm: r.woundSeverityDRM });
-    return;
+    const leaderDRM = lentLeadershipDRM(units[t.src]) ?? units[t.src].profile.leadershipDRM;
+    const r = resolveBerserkCheck(u, leaderDRM, dr, ctx);
+    return { unit: r.unit, events: r.events, woundSeverityDRM: r.woundSeverityDRM, hob: 0 };
   }
-  const spec = checkOf(w, t)!;
-  const r = resolveCheck(u, spec.check, spec.drm, dr, w.ctx);
+  const spec = checkOf(units, ctx, t)!;
+  const r = resolveCheck(u, spec.check, spec.drm, dr, ctx);
+  return { unit: r.unit, events: r.events, woundSeverityDRM: r.woundSeverityDRM, hob: r.heatOfBattle ? (r.unit.status === 'broken' ? 2 : 1) : 0 };
+}
+
+/** Resolves the check task `t` (already taken off `todo`) with the dice `dr`. */
+function runCheck(w: Work, t: CheckTask, dr: DR): void {
+  const r = checkOutcome(w.units, w.ctx, t, dr);
   setUnit(w, t.u, r.unit, r.events);
   const follow: Task[] = [];
   if (r.woundSeverityDRM !== null) follow.push({ k: 'wnd', u: t.u, drm: r.woundSeverityDRM });
-  if (r.heatOfBattle) follow.push({ k: 'hob', u: t.u, broken: r.unit.status === 'broken' });
+  if (r.hob !== 0) follow.push({ k: 'hob', u: t.u, broken: r.hob === 2 });
   w.todo.unshift(...follow);
 }
 
@@ -313,17 +356,18 @@ function runCheck(w: Work, t: Extract<Task, { k: 'chk' }>, dr: DR): void {
 function settleHead(w: Work, t: Task): boolean {
   switch (t.k) {
     case 'ift': {
+      // A fixed result is applied on a dummy dr (all six alike), so that its events reach the engine's
+      // event mask like any other step's; an attack below the 1 FP column has no effect at all.
       const a = w.attacks[w.attack];
-      if (a.fixedResult === null && a.column !== null) return false;
+      if (a.fixedResult !== null || a.column !== null) return false;
       w.todo.shift();
-      applyIFTResult(w, a.fixedResult ?? NO_EFFECT);
       return true;
     }
     case 'rs':
       return false;
     case 'chk': {
       const u = w.units[t.u];
-      const subject = t.c === 'berserk' ? isAlive(u) && !u.berserk : checkOf(w, t) !== null;
+      const subject = t.c === 'berserk' ? isAlive(u) && !u.berserk : checkOf(w.units, w.ctx, t) !== null;
       if (subject) return false;
       w.todo.shift();
       return true;
@@ -381,6 +425,17 @@ function settle(w: Work): void {
   }
 }
 
+const TASK_KEYS = new WeakMap<Task, string>();
+/** taskKey, memoised per (immutable, shared) task object. */
+function cachedTaskKey(t: Task): string {
+  let k = TASK_KEYS.get(t);
+  if (k === undefined) {
+    k = taskKey(t);
+    TASK_KEYS.set(t, k);
+  }
+  return k;
+}
+
 function taskKey(t: Task): string {
   switch (t.k) {
     case 'ift':
@@ -408,17 +463,6 @@ function canonicalDrs(drs: readonly number[], count: number): number[] {
   return drs.map((d) => (d >= threshold ? d : 0));
 }
 
-/** unitStateKey, memoised per (immutable) unit state object: unchanged units are shared between states. */
-const UNIT_KEYS = new WeakMap<UnitState, string>();
-function unitKey(u: UnitState): string {
-  let k = UNIT_KEYS.get(u);
-  if (k === undefined) {
-    k = unitStateKey(u);
-    UNIT_KEYS.set(u, k);
-  }
-  return k;
-}
-
 /**
  * Builds the chain model of `spec`.
  * @throws never (an empty target list or attack list is the query's `input.*` error)
@@ -426,42 +470,79 @@ function unitKey(u: UnitState): string {
  */
 export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainState> {
   const track = spec.track ?? spec.targets.map((_, i) => i);
-  const env: WorkEnv = { attacks: spec.attacks, ctx: spec.ctx, tracked: spec.targets.map((_, i) => track.includes(i)) };
+  const tracked = spec.targets.map((_, i) => track.includes(i));
+  const groupsByKey = new Map<string, number[]>();
+  spec.targets.forEach((u, i) => {
+    const k = `${unitStateKey(u)}/${tracked[i]}`;
+    groupsByKey.set(k, [...(groupsByKey.get(k) ?? []), i]);
+  });
+  const classes = [...groupsByKey.values()].filter((c) => c.length > 1);
+  const env: WorkEnv = { attacks: spec.attacks, ctx: spec.ctx, tracked, classes, targets: spec.targets.length, codes: new Map() };
   const work = (s: AttackChainState): Work => new Work(s, env);
   const start = work({
     units: spec.targets.slice(),
+    unitKeys: spec.targets.map((u) => codeOf(env, u)),
     unitEvents: spec.targets.map(() => 0),
-    initialEvents: 0,
     attack: 0,
     todo: [{ k: 'ift' }],
     losses: [],
     berserkLeaders: [],
     done: false,
+    key: '',
   });
   settle(start);
-  const initial = { ...start.freeze(), initialEvents: start.delta };
+  const initial = start.freeze();
+  // advance() is called for every dice index of a state in turn; dice that resolve alike (same DR
+  // total, and same doubles where Cowering can apply) give the same transition, computed once.
+  let memoState: AttackChainState | null = null;
+  const byClass: (Transition<AttackChainState> | undefined)[] = [];
+  const bySignature = new Map<string, Transition<AttackChainState>>();
 
   return {
     initial,
     key(s) {
-      if (s.done) return `D|${s.units.map(unitKey).join(',')}|${s.unitEvents.join(',')}`;
-      return (
-        `${s.attack}|${s.units.map(unitKey).join(',')}|${s.unitEvents.join(',')}|` +
-        `${s.todo.map(taskKey).join(';')}|${s.losses.map((l) => `${l.kind}${l.leader}.${l.ml}`).join(';')}|${s.berserkLeaders.join('.')}`
-      );
+      return s.key;
     },
     rollOf(s): Roll | null {
       if (s.done) return null;
       const t = s.todo[0];
+      if (t.k === 'ift') return spec.attacks[s.attack].fixedResult === null ? 'DR' : 'dr';
       return t.k === 'rs' || t.k === 'wnd' ? 'dr' : 'DR';
     },
     advance(s, index): Transition<AttackChainState> {
+      if (memoState !== s) {
+        memoState = s;
+        byClass.length = 0;
+        bySignature.clear();
+      }
+      // Two levels: dice of the same class (outcomeClass) resolve alike; distinct classes with the same
+      // effect (outcomeSignature) give the same transition object.
+      const c = outcomeClass(s, index, spec.attacks);
+      const known = byClass[c];
+      if (known !== undefined) return known;
+      const sig = outcomeSignature(s, index, spec.attacks, spec.ctx);
+      let t = bySignature.get(sig);
+      if (t === undefined) {
+        t = step(s, index);
+        bySignature.set(sig, t);
+      }
+      byClass[c] = t;
+      return t;
+    },
+    describe(s) {
+      return describeAttackOutcome(s, spec.targets.length);
+    },
+  };
+
+  function step(s: AttackChainState, index: number): Transition<AttackChainState> {
       const w = work(s);
       const t = w.todo.shift()!;
       switch (t.k) {
-        case 'ift':
-          applyIFTResult(w, iftResultFor(w.attacks[w.attack], ALL_DR[index], w.ctx));
+        case 'ift': {
+          const a = w.attacks[w.attack];
+          applyIFTResult(w, a.fixedResult ?? iftResultFor(a, ALL_DR[index], w.ctx));
           break;
+        }
         case 'rs': {
           const drs = canonicalDrs([...t.drs, index + 1], t.count);
           if (drs.length < t.cand.length) {
@@ -487,7 +568,9 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
           const r = resolveHoB(w.units[t.u], dr.white + dr.colored, t.broken, w.ctx);
           setUnit(w, t.u, r.unit, r.events);
           if (r.createdHero !== null) {
-            w.units.push(initialUnitState(r.createdHero));
+            const hero = initialUnitState(r.createdHero);
+            w.units.push(hero);
+            w.keys.push(codeOf(w, hero));
             w.ev.push(0);
           }
           break;
@@ -497,11 +580,123 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
       }
       settle(w);
       return { state: w.freeze(), events: w.delta };
-    },
-    describe(s) {
-      return describeAttackOutcome(s, spec.targets.length);
-    },
-  };
+  }
+}
+
+/**
+ * The class of a dice index whose transitions are equal from state `s`: the dr value for a dr; for a
+ * DR its total, and for an IFT DR that may Cower also whether it is doubles (A7.9).
+ */
+function outcomeClass(s: AttackChainState, index: number, attacks: readonly CompiledAttack[]): number {
+  const t = s.todo[0];
+  if (t.k === 'ift' && attacks[s.attack].fixedResult !== null) return 0;
+  if (t.k === 'rs' || t.k === 'wnd') return index;
+  const dr = ALL_DR[index];
+  const total = dr.white + dr.colored;
+  if (t.k === 'ift' && attacks[s.attack].coweringShift > 0) return total * 2 + (dr.white === dr.colored ? 1 : 0);
+  return total;
+}
+
+/**
+ * What a dice index does from state `s`, as a string: equal strings give equal transitions (the IFT
+ * result; a check's, HoB's or wound's effect on its unit; the Random Selection dr). Computed with the
+ * same rule functions as the step itself, so that `advance` does the step once per distinct effect.
+ */
+function outcomeSignature(s: AttackChainState, index: number, attacks: readonly CompiledAttack[], ctx: MoraleContext): string {
+  const t = s.todo[0];
+  switch (t.k) {
+    case 'ift':
+      return (attacks[s.attack].fixedResult ?? iftResultFor(attacks[s.attack], ALL_DR[index], ctx)).label;
+    case 'rs':
+      return String(index);
+    case 'chk': {
+      const r = checkOutcome(s.units, ctx, t, ALL_DR[index]);
+      return `${r.unit === s.units[t.u] ? '=' : unitStateKey(r.unit)}|${r.events}|${r.woundSeverityDRM}|${r.hob}`;
+    }
+    case 'wnd':
+      return resolveWoundSeverity(s.units[t.u], index + 1, t.drm).unit.status;
+    case 'hob': {
+      const dr = ALL_DR[index];
+      const r = resolveHoB(s.units[t.u], dr.white + dr.colored, t.broken, ctx);
+      return `${unitStateKey(r.unit)}|${r.events}|${r.createdHero?.id ?? ''}`;
+    }
+    case 'forfeit':
+      return '';
+  }
+}
+
+/** The canonical key of a state (without its `key` field). */
+function stateKey(s: Omit<AttackChainState, 'key'>): string {
+  const units = s.unitKeys.join(',');
+  if (s.done) return `D|${units}|${s.unitEvents.join(',')}`;
+  return (
+    `${s.attack}|${units}|${s.unitEvents.join(',')}|${s.todo.map(cachedTaskKey).join(';')}|` +
+    `${s.losses.map((l) => `${l.kind}${l.leader}.${l.ml}`).join(';')}|${s.berserkLeaders.join('.')}`
+  );
+}
+
+/**
+ * The pending work on each position, as a signature with the position itself left out: equal
+ * signatures mean equal futures for equal units. Positions a leader loss or berserk leader refers to,
+ * or that are a check's source, get a unique mark (never permuted).
+ */
+function pendingSignatures(w: Work): string[] {
+  const sig = w.units.map(() => '');
+  w.todo.forEach((t) => {
+    switch (t.k) {
+      case 'ift':
+        return;
+      case 'rs':
+        t.cand.forEach((i) => (sig[i] += '!'));
+        return;
+      case 'chk':
+        sig[t.u] += `C${t.c}${t.n}.${t.src}.${t.ml};`;
+        if (t.src >= 0) sig[t.src] += '!';
+        return;
+      default:
+        sig[t.u] += `${taskKey({ ...t, u: 0 })};`;
+    }
+  });
+  for (const l of w.losses) sig[l.leader] += '!';
+  for (const b of w.berserkLeaders) sig[b] += '!';
+  return sig;
+}
+
+/**
+ * Symmetry reduction: units that started identical (same counter, markers and tracking) are
+ * interchangeable, so within each such class the (state, events) of the positions with the same
+ * pending work are sorted, and paths that differ only by which of two identical squads broke merge.
+ * Leaders are permuted only when no work is pending on them (their check order depends on their current
+ * ML); MMC and heroes also while checks are pending (their checks never affect one another). Created
+ * heroes form one class. Per-unit results of a class are its average, which equals each member's own
+ * (they are exchangeable).
+ */
+function canonicalize(w: Work): void {
+  const heroes: number[] = [];
+  for (let i = w.targets; i < w.units.length; i++) heroes.push(i);
+  const groups = heroes.length > 1 ? [...w.classes, heroes] : w.classes;
+  if (groups.length === 0) return;
+  const sig = pendingSignatures(w);
+  for (const g of groups) {
+    const leader = w.units[g[0]].profile.kind === 'leader';
+    const bySig = new Map<string, number[]>();
+    for (const i of g) {
+      if (sig[i].includes('!') || (leader && sig[i] !== '')) continue;
+      const same = bySig.get(sig[i]);
+      if (same) same.push(i);
+      else bySig.set(sig[i], [i]);
+    }
+    for (const pos of bySig.values()) {
+      if (pos.length < 2) continue;
+      const items = pos.map((i) => ({ u: w.units[i], k: w.keys[i], ev: w.ev[i], s: `${w.keys[i]}#${w.ev[i]}` }));
+      items.sort((a, b) => (a.s < b.s ? -1 : a.s > b.s ? 1 : 0));
+      pos.forEach((i, j) => {
+        w.units[i] = items[j].u;
+        w.keys[i] = items[j].k;
+        w.ev[i] = items[j].ev;
+      });
+    }
+  }
 }
 
 /**

@@ -16,6 +16,7 @@ import { rallyCommand } from './commands/rally.js';
 import { unitsCommand } from './commands/units.js';
 import { integrityCommand } from './commands/integrity.js';
 import { mergeCommand } from './commands/merge.js';
+import { scenarioCommand } from './commands/scenario.js';
 import { benchCommand } from './commands/bench.js';
 import { routCommand } from './commands/rout.js';
 import { recoveryCommand } from './commands/recovery.js';
@@ -43,6 +44,7 @@ export function createProgram(io: CliIO, cli: CliContext = { io, argv: [], exitC
   program.addCommand(rallyCommand(cli));
   program.addCommand(unitsCommand(cli));
   program.addCommand(integrityCommand(cli));
+  program.addCommand(scenarioCommand(cli));
   program.addCommand(mergeCommand(cli));
   program.addCommand(benchCommand(cli));
   program.addCommand(routCommand(cli));

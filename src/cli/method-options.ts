@@ -4,7 +4,6 @@
  */
 import { availableParallelism } from 'node:os';
 import { readFile, unlink } from 'node:fs/promises';
-import cliProgress from 'cli-progress';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { randomSeed } from '../dice/streams.js';
 import { AslOddsError, inputError } from '../errors.js';
@@ -13,6 +12,7 @@ import { writeFileAtomic } from '../reports/atomic-write.js';
 import { parseShard } from '../runs/partial.js';
 import { emitResult, type EmitOptions } from './emit.js';
 import type { CliIO } from './io.js';
+import { createProgress } from './progress.js';
 import { intIn } from './parse.js';
 
 /**
@@ -98,14 +98,7 @@ export async function runOddsQuery<S>(query: OddsQuery<S>, f: MethodFlags, io: C
   const onSigint = () => {
     stop.interrupted = true;
   };
-  let bar: cliProgress.SingleBar | null = null;
-  const started = Date.now();
-  if (monteCarlo && io.stderrIsTTY && !f.quiet && !tally) {
-    bar = new cliProgress.SingleBar(
-      { format: 'trials {bar} {percentage}% | {value}/{total} | {rate}/s | ETA {eta}s', stream: process.stderr, hideCursor: true },
-      cliProgress.Presets.shades_classic,
-    );
-  }
+  const progress = createProgress(io, !monteCarlo || !!f.quiet || tally !== undefined, 'trials');
   if (monteCarlo) process.on('SIGINT', onSigint);
   // Per-chunk tallies for the report's convergence chart (only kept when a report is asked for).
   const chunks: ChunkSnapshot[] = [];
@@ -124,16 +117,10 @@ export async function runOddsQuery<S>(query: OddsQuery<S>, f: MethodFlags, io: C
       tally,
       stop,
       onChunk: f.report ? (snapshot) => chunks.push(snapshot) : undefined,
-      onProgress: bar
-        ? (done, total) => {
-            if (!bar!.isActive) bar!.start(total, 0, { rate: '0' });
-            const secs = Math.max(0.001, (Date.now() - started) / 1000);
-            bar!.update(done, { rate: Math.round(done / secs).toLocaleString('en-US') });
-          }
-        : undefined,
+      onProgress: progress.update,
     });
   } finally {
-    bar?.stop();
+    progress.stop();
     if (monteCarlo) process.off('SIGINT', onSigint);
   }
   if (output.kind === 'partial') {

@@ -12,10 +12,22 @@ import { AslOddsError } from '../errors.js';
  * @throws AslOddsError `worker.missing` (exit 1) when it has not been built (`npm run build`)
  */
 export function monteCarloWorkerPath(): string {
+  return workerPath('monte-carlo-worker.js');
+}
+
+/**
+ * Absolute path of the scenario worker script.
+ * @throws AslOddsError `worker.missing` (exit 1) when it has not been built
+ */
+export function scenarioWorkerPath(): string {
+  return workerPath('scenario-worker.js');
+}
+
+function workerPath(file: string): string {
   const here = fileURLToPath(import.meta.url);
-  const candidates = here.endsWith('.ts')
-    ? [fileURLToPath(new URL('../../dist/workers/monte-carlo-worker.js', import.meta.url))]
-    : [fileURLToPath(new URL('../../workers/monte-carlo-worker.js', import.meta.url))];
-  for (const c of candidates) if (existsSync(c)) return c;
-  throw new AslOddsError('worker.missing', `Monte Carlo worker not built (${candidates[0]}); run npm run build`, 1);
+  const path = here.endsWith('.ts')
+    ? fileURLToPath(new URL(`../../dist/workers/${file}`, import.meta.url))
+    : fileURLToPath(new URL(`../../workers/${file}`, import.meta.url));
+  if (existsSync(path)) return path;
+  throw new AslOddsError('worker.missing', `worker not built (${path}); run npm run build`, 1);
 }

@@ -76,7 +76,8 @@ export interface RallyInput extends SituationInput, UnitInput {
 }
 
 
-function resolveSituation(s: SituationInput, unit: UnitProfile): MoraleContext {
+/** The rule set and situation of a question, validated (ELR default: the nationality's). @throws AslOddsError `input.elr`, `input.rules`, `input.setting` */
+export function resolveSituation(s: SituationInput, unit: UnitProfile): MoraleContext {
   const ruleSet = getRuleSet(s.rules ?? '2nd-edition', s.settings ?? {});
   const elr = checkIntInput('elr', s.elr ?? getNationality(unit.nationality).defaultELR, 0, 5);
   return {

@@ -7,7 +7,8 @@
  * Outcome columns: Outcome, Probability (`72.2%`), Odds (`1 in 1.4`), then `±` (half-width of the 95%
  * interval, Monte Carlo only) and Exact (the reduced fraction, when the rows carry one).
  * Events: every event with probability > 0, in EVENT_NAMES order, with its exact fraction when
- * `eventFractions` has one. Text and markdown start with a header line naming the command, the rule
+ * `eventFractions` has one. An `attack` result adds its per-unit events and stack events
+ * (unit-events-table.ts). Text and markdown start with a header line naming the command, the rule
  * set, the method and the version, and a line with the input (`describeInputLine`: ids, Morale
  * Levels, DRM, changed settings).
  */
@@ -17,6 +18,14 @@ import { inputError } from '../errors.js';
 import { describeInputLine } from './describe-input.js';
 import { describeRun } from './describe-run.js';
 import { formatOneIn, formatPercent, formatPlusMinus } from './format-probability.js';
+import { stackEventsTable, unitEventsTable } from './unit-events-table.js';
+
+/**
+ * Most outcome rows the text, markdown and HTML tables show; the rest are summed in one last row
+ * (`(N more final states)`). CSV and JSON always have every row. A stack under fire (`attack`) can
+ * end in thousands of distinct states.
+ */
+export const MAX_TABLE_OUTCOMES = 40;
 
 /** Output formats of {@link formatOddsTable}. */
 export const OddsTableFormat = {
@@ -135,12 +144,21 @@ function outcomeTable(result: OddsResult): Table {
   ];
   if (monteCarlo) columns.push({ header: '95% CI', align: 'right' });
   if (hasFraction) columns.push({ header: 'Exact', align: 'right' });
-  const rows = result.outcomes.map((o) => {
+  const shown = result.outcomes.length > MAX_TABLE_OUTCOMES ? result.outcomes.slice(0, MAX_TABLE_OUTCOMES - 1) : result.outcomes;
+  const rows = shown.map((o) => {
     const row = [o.state, formatPercent(o.probability), formatOneIn(o.probability)];
     if (monteCarlo) row.push(o.ci95 ? formatPlusMinus(o.ci95) : '');
     if (hasFraction) row.push(o.fraction ?? '');
     return row;
   });
+  if (shown.length < result.outcomes.length) {
+    const rest = result.outcomes.slice(shown.length);
+    const p = rest.reduce((sum, o) => sum + o.probability, 0);
+    const row = [`(${rest.length} more final states)`, formatPercent(p), formatOneIn(p)];
+    if (monteCarlo) row.push('');
+    if (hasFraction) row.push('');
+    rows.push(row);
+  }
   return { columns, rows };
 }
 
@@ -178,6 +196,9 @@ function formatText(result: OddsResult): string {
   const events = eventTable(result);
   if (events.rows.length === 0) lines.push('Events: none');
   else lines.push(...alignTable(events));
+  for (const section of [unitEventsTable(result), stackEventsTable(result)]) {
+    if (section !== null && section.rows.length > 0) lines.push('', ...alignTable(section));
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -204,6 +225,10 @@ function formatMarkdown(result: OddsResult): string {
   const events = eventTable(result);
   if (events.rows.length === 0) lines.push('None.');
   else lines.push(...markdownTable(events));
+  const units = unitEventsTable(result);
+  if (units !== null && units.rows.length > 0) lines.push('', '## Units', '', ...markdownTable(units));
+  const stack = stackEventsTable(result);
+  if (stack !== null) lines.push('', '## Stack', '', ...markdownTable(stack));
   return `${lines.join('\n')}\n`;
 }
 
@@ -253,6 +278,18 @@ function formatCsv(result: OddsResult): string {
         e.fraction ?? '',
       ]),
     );
+  }
+  // attack: per-unit events (`unit-event`, name `<position> <id> <event>`) and stack events (`stack`).
+  for (const u of result.units ?? []) {
+    for (const name of EVENT_NAMES) {
+      const p = u.events[name];
+      if (p === undefined || !(p > 0)) continue;
+      lines.push(csvRow(['unit-event', `${u.position} ${u.id} ${name}`, String(p), formatPercent(p), formatOneIn(p), '', '', '', '', u.eventFractions?.[name] ?? '']));
+    }
+  }
+  for (const [name, v] of Object.entries(result.stackEvents ?? {})) {
+    const expectation = name.startsWith('expected');
+    lines.push(csvRow(['stack', name, String(v), expectation ? '' : formatPercent(v), expectation ? '' : formatOneIn(v), '', '', '', '', result.stackEventFractions?.[name] ?? '']));
   }
   return `${lines.join('\n')}\n`;
 }

@@ -63,7 +63,8 @@ export function resolveCheck(u: UnitState, check: CheckSpec, drm: number, dr: DR
   const r = resolveMoraleEffect(u, originalDR, finalDR, ml, ctx);
   // A pending Wound Severity dr is rolled first; the chain skips HoB if it eliminates the unit.
   const heatOfBattle = originalDR === 2 && isHoBEligible(u, ctx.ruleSet) && isAlive(r.unit);
-  return { ...base, ...r, heatOfBattle };
+  // Explicit fields (no spread): this is the exact engine's hot path.
+  return { unit: r.unit, events: r.events, woundSeverityDRM: r.woundSeverityDRM, originalDR, finalDR, ml, passed: r.passed, heatOfBattle };
 }
 
 function resolveMoraleEffect(

@@ -1,0 +1,134 @@
+/**
+ * The summary of an attack chain's final states: outcome distribution, events of the stack and of each
+ * target unit, and the stack events `anyBroken`, `allEliminated`, `leaderLost`, `expectedSquadsBroken`.
+ *
+ * LINEAR in the terminal weights: every figure is a sum of weights times constants that depend only on
+ * the terminal's state, so the same function turns exact probabilities (Prob6) and Monte Carlo counts
+ * (numbers) into a summary; summaries of disjoint sets of terminals add up. Divide by `total` for
+ * probabilities (exact: total is 1).
+ *
+ *   terminals {state, events, weight} -> per terminal: description, OR of events, per-unit masks,
+ *   final-state flags -> weighted sums
+ */
+import type { Prob6 } from '../engine/probability.js';
+import { add, ZERO } from '../engine/probability.js';
+import { isAlive, type UnitState } from '../rules/unit-state.js';
+import { describeAttackOutcome, type AttackChainState } from './attack-chain.js';
+import { EVENT_NAMES } from './events.js';
+
+/** The arithmetic a summary needs on weights. All weights are >= 0. */
+export interface WeightOps<W> {
+  readonly zero: W;
+  add(a: W, b: W): W;
+  /** w * k for an integer k >= 0. */
+  times(w: W, k: number): W;
+  /** w / 2. */
+  half(w: W): W;
+}
+
+/** Exact weights n / 6^e (w / 2 = 3w / 6). */
+export const EXACT_WEIGHTS: WeightOps<Prob6> = Object.freeze({
+  zero: ZERO,
+  add,
+  times: (w: Prob6, k: number): Prob6 => ({ n: w.n * BigInt(k), e: w.e }),
+  half: (w: Prob6): Prob6 => ({ n: w.n * 3n, e: w.e + 1 }),
+});
+
+/** Monte Carlo counts (or any plain numbers). */
+export const COUNT_WEIGHTS: WeightOps<number> = Object.freeze({
+  zero: 0,
+  add: (a: number, b: number) => a + b,
+  times: (w: number, k: number) => w * k,
+  half: (w: number) => w / 2,
+});
+
+/** One final state of the chain with its weight (an exact probability or a count). */
+export interface AttackTerminal<W> {
+  readonly state: AttackChainState;
+  /** Events the engine accumulated on the way (OR over units). */
+  readonly events: number;
+  readonly weight: W;
+}
+
+/** Stack events, in output order. */
+export const STACK_EVENT_NAMES = ['anyBroken', 'allEliminated', 'leaderLost'] as const;
+export type StackEventName = (typeof STACK_EVENT_NAMES)[number];
+
+/** Weighted sums over terminals. Divide by `total` for probabilities / expectations. */
+export interface AttackSummary<W> {
+  readonly total: W;
+  /** Weight of each readable final state (describeAttackOutcome). */
+  readonly outcomes: ReadonlyMap<string, W>;
+  /** Per EVENT_NAMES index: weight of the terminals where some unit (targets or created heroes) had the event. */
+  readonly events: readonly W[];
+  /** Per target, per EVENT_NAMES index: weight of the terminals where that target had the event. */
+  readonly units: readonly (readonly W[])[];
+  /**
+   * anyBroken: some target became broken (its break event: failed MC, KIA survivor, Replacement, HoB
+   * surrender; needs the targets tracked, the chain's default); allEliminated: no unit is left on the map (eliminated or captured; created heroes
+   * included); leaderLost: a target leader was eliminated or captured (the LLMC trigger).
+   */
+  readonly stack: Readonly<Record<StackEventName, W>>;
+  /**
+   * Sum of weight x squad-equivalents broken at the end: targets broken at the end that were not broken
+   * at the start, a squad 1, a HS or crew 0.5 (by the counter at the end). Divide by `total` for
+   * `expectedSquadsBroken`.
+   */
+  readonly squadsBroken: W;
+}
+
+/** Squad-equivalents of a counter, doubled (a squad 2, a HS or crew 1, a SMC 0). */
+function doubledSquadEquivalents(u: UnitState): number {
+  const k = u.profile.kind;
+  return k === 'squad' ? 2 : k === 'hs' || k === 'crew' ? 1 : 0;
+}
+
+/**
+ * Summarizes terminals of an attack chain.
+ * @param targets the chain's targets as they were at the start (AttackChainSpec.targets)
+ * @param terminals final states with weights, e.g. `enumerateChain(model).terminals` mapped to
+ *   `{ state, events, weight: probability }`, or Monte Carlo tallies; a target's per-unit events are read
+ *   from `state.unitEvents` (0 when the chain did not track it)
+ * @param ops weight arithmetic ({@link EXACT_WEIGHTS}, {@link COUNT_WEIGHTS})
+ * Never throws. Cost O(terminals x units).
+ */
+export function summarizeAttack<W>(targets: readonly UnitState[], terminals: Iterable<AttackTerminal<W>>, ops: WeightOps<W>): AttackSummary<W> {
+  const n = targets.length;
+  let total = ops.zero;
+  const outcomes = new Map<string, W>();
+  const events = EVENT_NAMES.map(() => ops.zero);
+  const units = targets.map(() => EVENT_NAMES.map(() => ops.zero));
+  const stack: Record<StackEventName, W> = { anyBroken: ops.zero, allEliminated: ops.zero, leaderLost: ops.zero };
+  let squads = ops.zero;
+  const breakBit = 1 << EVENT_NAMES.indexOf('break');
+  for (const t of terminals) {
+    const s = t.state;
+    const w = t.weight;
+    total = ops.add(total, w);
+    const name = describeAttackOutcome(s, n);
+    outcomes.set(name, ops.add(outcomes.get(name) ?? ops.zero, w));
+    let any = t.events;
+    for (const m of s.unitEvents) any |= m;
+    EVENT_NAMES.forEach((_, b) => {
+      if (any & (1 << b)) events[b] = ops.add(events[b], w);
+    });
+    let broke = false;
+    let leaderLost = false;
+    let doubled = 0;
+    for (let i = 0; i < n; i++) {
+      const mask = s.unitEvents[i];
+      if (mask !== 0) {
+        for (let b = 0; b < EVENT_NAMES.length; b++) if (mask & (1 << b)) units[i][b] = ops.add(units[i][b], w);
+      }
+      const u = s.units[i];
+      if (mask & breakBit) broke = true;
+      if (targets[i].profile.kind === 'leader' && !isAlive(u)) leaderLost = true;
+      if (u.status === 'broken' && targets[i].status !== 'broken') doubled += doubledSquadEquivalents(u);
+    }
+    if (broke) stack.anyBroken = ops.add(stack.anyBroken, w);
+    if (!s.units.some(isAlive)) stack.allEliminated = ops.add(stack.allEliminated, w);
+    if (leaderLost) stack.leaderLost = ops.add(stack.leaderLost, w);
+    if (doubled > 0) squads = ops.add(squads, ops.half(ops.times(w, doubled)));
+  }
+  return { total, outcomes, events, units, stack, squadsBroken: squads };
+}

@@ -1,0 +1,326 @@
+/**
+ * The `attack` question: "what does this fire attack (or sequence of attacks) do to the stack in the
+ * target Location?" Typed input in, an `OddsQuery` out (exact by default, Monte Carlo with `--trials`),
+ * whose result adds per-unit events (`units`) and stack events (`stackEvents`) to the usual outcomes.
+ *
+ *   input -> targets (catalog ids + markers), firer (Cowering, A7.9), directing leader (IFT DRM)
+ *         -> attacks compiled to (FP column, DRM, Cowering shift) or a fixed IFT result
+ *         -> attack chain (chains/attack-chain.ts) -> terminals -> summary (chains/attack-summary.ts)
+ */
+import { buildAttackChain, type AttackChainState, type CompiledAttack } from '../chains/attack-chain.js';
+import { COUNT_WEIGHTS, EXACT_WEIGHTS, STACK_EVENT_NAMES, summarizeAttack, type AttackSummary, type WeightOps } from '../chains/attack-summary.js';
+import { EVENT_NAMES, MORALE_EVENTS } from '../chains/events.js';
+import { getUnit, parseNationality, withOverrides, type UnitOverrides } from '../counters/catalog.js';
+import type { UnitClass } from '../counters/types.js';
+import type { ChainModel } from '../engine/chain.js';
+import { enumerateChain } from '../engine/exact.js';
+import { toFraction, toNumber, type Prob6 } from '../engine/probability.js';
+import { AslOddsError, inputError } from '../errors.js';
+import type { OddsResult, UnitEventsRow } from '../result.js';
+import { coweringShift, DEFAULT_FIRER, type FirerProfile } from '../rules/cowering.js';
+import { iftColumnOf, parseIFTResult, shiftIFTColumn } from '../rules/infantry-fire-table.js';
+import { currentML, initialUnitState, type UnitState } from '../rules/unit-state.js';
+import type { OddsQuery } from './compute-odds.js';
+import { checkIntInput, describeProfile } from './input-checks.js';
+import { resolveSituation, type SituationInput } from './morale-query.js';
+import { resultFromExact, type TerminalOf } from './odds-result.js';
+
+/** Kinds of attack (A8.15 Snap Shot: Area Fire, FP halved; A9.22 Fire Lane Residual FP). */
+export const ATTACK_KINDS = ['normal', 'fire-lane', 'snap-shot'] as const;
+export type AttackKind = (typeof ATTACK_KINDS)[number];
+
+/** Largest stack and longest attack sequence accepted. */
+export const MAX_TARGETS = 6;
+export const MAX_ATTACKS = 4;
+/** States the exact engine may visit before the query gives up (about a minute of work). */
+export const MAX_ATTACK_STATES = 1_500_000;
+
+/** One unit of the target stack. All markers default to false. */
+export interface TargetInput {
+  /** Catalog id, e.g. `german/4-6-7`, `german/9-1`, `german/hero`. */
+  readonly unit: string;
+  readonly overrides?: UnitOverrides;
+  readonly broken?: boolean;
+  readonly pinned?: boolean;
+  readonly fanatic?: boolean;
+  readonly berserk?: boolean;
+  /** A wounded SMC (A17.2). */
+  readonly wounded?: boolean;
+  /** Broken and Disrupted (A19.12). */
+  readonly disrupted?: boolean;
+}
+
+/** An attack after the first, on the same stack. */
+export interface FollowUpAttack {
+  /** Total FP, a number in (0, 200] (fractions of halved FP allowed). A Fire Lane: the MG's FP. */
+  readonly fp: number;
+  /** IFT DRM (terrain, hindrance, other), integer in [-10, 10] [0]. */
+  readonly drm?: number;
+  readonly kind?: AttackKind;
+}
+
+/** Input of {@link attackQuery}. Defaults in brackets. */
+export interface AttackInput extends SituationInput {
+  /** The units in the target Location, in stack order; 1..MAX_TARGETS. Ids without a nationality take the first target's. */
+  readonly targets: readonly (string | TargetInput)[];
+  /** Total FP of the first attack, in (0, 200]; required unless `result`. */
+  readonly fp?: number;
+  /** IFT DRM of the first attack (terrain, hindrance, other), integer in [-10, 10] [0]. */
+  readonly drm?: number;
+  /** Kind of the first attack ['normal']. */
+  readonly kind?: AttackKind;
+  /** Id of a leader directing the first attack: adds his DRM to the IFT DR and stops Cowering (RULES-NOTES 8, A7.9) [none]. */
+  readonly leader?: string;
+  /** Id of the firing unit (class and nationality for Cowering; a hero: firing alone) [a 1st Line unit]. */
+  readonly firer?: string;
+  readonly firerClass?: UnitClass;
+  readonly firerNationality?: string;
+  readonly firerFanatic?: boolean;
+  readonly firerBerserk?: boolean;
+  /** Later attacks on the same stack, in order: objects or `<fp>:<drm>[:fire-lane|:snap-shot]`. */
+  readonly then?: readonly (string | FollowUpAttack)[];
+  /** A fixed IFT result for the first attack instead of an IFT DR, e.g. `1KIA`, `K/2`, `1MC`, `PTC`. */
+  readonly result?: string;
+  /** The target Location is Encircled: ML -1 (A7.7) [false]. */
+  readonly encircled?: boolean;
+}
+
+/**
+ * Parses `<fp>:<drm>[:<kind>]` (`--then`): `4:+1`, `6:0:fire-lane`, `8:-1:snap-shot`; kind aliases
+ * `fl`, `residual`, `snap`.
+ * @throws AslOddsError `input.then` naming the expected form
+ * @example parseFollowUpAttack('6:0:fire-lane') // { fp: 6, drm: 0, kind: 'fire-lane' }
+ */
+export function parseFollowUpAttack(s: string): FollowUpAttack {
+  const m = /^\s*([0-9]+(?:\.[0-9]+)?)\s*:\s*([+-]?[0-9]+)\s*(?::\s*([a-z-]+)\s*)?$/i.exec(s);
+  const kinds: Record<string, AttackKind> = { normal: 'normal', 'fire-lane': 'fire-lane', fl: 'fire-lane', residual: 'fire-lane', 'snap-shot': 'snap-shot', snap: 'snap-shot' };
+  const kind = m ? (m[3] === undefined ? 'normal' : kinds[m[3].toLowerCase()]) : undefined;
+  if (!m || kind === undefined) {
+    throw inputError('input.then', `--then: expected <fp>:<drm>[:fire-lane|:snap-shot], e.g. 4:+1 or 6:0:fire-lane; got '${s}'`);
+  }
+  return { fp: Number(m[1]), drm: Number(m[2]), kind };
+}
+
+function checkFP(option: string, fp: number): number {
+  if (typeof fp !== 'number' || !Number.isFinite(fp) || fp <= 0 || fp > 200) {
+    throw inputError(`input.${option.replace(/^--/, '')}`, `${option}: expected a number of FP in (0, 200], got ${String(fp)}`);
+  }
+  return fp;
+}
+
+function checkKind(option: string, kind: unknown): AttackKind {
+  if (!(ATTACK_KINDS as readonly unknown[]).includes(kind)) {
+    throw inputError('input.kind', `${option}: unknown attack kind '${String(kind)}'; allowed: ${ATTACK_KINDS.join(', ')}`);
+  }
+  return kind as AttackKind;
+}
+
+function signed(n: number): string {
+  return n > 0 ? `+${n}` : `${n}`;
+}
+
+/**
+ * One attack compiled for the chain: FP column (Area Fire halves the FP, A8.15; a Fire Lane Residual
+ * attack uses the column left of the MG's, A9.22), total DRM, Cowering shift (a Fire Lane never
+ * cowers, a directed attack neither, A7.9).
+ */
+function compileAttack(fp: number, drm: number, kind: AttackKind, leader: UnitState | null, firer: FirerProfile): CompiledAttack {
+  const fired = kind === 'snap-shot' ? fp / 2 : fp;
+  const base = iftColumnOf(fired);
+  const column = kind === 'fire-lane' && base !== null ? shiftIFTColumn(base, 1) : base;
+  const leaderDRM = leader === null ? 0 : leader.profile.leadershipDRM;
+  let label = `${fp} FP`;
+  if (kind === 'snap-shot') label += ` Snap Shot (Area Fire ${fired} FP)`;
+  if (kind === 'fire-lane') label += ' Fire Lane Residual';
+  label += column === null ? ' (below the 1 column: no effect)' : ` (${column} column) DRM ${signed(drm + leaderDRM)}`;
+  if (leader !== null) label += ` directed by ${leader.profile.id}`;
+  return { label, column, drm: drm + leaderDRM, coweringShift: coweringShift(firer, leader !== null, kind === 'fire-lane'), fixedResult: null };
+}
+
+function resolveTargets(input: AttackInput): UnitState[] {
+  if (!Array.isArray(input.targets) || input.targets.length === 0) {
+    throw inputError('input.target', `--target: give the units in the target Location, e.g. --target german/9-1,german/4-6-7`);
+  }
+  if (input.targets.length > MAX_TARGETS) {
+    throw inputError('input.target', `--target: at most ${MAX_TARGETS} units in the stack, got ${input.targets.length}`);
+  }
+  let nationality: ReturnType<typeof getUnit>['nationality'] | undefined;
+  return input.targets.map((raw, i) => {
+    const t: TargetInput = typeof raw === 'string' ? { unit: raw } : raw;
+    const base = getUnit(t.unit, nationality ? { defaultNationality: nationality } : undefined);
+    nationality ??= base.nationality;
+    const profile = t.overrides && Object.keys(t.overrides).length ? withOverrides(base, t.overrides) : base;
+    const where = `target ${i + 1} (${profile.id})`;
+    if (t.wounded && !(profile.kind === 'leader' || profile.kind === 'hero')) {
+      throw inputError('input.wounded', `--target-wounded: ${where} is a ${profile.kind}; only a SMC can be wounded (A17.2)`);
+    }
+    if (t.berserk && (t.broken || t.disrupted)) throw inputError('input.berserk', `--target-berserk: ${where} is broken; a berserk unit is never broken (A15.42)`);
+    if (t.pinned && (t.broken || t.disrupted)) throw inputError('input.pinned', `--target-pinned: ${where} is broken; only an unbroken unit is pinned (A7.8)`);
+    if (profile.kind === 'hero' && (t.broken || t.disrupted)) throw inputError('input.broken', `--target-broken: ${where} is a hero; a hero never breaks (A15.2)`);
+    return initialUnitState(profile, { ...t, encircled: input.encircled ?? false });
+  });
+}
+
+function resolveFirer(input: AttackInput): FirerProfile {
+  let firer: FirerProfile = DEFAULT_FIRER;
+  if (input.firer !== undefined) {
+    const p = getUnit(input.firer);
+    firer = { nationality: p.nationality, unitClass: p.unitClass, heroAlone: p.kind === 'hero', fanatic: false, berserk: false };
+  }
+  const nationality = input.firerNationality === undefined ? firer.nationality : parseNationality(input.firerNationality);
+  return {
+    ...firer,
+    nationality,
+    unitClass: input.firerClass ?? firer.unitClass,
+    fanatic: input.firerFanatic ?? false,
+    berserk: input.firerBerserk ?? false,
+  };
+}
+
+/** The attacks of the question, in order, validated and compiled. */
+function resolveAttacks(input: AttackInput, leader: UnitState | null, firer: FirerProfile): CompiledAttack[] {
+  const attacks: CompiledAttack[] = [];
+  const kind = checkKind('--kind', input.kind ?? 'normal');
+  if (input.result !== undefined) {
+    if (input.fp !== undefined || input.drm !== undefined || leader !== null || kind !== 'normal') {
+      throw inputError('input.result', `--result: a fixed IFT result replaces the first attack; leave out --fp, --drm, --leader, --fire-lane and --snap-shot`);
+    }
+    const r = parseIFTResult(input.result);
+    attacks.push({ label: `fixed IFT result ${r.label}`, column: null, drm: 0, coweringShift: 0, fixedResult: r });
+  } else {
+    if (input.fp === undefined) throw inputError('input.fp', `--fp: give the attack's total FP (e.g. --fp 8), or a fixed --result`);
+    if (kind === 'fire-lane' && leader !== null) {
+      throw inputError('input.leader', `--leader: no leader DRM applies to a Fire Lane Residual FP attack (A9.22)`);
+    }
+    attacks.push(compileAttack(checkFP('--fp', input.fp), checkIntInput('drm', input.drm ?? 0, -10, 10), kind, leader, firer));
+  }
+  for (const raw of input.then ?? []) {
+    const a = typeof raw === 'string' ? parseFollowUpAttack(raw) : raw;
+    const drm = a.drm ?? 0;
+    if (!Number.isInteger(drm) || drm < -10 || drm > 10) throw inputError('input.then', `--then: expected a DRM in [-10, 10], got ${drm}`);
+    attacks.push(compileAttack(checkFP('--then', a.fp), drm, checkKind('--then', a.kind ?? 'normal'), null, firer));
+  }
+  if (attacks.length > MAX_ATTACKS) throw inputError('input.then', `--then: at most ${MAX_ATTACKS} attacks in a sequence, got ${attacks.length}`);
+  return attacks;
+}
+
+function markersOf(u: UnitState): string[] {
+  const m: string[] = [];
+  if (u.status === 'broken') m.push('broken');
+  for (const k of ['disrupted', 'pinned', 'berserk', 'fanatic', 'wounded', 'encircled'] as const) if (u[k]) m.push(k);
+  return m;
+}
+
+/** Stops the exact engine (or the Monte Carlo compiler) past `max` states with a clear input error. */
+function withStateBudget<S>(model: ChainModel<S>, max: number): ChainModel<S> {
+  let visited = 0;
+  return {
+    initial: model.initial,
+    key: (s) => model.key(s),
+    advance: (s, i) => model.advance(s, i),
+    describe: (s, e) => model.describe(s, e),
+    rollOf(s) {
+      if (++visited > max) {
+        throw new AslOddsError(
+          'input.tooLarge',
+          `attack: more than ${max.toLocaleString('en-US')} chain states for this stack and attack sequence; use fewer targets or attacks`,
+          2,
+        );
+      }
+      return model.rollOf(s);
+    },
+  };
+}
+
+/** Per-unit and stack figures from a summary, as probabilities (and exact fractions when given). */
+function figuresOf<W>(targets: readonly UnitState[], sum: AttackSummary<W>, num: (w: W) => number, frac: ((w: W) => string) | null): Record<string, unknown> {
+  const index = (n: string) => EVENT_NAMES.indexOf(n as (typeof EVENT_NAMES)[number]);
+  const units: UnitEventsRow[] = targets.map((t, i) => ({
+    position: i + 1,
+    id: t.profile.id,
+    events: Object.fromEntries(MORALE_EVENTS.map((n) => [n, num(sum.units[i][index(n)])])),
+    ...(frac ? { eventFractions: Object.fromEntries(MORALE_EVENTS.map((n) => [n, frac(sum.units[i][index(n)])])) } : {}),
+  }));
+  const stackEvents: Record<string, number> = {};
+  const stackEventFractions: Record<string, string> = {};
+  for (const n of STACK_EVENT_NAMES) {
+    stackEvents[n] = num(sum.stack[n]);
+    if (frac) stackEventFractions[n] = frac(sum.stack[n]);
+  }
+  stackEvents.expectedSquadsBroken = num(sum.squadsBroken);
+  if (frac) stackEventFractions.expectedSquadsBroken = frac(sum.squadsBroken);
+  return frac ? { units, stackEvents, stackEventFractions } : { units, stackEvents };
+}
+
+/**
+ * The per-unit and stack figures of an attack result: exact fractions when the terminals carry exact
+ * probabilities (the exact engine's), otherwise weights divided by `total` (Monte Carlo counts).
+ * Linear in the weights (attack-summary.ts).
+ */
+function attackFigures(targets: readonly UnitState[], terminals: readonly TerminalOf<AttackChainState>[], weights: readonly number[], total: number): Record<string, unknown> {
+  const exact = terminals.length > 0 && terminals.every((t) => (t as { probability?: Prob6 }).probability !== undefined);
+  if (exact) {
+    const terms = terminals.map((t) => ({ state: t.state, events: t.events, weight: (t as unknown as { probability: Prob6 }).probability }));
+    return figuresOf(targets, summarizeAttack(targets, terms, EXACT_WEIGHTS as WeightOps<Prob6>), toNumber, toFraction);
+  }
+  const terms = terminals.map((t, i) => ({ state: t.state, events: t.events, weight: weights[i] }));
+  const sum = summarizeAttack(targets, terms, COUNT_WEIGHTS);
+  return figuresOf(targets, sum, (w) => (total > 0 ? w / total : 0), null);
+}
+
+/**
+ * The `attack` question as a chain, header and per-unit figures, for `computeOdds` (exact or Monte
+ * Carlo).
+ * @throws AslOddsError `input.target`, `input.fp`, `input.drm`, `input.then`, `input.kind`,
+ *   `input.result`, `input.leader`, `input.wounded`, `input.berserk`, `input.pinned`, `input.broken`,
+ *   `input.elr`, `input.rules`, `input.setting`, `input.nationality`, `catalog.unknownUnit`; while
+ *   running, `input.tooLarge` past {@link MAX_ATTACK_STATES} states
+ * @example attackQuery({ targets: ['german/4-6-7'], result: '1MC' }).header.command // 'attack'
+ */
+export function attackQuery(input: AttackInput): OddsQuery<AttackChainState> {
+  const targets = resolveTargets(input);
+  const ctx = resolveSituation(input, targets[0].profile);
+  const firer = resolveFirer(input);
+  let leader: UnitState | null = null;
+  if (input.leader !== undefined) {
+    const p = getUnit(input.leader, { defaultNationality: firer.nationality ?? 'german' });
+    if (p.kind !== 'leader') throw inputError('input.leader', `--leader: '${input.leader}' is a ${p.kind}, not a leader (e.g. german/9-1)`);
+    leader = initialUnitState(p);
+  }
+  const attacks = resolveAttacks(input, leader, firer);
+  const model = withStateBudget(buildAttackChain({ targets, attacks, ctx }), MAX_ATTACK_STATES);
+  const resolved = {
+    targets: targets.map((t) => [t.profile.id, ...markersOf(t).filter((m) => m !== 'encircled')].join(' ')),
+    attacks: attacks.map((a) => a.label),
+    firer: { nationality: firer.nationality, class: firer.unitClass, heroAlone: firer.heroAlone, fanatic: firer.fanatic, berserk: firer.berserk },
+    directingLeader: leader === null ? null : describeProfile(leader.profile),
+    encircled: input.encircled ?? false,
+    elr: ctx.elr,
+    knownEnemyInLOS: ctx.knownEnemyInLOS,
+    adjacentEnemy: ctx.adjacentEnemy,
+    pillbox: ctx.pillbox,
+    vsRussians: ctx.vsRussians,
+    noQuarter: ctx.noQuarter,
+    settings: ctx.ruleSet.settings,
+    // The counters in detail, by position (an object without an id: left out of the one-line summary).
+    counters: Object.fromEntries(targets.map((t, i) => [String(i + 1), { ...describeProfile(t.profile), markers: markersOf(t), currentML: currentML(t) }])),
+  };
+  return {
+    header: { command: 'attack', ruleSet: ctx.ruleSet.id, input: resolved, eventNames: MORALE_EVENTS },
+    model,
+    extend: (terminals, weights, total) => attackFigures(targets, terminals, weights, total),
+  };
+}
+
+/**
+ * Exact odds of an attack question (synchronous; the CLI goes through `computeOdds`).
+ * @throws as {@link attackQuery}
+ * @example attackOdds({ targets: ['german/9-1', 'german/4-6-8'], result: 'PTC' }).outcomes[0].fraction // '25/36' (RULES-NOTES 3 oracle: 900/1296)
+ */
+export function attackOdds(input: AttackInput): OddsResult {
+  const q = attackQuery(input);
+  const dist = enumerateChain(q.model);
+  const result = resultFromExact(q.header, q.model, dist.terminals, dist.terminals.map((t) => t.probability));
+  return { ...result, ...q.extend!(dist.terminals, dist.terminals.map((t) => toNumber(t.probability)), 1) };
+}
+

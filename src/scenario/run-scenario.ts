@@ -1,0 +1,205 @@
+/**
+ * Runs a scenario many times and summarises it: the same chunk plan and seeded streams as every
+ * Monte Carlo run (chunk k's stream is tychei(seed:k)), integer histograms merged in any order, so the
+ * result is identical for any thread count.
+ */
+import { weightedMean, weightedQuantile } from 'simple-statistics';
+import { streamFor } from '../dice/streams.js';
+import { chunkTrials, planChunks, type ChunkPlan } from '../engine/chunk-plan.js';
+import { runOnPool, type StopFlag } from '../pool/run-on-pool.js';
+import { scenarioWorkerPath } from '../pool/worker-path.js';
+import { estimate } from '../queries/odds-result.js';
+import type { EstimateStats } from '../result.js';
+import { VERSION } from '../version.js';
+import { runPlaythrough } from './playthrough.js';
+import { finalOffsets, metricHistogram, tallyLayout, TURN_METRICS, type TallyLayout, type TurnMetric } from './scenario-tally.js';
+import { compileScenario, type ScenarioSetup } from './setup.js';
+import type { Scenario } from './types.js';
+
+/** Playthroughs per chunk (a chunk is 50-200 ms of work). */
+export const SCENARIO_CHUNK_SIZE = 256;
+
+/** A chunk task for the scenario worker: the scenario travels as plain data and is compiled there. */
+export interface ScenarioTask {
+  readonly scenario: Scenario;
+  readonly seed: string;
+  readonly plan: ChunkPlan;
+  readonly chunk: number;
+}
+
+/**
+ * Runs chunk `k` of a scenario in this thread and returns its tally.
+ * Never throws on a compiled scenario.
+ */
+export function runScenarioChunk(setup: ScenarioSetup, l: TallyLayout, seed: string, plan: ChunkPlan, k: number): Float64Array {
+  const data = new Float64Array(l.length);
+  const rng = streamFor(seed, k);
+  const n = chunkTrials(plan, k);
+  for (let i = 0; i < n; i++) runPlaythrough(setup, rng, data, l);
+  return data;
+}
+
+/** Options of {@link runScenario}. */
+export interface ScenarioRunOptions {
+  readonly trials: number;
+  readonly seed: string;
+  readonly threads: number;
+  readonly chunkSize?: number;
+  readonly onProgress?: (done: number, total: number) => void;
+  readonly stop?: StopFlag;
+}
+
+/** Summary of one metric's distribution over playthroughs. */
+export interface MetricSummary {
+  readonly mean: number;
+  readonly p10: number;
+  readonly p50: number;
+  readonly p90: number;
+}
+
+/** The per-turn figures of one side. */
+export interface TurnSideSummary {
+  readonly side: string;
+  /** ELR distribution: probability of each value 0..5. */
+  readonly elrDistribution: readonly number[];
+  readonly elr: MetricSummary;
+  readonly goodOrderSquads: MetricSummary;
+  readonly broken: MetricSummary;
+  readonly disrupted: MetricSummary;
+  readonly casualtyBPV: MetricSummary;
+  readonly integrityChecksTaken: MetricSummary;
+  readonly integrityChecksLost: MetricSummary;
+  /** ELR Replacements suffered so far (A19.13), cumulative. */
+  readonly replacements: MetricSummary;
+}
+
+/** The result of `asl-odds scenario`. */
+export interface ScenarioResult {
+  readonly command: 'scenario';
+  readonly title: string;
+  readonly ruleSet: string;
+  readonly method: 'monte-carlo';
+  readonly trials: number;
+  readonly seed: string;
+  readonly version: string;
+  readonly input: Record<string, unknown>;
+  /** Victory probability per side (and of neither side meeting its conditions), with intervals. */
+  readonly victory: Readonly<Record<string, EstimateStats>>;
+  /** Per side: P(its ELR ended lower than it started). */
+  readonly elrFell: Readonly<Record<string, EstimateStats>>;
+  /** Per side: P(the side cracked at the end of turn t), t = 1..turns, and `never`. */
+  readonly crackTurn: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  readonly turns: readonly { readonly turn: number; readonly sides: readonly TurnSideSummary[] }[];
+  readonly abstractions: readonly string[];
+  readonly interrupted?: boolean;
+  readonly trialsRequested?: number;
+}
+
+/** What the turn model abstracts away (also in README "Scenarios"). */
+export const ABSTRACTIONS: readonly string[] = [
+  'No map, LOS, range or movement: each side fires from its stacks at the enemy stack with the most Good Order squad-equivalents, with its fire profile (DRM, Long Range, leader direction, activity share).',
+  'One Fire Group per stack per fire phase: Prep Fire by the ATTACKER, Defensive Fire by the DEFENDER (FFMO -1 on ATTACKER stacks in the open); no Advancing Fire, no Close Combat, no support weapons or vehicles.',
+  'Broken units in Open Ground rout along the side\'s rout path (Interdiction per Open Ground hex); those that arrive are out of LOS until they rally and rejoin.',
+  'Berserk units do not charge; they return to normal at the end of the Player Turn. Desperation Morale is not tracked (routed units are out of danger).',
+  'Terrain TEM: open 0, woods +1, building +2, stone building +3, pillbox +4, trench +2 (B rules, medium confidence).',
+];
+
+function summarize(hist: readonly number[], scale = 1): MetricSummary {
+  const values = hist.map((_, v) => v / scale);
+  const total = hist.reduce((a, b) => a + b, 0);
+  if (total === 0) return { mean: 0, p10: 0, p50: 0, p90: 0 };
+  const keep = hist.map((c, v) => [values[v], c] as const).filter(([, c]) => c > 0);
+  const vs = keep.map(([v]) => v);
+  const ws = keep.map(([, c]) => c);
+  return { mean: weightedMean(vs, ws), p10: weightedQuantile(vs, ws, 0.1), p50: weightedQuantile(vs, ws, 0.5), p90: weightedQuantile(vs, ws, 0.9) };
+}
+
+/**
+ * Builds the result from a merged tally.
+ * Never throws.
+ */
+export function scenarioResult(setup: ScenarioSetup, l: TallyLayout, data: Float64Array, run: { trials: number; seed: string; trialsRequested: number; interrupted: boolean; input: Record<string, unknown> }): ScenarioResult {
+  const off = finalOffsets(l);
+  const ids = setup.sides.map((s) => s.spec.id);
+  const victory: Record<string, EstimateStats> = {
+    [ids[0]]: estimate(data[off.outcome], run.trials),
+    [ids[1]]: estimate(data[off.outcome + 1], run.trials),
+    neither: estimate(data[off.outcome + 2], run.trials),
+  };
+  const elrFell = Object.fromEntries(ids.map((id, i) => [id, estimate(data[off.elrFell + i], run.trials)]));
+  const crackTurn = Object.fromEntries(
+    ids.map((id, i) => {
+      const row: Record<string, number> = {};
+      for (let t = 0; t <= l.turns; t++) row[t === l.turns ? 'never' : String(t + 1)] = run.trials ? data[off.crack + i * (l.turns + 1) + t] / run.trials : 0;
+      return [id, row];
+    }),
+  );
+  const turns = Array.from({ length: l.turns }, (_, t) => ({
+    turn: t + 1,
+    sides: ids.map((id, i) => {
+      const h = (m: TurnMetric) => metricHistogram(data, l, t + 1, i, m);
+      const elrHist = h('elr');
+      const n = elrHist.reduce((a, b) => a + b, 0);
+      return {
+        side: id,
+        elrDistribution: elrHist.map((c) => (n ? c / n : 0)),
+        elr: summarize(elrHist),
+        goodOrderSquads: summarize(h('goodOrderSquads2'), 2),
+        broken: summarize(h('broken')),
+        disrupted: summarize(h('disrupted')),
+        casualtyBPV: summarize(h('casualtyBPV')),
+        integrityChecksTaken: summarize(h('checksTaken')),
+        integrityChecksLost: summarize(h('checksLost')),
+        replacements: summarize(h('replacements')),
+      };
+    }),
+  }));
+  return {
+    command: 'scenario',
+    title: setup.scenario.title,
+    ruleSet: setup.ruleSet.id,
+    method: 'monte-carlo',
+    trials: run.trials,
+    seed: run.seed,
+    version: VERSION,
+    input: run.input,
+    victory,
+    elrFell,
+    crackTurn,
+    turns,
+    abstractions: ABSTRACTIONS,
+    ...(run.interrupted ? { interrupted: true, trialsRequested: run.trialsRequested } : {}),
+  };
+}
+
+/**
+ * Plays `scenario` `o.trials` times.
+ * @throws AslOddsError from compiling the scenario, `input.trials`, `worker.*`
+ */
+export async function runScenario(scenario: Scenario, o: ScenarioRunOptions, input: Record<string, unknown> = {}): Promise<ScenarioResult> {
+  const setup = compileScenario(scenario);
+  const l = tallyLayout(setup);
+  const plan = planChunks(o.trials, o.chunkSize ?? SCENARIO_CHUNK_SIZE);
+  const data = new Float64Array(l.length);
+  const stop = o.stop ?? { interrupted: false };
+  let done = 0;
+  let chunksDone = 0;
+  const add = (k: number, counts: Float64Array) => {
+    for (let i = 0; i < counts.length; i++) data[i] += counts[i];
+    done += chunkTrials(plan, k);
+    chunksDone++;
+    o.onProgress?.(done, plan.trials);
+  };
+  const chunks = Array.from({ length: plan.chunkCount }, (_, k) => k);
+  if (o.threads <= 1 || plan.chunkCount <= 1) {
+    for (const k of chunks) {
+      if (stop.interrupted) break;
+      add(k, runScenarioChunk(setup, l, o.seed, plan, k));
+      await new Promise((r) => setImmediate(r));
+    }
+  } else {
+    const tasks: ScenarioTask[] = chunks.map((chunk) => ({ scenario, seed: o.seed, plan, chunk }));
+    await runOnPool<ScenarioTask, Float64Array>(scenarioWorkerPath(), tasks, o.threads, (t, counts) => add(t.chunk, counts), stop);
+  }
+  return scenarioResult(setup, l, data, { trials: done, seed: o.seed, trialsRequested: plan.trials, interrupted: chunksDone < plan.chunkCount, input });
+}
