@@ -75,24 +75,36 @@ describe.skipIf(!BUILT)(BUILT ? 'built binary: node bin/asl-odds.js' : `built bi
     expect(JSON.parse(await readFile(join(dir, 'mc.json'), 'utf8'))).toEqual(JSON.parse(r.stdout));
   });
 
-  it('main job: the `npm start` command (package.json) prints the table and writes the report (into a temp dir)', async () => {
+  it('main job: the `npm start` commands (package.json) print their tables and write their reports (into temp dirs)', async () => {
     const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
-    const m = /node bin\/asl-odds\.js (.*)$/.exec(pkg.scripts.start);
-    expect(m, 'scripts.start runs node bin/asl-odds.js').not.toBeNull();
-    const args = m![1].trim().split(/\s+/);
-    const at = args.indexOf('reports/example');
-    expect(args[at - 1]).toBe('--report');
-    const dir = await tempDir();
-    args[at] = dir;
-    const r = await runBinary(args);
-    expect(r.code).toBe(0);
-    const lines = r.stdout.split('\n');
+    const commands = pkg.scripts.start
+      .split('&&')
+      .map((c) => /node bin\/asl-odds\.js (.*)$/.exec(c.trim()))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => m[1].trim().split(/\s+/));
+    expect(commands.map((a) => a[0])).toEqual(['scenario', 'mc']);
+    const run = async (args: string[]) => {
+      const at = args.findIndex((a) => a.startsWith('reports/example'));
+      expect(args[at - 1]).toBe('--report');
+      const dir = await tempDir();
+      const r = await runBinary([...args.slice(0, at), dir, ...args.slice(at + 1)]);
+      expect(r.code).toBe(0);
+      return { r, dir };
+    };
+    // The scenario: victory odds, per-turn table, charts and index.html.
+    const sc = await run(commands[0]);
+    expect(sc.r.stdout).toMatch(/^asl-odds scenario · Stalingrad factory, 1942 · rule set 2nd-edition · Monte Carlo, 2,000 playthroughs, seed example/);
+    expect(sc.r.stdout).toMatch(/^Victory\s+Probability\s+95% CI$/m);
+    const scFiles = await readdir(sc.dir);
+    for (const f of ['scenario.txt', 'scenario.json', 'scenario-victory.vl.json', 'scenario-victory.svg', 'scenario-strength.svg', 'index.html']) expect(scFiles).toContain(f);
+    // The mc example: the odds table, its Vega-Lite spec and SVG.
+    const mc = await run(commands[1]);
+    const lines = mc.r.stdout.split('\n');
     expect(lines[0]).toMatch(/^asl-odds mc · rule set 2nd-edition · exact · v/);
     expect(lines[1]).toBe('Input: unit german/4-6-7 (ML 7, broken 7), check 1MC, leader german/8-1 (-1), total DRM 0, ELR 3, Known enemy in LOS');
-    expect(r.stdout).toMatch(/^Outcome\s+Probability\s+Odds\s+Exact$/m);
-    expect(r.stderr).toContain(join(dir, 'mc.svg'));
-    const files = await readdir(dir);
+    expect(mc.r.stdout).toMatch(/^Outcome\s+Probability\s+Odds\s+Exact$/m);
+    const files = await readdir(mc.dir);
     for (const f of REPORT_FILES) expect(files).toContain(f);
-    expect((await readFile(join(dir, 'mc.txt'), 'utf8')).trimEnd()).toBe(r.stdout.trimEnd());
+    expect((await readFile(join(mc.dir, 'mc.txt'), 'utf8')).trimEnd()).toBe(mc.r.stdout.trimEnd());
   });
 });
