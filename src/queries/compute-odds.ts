@@ -40,7 +40,7 @@ export interface MethodOptions {
   readonly seed?: string;
   /** Worker threads, integer >= 1 (default 1 here; the CLI defaults to the available cores). */
   readonly threads?: number;
-  /** Trials per chunk (default 2^20). Part of the plan: changing it changes the streams. */
+  /** Trials per chunk (default 2^21). Part of the plan: changing it changes the streams. */
   readonly chunkSize?: number;
   /** Run exact too and report the agreement. */
   readonly compareExact?: boolean;
