@@ -12,7 +12,7 @@
  */
 import type { Prob6 } from '../engine/probability.js';
 import { add, ZERO } from '../engine/probability.js';
-import { isAlive, type UnitState } from '../rules/unit-state.js';
+import { isAlive, unitStateKey, type UnitState } from '../rules/unit-state.js';
 import { describeAttackOutcome, type AttackChainState } from './attack-chain.js';
 import { EVENT_NAMES } from './events.js';
 
@@ -24,6 +24,19 @@ export interface WeightOps<W> {
   times(w: W, k: number): W;
   /** w / 2. */
   half(w: W): W;
+  /** w / k for an integer k >= 1, when the quotient is exact (it is for a class total, see below). */
+  divide(w: W, k: number): W;
+}
+
+/** n / 6^e divided by k: exact when k's prime factors are 2 and 3, or when k divides the numerator. */
+function divideProb6(w: Prob6, k: number): Prob6 {
+  const big = BigInt(k);
+  let n = w.n;
+  for (let m = 0; m <= 6; m++) {
+    if (n % big === 0n) return { n: n / big, e: w.e + m };
+    n *= 6n;
+  }
+  throw new Error(`attack summary: ${w.n}/6^${w.e} is not divisible by ${k}`);
 }
 
 /** Exact weights n / 6^e (w / 2 = 3w / 6). */
@@ -32,6 +45,7 @@ export const EXACT_WEIGHTS: WeightOps<Prob6> = Object.freeze({
   add,
   times: (w: Prob6, k: number): Prob6 => ({ n: w.n * BigInt(k), e: w.e }),
   half: (w: Prob6): Prob6 => ({ n: w.n * 3n, e: w.e + 1 }),
+  divide: divideProb6,
 });
 
 /** Monte Carlo counts (or any plain numbers). */
@@ -40,6 +54,7 @@ export const COUNT_WEIGHTS: WeightOps<number> = Object.freeze({
   add: (a: number, b: number) => a + b,
   times: (w: number, k: number) => w * k,
   half: (w: number) => w / 2,
+  divide: (w: number, k: number) => w / k,
 });
 
 /** One final state of the chain with its weight (an exact probability or a count). */
@@ -61,7 +76,11 @@ export interface AttackSummary<W> {
   readonly outcomes: ReadonlyMap<string, W>;
   /** Per EVENT_NAMES index: weight of the terminals where some unit (targets or created heroes) had the event. */
   readonly events: readonly W[];
-  /** Per target, per EVENT_NAMES index: weight of the terminals where that target had the event. */
+  /**
+   * Per target, per EVENT_NAMES index: weight of the terminals where that target had the event. Targets
+   * that started identical are interchangeable and the chain keeps them sorted (its symmetry
+   * reduction), so each gets the average over its class, which is its own figure by symmetry.
+   */
   readonly units: readonly (readonly W[])[];
   /**
    * anyBroken: some target became broken (its break event: failed MC, KIA survivor, Replacement, HoB
@@ -129,6 +148,18 @@ export function summarizeAttack<W>(targets: readonly UnitState[], terminals: Ite
     if (!s.units.some(isAlive)) stack.allEliminated = ops.add(stack.allEliminated, w);
     if (leaderLost) stack.leaderLost = ops.add(stack.leaderLost, w);
     if (doubled > 0) squads = ops.add(squads, ops.half(ops.times(w, doubled)));
+  }
+  // Symmetry: positions of identical targets carry their class's figures in sorted order; average them.
+  const classes = new Map<string, number[]>();
+  targets.forEach((t, i) => classes.set(unitStateKey(t), [...(classes.get(unitStateKey(t)) ?? []), i]));
+  for (const c of classes.values()) {
+    if (c.length < 2) continue;
+    for (let b = 0; b < EVENT_NAMES.length; b++) {
+      let sum = ops.zero;
+      for (const i of c) sum = ops.add(sum, units[i][b]);
+      const avg = ops.divide(sum, c.length);
+      for (const i of c) units[i][b] = avg;
+    }
   }
   return { total, outcomes, events, units, stack, squadsBroken: squads };
 }

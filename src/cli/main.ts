@@ -21,6 +21,7 @@ import { benchCommand } from './commands/bench.js';
 import { routCommand } from './commands/rout.js';
 import { recoveryCommand } from './commands/recovery.js';
 import { tableCommand } from './commands/table.js';
+import { attackCommand } from './commands/attack.js';
 import { processIO, type CliContext, type CliIO } from './io.js';
 
 /**
@@ -50,6 +51,7 @@ export function createProgram(io: CliIO, cli: CliContext = { io, argv: [], exitC
   program.addCommand(routCommand(cli));
   program.addCommand(recoveryCommand(cli));
   program.addCommand(tableCommand(cli));
+  program.addCommand(attackCommand(cli));
   for (const c of program.commands) c.exitOverride().configureOutput(program.configureOutput()).showSuggestionAfterError(true);
   return program;
 }

@@ -32,8 +32,8 @@ export type AttackKind = (typeof ATTACK_KINDS)[number];
 /** Largest stack and longest attack sequence accepted. */
 export const MAX_TARGETS = 6;
 export const MAX_ATTACKS = 4;
-/** States the exact engine may visit before the query gives up (about a minute of work). */
-export const MAX_ATTACK_STATES = 1_500_000;
+/** States the exact engine may visit before the query gives up (about half a minute of work). */
+export const MAX_ATTACK_STATES = 800_000;
 
 /** One unit of the target stack. All markers default to false. */
 export interface TargetInput {
@@ -155,7 +155,6 @@ function resolveTargets(input: AttackInput): UnitState[] {
       throw inputError('input.wounded', `--target-wounded: ${where} is a ${profile.kind}; only a SMC can be wounded (A17.2)`);
     }
     if (t.berserk && (t.broken || t.disrupted)) throw inputError('input.berserk', `--target-berserk: ${where} is broken; a berserk unit is never broken (A15.42)`);
-    if (t.pinned && (t.broken || t.disrupted)) throw inputError('input.pinned', `--target-pinned: ${where} is broken; only an unbroken unit is pinned (A7.8)`);
     if (profile.kind === 'hero' && (t.broken || t.disrupted)) throw inputError('input.broken', `--target-broken: ${where} is a hero; a hero never breaks (A15.2)`);
     return initialUnitState(profile, { ...t, encircled: input.encircled ?? false });
   });
@@ -272,7 +271,7 @@ function attackFigures(targets: readonly UnitState[], terminals: readonly Termin
  * The `attack` question as a chain, header and per-unit figures, for `computeOdds` (exact or Monte
  * Carlo).
  * @throws AslOddsError `input.target`, `input.fp`, `input.drm`, `input.then`, `input.kind`,
- *   `input.result`, `input.leader`, `input.wounded`, `input.berserk`, `input.pinned`, `input.broken`,
+ *   `input.result`, `input.leader`, `input.wounded`, `input.berserk`, `input.broken`,
  *   `input.elr`, `input.rules`, `input.setting`, `input.nationality`, `catalog.unknownUnit`; while
  *   running, `input.tooLarge` past {@link MAX_ATTACK_STATES} states
  * @example attackQuery({ targets: ['german/4-6-7'], result: '1MC' }).header.command // 'attack'

@@ -41,13 +41,15 @@ export function lltcFor(unit: UnitState, leader: UnitProfile, leaderML: number):
 
 /**
  * The Morale Level a leader's loss is measured against (A10.2, A10.21 EX; RULES-NOTES 3): his Good
- * Order ML (not his broken-side or berserk ML), with the Fanatic, Encircled and wound modifiers of
- * {@link currentML}. A10.21 EX: a *broken* 8-0 eliminated makes a 4-6-7 (ML 7) take a LLMC but not a
- * 4-6-8 (ML 8); A10.2 EX: a broken SS squad (ML 9) takes none for a 9-1.
+ * Order ML, not his broken-side or berserk ML, with the Fanatic and Encircled modifiers of
+ * {@link currentML} but not the wound's. A10.21 EX: a *broken* 8-0 eliminated by a 1MC result makes a
+ * 4-6-7 (ML 7) take a LLMC but not a 4-6-8 (ML 8), and had he been a 9-1, both squads would take one,
+ * although a broken leader is eliminated by that 1MC only through a wound (Casualty Reduction, then the
+ * Wound Severity dr). A10.2 EX: a broken SS squad (ML 9) takes none for a 9-1.
  * @param leader the leader as he was just before he broke or was eliminated
  * @returns integer in [1, 11]. Never throws.
- * @example leaderLossML(broken80) // 8
+ * @example leaderLossML(brokenWounded91) // 9
  */
 export function leaderLossML(leader: UnitState): number {
-  return currentML({ ...leader, status: 'good-order', berserk: false });
+  return currentML({ ...leader, status: 'good-order', berserk: false, wounded: false });
 }
