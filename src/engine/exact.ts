@@ -31,10 +31,12 @@ export const MAX_ROLLS = 10_000;
 
 /**
  * Enumerates every dice path of `model`.
- * @throws AslOddsError `engine.chainTooLong` if a path exceeds {@link MAX_ROLLS} rolls (a model bug)
+ * @param maxStates stop past this many distinct states (default: no limit)
+ * @throws AslOddsError `engine.chainTooLong` if a path exceeds {@link MAX_ROLLS} rolls (a model bug);
+ * `engine.tooManyStates` (exit 2) past `maxStates`
  * @example enumerateChain(nmcChain).terminals.length // e.g. 9
  */
-export function enumerateChain<S>(model: ChainModel<S>): ExactDistribution<S> {
+export function enumerateChain<S>(model: ChainModel<S>, maxStates = Infinity): ExactDistribution<S> {
   let frontier = new Map<string, { state: S; events: number; p: Prob6 }>();
   frontier.set(model.key(model.initial) + '|0', { state: model.initial, events: 0, p: ONE });
   const finals = new Map<string, { state: S; events: number; p: Prob6 }>();
@@ -43,7 +45,9 @@ export function enumerateChain<S>(model: ChainModel<S>): ExactDistribution<S> {
     if (level > MAX_ROLLS) throw new AslOddsError('engine.chainTooLong', `a chain exceeded ${MAX_ROLLS} rolls`, 1);
     const next = new Map<string, { state: S; events: number; p: Prob6 }>();
     for (const [k, node] of frontier) {
-      visited++;
+      if (++visited > maxStates) {
+        throw new AslOddsError('engine.tooManyStates', `the exact engine stopped past ${maxStates.toLocaleString('en-US')} states`, 2);
+      }
       const roll = model.rollOf(node.state);
       if (roll === null) {
         const f = finals.get(k);

@@ -20,7 +20,7 @@ import type { OddsResult, UnitEventsRow } from '../result.js';
 import { coweringShift, DEFAULT_FIRER, type FirerProfile } from '../rules/cowering.js';
 import { iftColumnOf, parseIFTResult, shiftIFTColumn } from '../rules/infantry-fire-table.js';
 import { currentML, initialUnitState, type UnitState } from '../rules/unit-state.js';
-import type { OddsQuery } from './compute-odds.js';
+import { enumerateWithin, type OddsQuery } from './compute-odds.js';
 import { checkIntInput, describeProfile } from './input-checks.js';
 import { resolveSituation, type SituationInput } from './morale-query.js';
 import { resultFromExact, type TerminalOf } from './odds-result.js';
@@ -210,27 +210,6 @@ function markersOf(u: UnitState): string[] {
   return m;
 }
 
-/** Stops the exact engine (or the Monte Carlo compiler) past `max` states with a clear input error. */
-function withStateBudget<S>(model: ChainModel<S>, max: number): ChainModel<S> {
-  let visited = 0;
-  return {
-    initial: model.initial,
-    key: (s) => model.key(s),
-    advance: (s, i) => model.advance(s, i),
-    describe: (s, e) => model.describe(s, e),
-    rollOf(s) {
-      if (++visited > max) {
-        throw new AslOddsError(
-          'input.tooLarge',
-          `attack: more than ${max.toLocaleString('en-US')} chain states for this stack and attack sequence; use fewer targets or attacks`,
-          2,
-        );
-      }
-      return model.rollOf(s);
-    },
-  };
-}
-
 /** Per-unit and stack figures from a summary, as probabilities (and exact fractions when given). */
 function figuresOf<W>(targets: readonly UnitState[], sum: AttackSummary<W>, num: (w: W) => number, frac: ((w: W) => string) | null): Record<string, unknown> {
   const index = (n: string) => EVENT_NAMES.indexOf(n as (typeof EVENT_NAMES)[number]);
@@ -287,7 +266,7 @@ export function attackQuery(input: AttackInput): OddsQuery<AttackChainState> {
     leader = initialUnitState(p);
   }
   const attacks = resolveAttacks(input, leader, firer);
-  const model = withStateBudget(buildAttackChain({ targets, attacks, ctx }), MAX_ATTACK_STATES);
+  const model = buildAttackChain({ targets, attacks, ctx });
   const resolved = {
     targets: targets.map((t) => [t.profile.id, ...markersOf(t).filter((m) => m !== 'encircled')].join(' ')),
     attacks: attacks.map((a) => a.label),
@@ -307,6 +286,7 @@ export function attackQuery(input: AttackInput): OddsQuery<AttackChainState> {
   return {
     header: { command: 'attack', ruleSet: ctx.ruleSet.id, input: resolved, eventNames: MORALE_EVENTS },
     model,
+    maxStates: MAX_ATTACK_STATES,
     extend: (terminals, weights, total) => attackFigures(targets, terminals, weights, total),
   };
 }
@@ -318,7 +298,7 @@ export function attackQuery(input: AttackInput): OddsQuery<AttackChainState> {
  */
 export function attackOdds(input: AttackInput): OddsResult {
   const q = attackQuery(input);
-  const dist = enumerateChain(q.model);
+  const dist = enumerateWithin(q);
   const result = resultFromExact(q.header, q.model, dist.terminals, dist.terminals.map((t) => t.probability));
   return { ...result, ...q.extend!(dist.terminals, dist.terminals.map((t) => toNumber(t.probability)), 1) };
 }

@@ -6,12 +6,14 @@
  * - both (`compareExact`): the Monte Carlo result plus its agreement with exact (z-scores, chi-squared).
  */
 import type { ChainModel } from '../engine/chain.js';
-import { DEFAULT_CHUNK_SIZE, planChunks } from '../engine/chunk-plan.js';
-import { compileChain } from '../engine/compile.js';
-import { enumerateChain } from '../engine/exact.js';
+import { chunkTrials, DEFAULT_CHUNK_SIZE, planChunks, type ChunkPlan } from '../engine/chunk-plan.js';
+import { compileChain, MAX_COMPILED_NODES, type CompiledChain } from '../engine/compile.js';
+import { sampleChain } from '../engine/sample.js';
+import { streamFor } from '../dice/streams.js';
+import { enumerateChain, type ExactDistribution } from '../engine/exact.js';
 import { runMonteCarlo } from '../engine/monte-carlo.js';
 import { toNumber } from '../engine/probability.js';
-import { inputError } from '../errors.js';
+import { AslOddsError, inputError } from '../errors.js';
 import type { StopFlag } from '../pool/monte-carlo-pool.js';
 import type { Comparison, OddsResult } from '../result.js';
 import { loadCheckpoint, saveCheckpoint } from '../runs/checkpoint.js';
@@ -20,6 +22,12 @@ import { shardChunks, type PartialResult } from '../runs/partial.js';
 import { chiSquaredGoodnessOfFit, zScore } from '../stats/index.js';
 import { VERSION } from '../version.js';
 import { resultFromCounts, resultFromExact, type ResultHeader, type TerminalOf } from './odds-result.js';
+
+/**
+ * Most states the Monte Carlo compiler explores before it samples through the model instead: compiling
+ * more costs more time than sampling saves for any run of reasonable size.
+ */
+export const MC_COMPILE_BUDGET = 200_000;
 
 /** A question ready to run: what to record, and the chain. */
 export interface OddsQuery<S> {
@@ -30,6 +38,12 @@ export interface OddsQuery<S> {
    * weights: `weights[i]` is terminal i's probability (exact) or count (Monte Carlo), summing to `total`.
    */
   readonly extend?: (terminals: readonly TerminalOf<S>[], weights: readonly number[], total: number) => Record<string, unknown>;
+  /**
+   * Most distinct states the exact engine and the Monte Carlo compiler may visit (default: the
+   * compiler's limit). Past it, exact answers `input.tooLarge` and Monte Carlo samples each dice path
+   * through the model directly (sample.ts) instead of compiling it.
+   */
+  readonly maxStates?: number;
 }
 
 /** How to compute. All optional: the default is exact. */
@@ -89,10 +103,19 @@ export async function computeOdds<S>(q: OddsQuery<S>, m: MethodOptions = {}): Pr
     if (m.shard || m.checkpoint) throw inputError('input.trials', '--shard and --checkpoint need --trials (Monte Carlo)');
     return { kind: 'result', result: exactResult(q) };
   }
-  const compiled = compileChain(q.model);
   const plan = planChunks(m.trials ?? 1, m.chunkSize ?? DEFAULT_CHUNK_SIZE);
   const seed = m.tally?.seed ?? m.seed;
   if (seed === undefined) throw inputError('input.seed', '--seed: a Monte Carlo run needs a seed');
+  let compiled: CompiledChain<S>;
+  try {
+    compiled = compileChain(q.model, Math.min(q.maxStates ?? MAX_COMPILED_NODES, MC_COMPILE_BUDGET));
+  } catch (e) {
+    if (!(e instanceof AslOddsError) || e.code !== 'engine.chainTooLarge') throw e;
+    if (m.shard || m.checkpoint || m.tally) {
+      throw inputError('input.trials', 'this chain is too large to compile: --shard, --checkpoint and merge need a compiled chain; run it without them');
+    }
+    return { kind: 'result', result: await sampledResult(q, m, plan, seed) };
+  }
   const fingerprint = fingerprintOf({
     command: q.header.command,
     input: q.header.input,
@@ -202,8 +225,65 @@ export async function computeOdds<S>(q: OddsQuery<S>, m: MethodOptions = {}): Pr
   return { kind: 'result', result };
 }
 
+/**
+ * Enumerates `q`'s chain within its state budget.
+ * @throws AslOddsError `input.tooLarge` (exit 2) past `q.maxStates`, naming the way out (`--trials`)
+ */
+export function enumerateWithin<S>(q: OddsQuery<S>): ExactDistribution<S> {
+  try {
+    return enumerateChain(q.model, q.maxStates);
+  } catch (e) {
+    if (e instanceof AslOddsError && e.code === 'engine.tooManyStates') {
+      throw inputError(
+        'input.tooLarge',
+        `${q.header.command}: more than ${q.maxStates!.toLocaleString('en-US')} chain states, too many for exact odds; use --trials <n> (Monte Carlo) or fewer units or attacks`,
+      );
+    }
+    throw e;
+  }
+}
+
+/**
+ * Monte Carlo by sampling every trial's dice path through the model itself, for chains too large to
+ * compile: the same chunk plan and streams, the same dice per roll and the same dice-to-path mapping as
+ * the kernel, so the result is identical to the compiled run wherever both are possible (tested).
+ * Runs in this thread; allocates per step.
+ */
+async function sampledResult<S>(q: OddsQuery<S>, m: MethodOptions, plan: ChunkPlan, seed: string): Promise<OddsResult> {
+  const index = new Map<string, number>();
+  const terminals: TerminalOf<S>[] = [];
+  const counts: number[] = [];
+  let done = 0;
+  let chunksDone = 0;
+  for (let k = 0; k < plan.chunkCount; k++) {
+    if (m.stop?.interrupted) break;
+    const rng = streamFor(seed, k);
+    const n = chunkTrials(plan, k);
+    for (let i = 0; i < n; i++) {
+      const p = sampleChain(q.model, rng);
+      const key = q.model.key(p.state) + '|' + p.events;
+      let id = index.get(key);
+      if (id === undefined) {
+        id = terminals.length;
+        index.set(key, id);
+        terminals.push({ state: p.state, events: p.events });
+        counts.push(0);
+      }
+      counts[id]++;
+    }
+    done += n;
+    chunksDone++;
+    m.onProgress?.(done, plan.trials);
+    await new Promise((r) => setImmediate(r));
+  }
+  let result = resultFromCounts(q.header, q.model, terminals, counts, { trials: done, seed, trialsRequested: plan.trials, interrupted: chunksDone < plan.chunkCount });
+  if (q.extend) result = { ...result, ...q.extend(terminals, counts, done) };
+  if (m.compareExact) result = { ...result, comparison: compare(q, terminals, Float64Array.from(counts), done, result) };
+  return result;
+}
+
 function exactResult<S>(q: OddsQuery<S>): OddsResult {
-  const dist = enumerateChain(q.model);
+  const dist = enumerateWithin(q);
   const result = resultFromExact(q.header, q.model, dist.terminals, dist.terminals.map((t) => t.probability));
   if (!q.extend) return result;
   return { ...result, ...q.extend(dist.terminals, dist.terminals.map((t) => toNumber(t.probability)), 1) };
