@@ -21,7 +21,7 @@ import { coweringShift, DEFAULT_FIRER, type FirerProfile } from '../rules/coweri
 import { iftColumnOf, parseIFTResult, shiftIFTColumn } from '../rules/infantry-fire-table.js';
 import { currentML, initialUnitState, type UnitState } from '../rules/unit-state.js';
 import { enumerateWithin, type OddsQuery } from './compute-odds.js';
-import { checkIntInput, describeProfile } from './input-checks.js';
+import { checkIntInput, describeProfile, describeSituation } from './input-checks.js';
 import { resolveSituation, type SituationInput } from './morale-query.js';
 import { resultFromExact, type TerminalOf } from './odds-result.js';
 
@@ -273,13 +273,7 @@ export function attackQuery(input: AttackInput): OddsQuery<AttackChainState> {
     firer: { nationality: firer.nationality, class: firer.unitClass, heroAlone: firer.heroAlone, fanatic: firer.fanatic, berserk: firer.berserk },
     directingLeader: leader === null ? null : describeProfile(leader.profile),
     encircled: input.encircled ?? false,
-    elr: ctx.elr,
-    knownEnemyInLOS: ctx.knownEnemyInLOS,
-    adjacentEnemy: ctx.adjacentEnemy,
-    pillbox: ctx.pillbox,
-    vsRussians: ctx.vsRussians,
-    noQuarter: ctx.noQuarter,
-    settings: ctx.ruleSet.settings,
+    ...describeSituation(ctx),
     // The counters in detail, by position (an object without an id: left out of the one-line summary).
     counters: Object.fromEntries(targets.map((t, i) => [String(i + 1), { ...describeProfile(t.profile), markers: markersOf(t), currentML: currentML(t) }])),
   };

@@ -3,6 +3,7 @@
  * a result's `input`.
  */
 import type { UnitProfile } from '../counters/types.js';
+import type { MoraleContext } from '../rules/context.js';
 import { inputError } from '../errors.js';
 
 /**
@@ -29,5 +30,18 @@ export function describeProfile(p: UnitProfile): Record<string, unknown> {
     ...(p.kind === 'leader' ? { leadershipDRM: p.leadershipDRM } : {}),
     source: p.source,
     confidence: p.confidence,
+  };
+}
+
+/** The situation of a morale context as recorded in a result's `input`. Never throws. */
+export function describeSituation(ctx: MoraleContext): Record<string, unknown> {
+  return {
+    elr: ctx.elr,
+    knownEnemyInLOS: ctx.knownEnemyInLOS,
+    adjacentEnemy: ctx.adjacentEnemy,
+    pillbox: ctx.pillbox,
+    vsRussians: ctx.vsRussians,
+    noQuarter: ctx.noQuarter,
+    settings: ctx.ruleSet.settings,
   };
 }

@@ -18,7 +18,7 @@ import { currentML, initialUnitState, type UnitState } from '../rules/unit-state
 import type { MoraleChainState } from '../chains/morale-chain.js';
 import type { OddsQuery } from './compute-odds.js';
 import { exactOddsResult } from './exact-result.js';
-import { checkIntInput, describeProfile } from './input-checks.js';
+import { checkIntInput, describeProfile, describeSituation } from './input-checks.js';
 
 /** The situation shared by morale questions. All optional; defaults in brackets. */
 export interface SituationInput {
@@ -106,17 +106,6 @@ function resolveLeaders(ids: readonly string[] | undefined, unit: UnitProfile): 
 }
 
 
-function describeSituation(ctx: MoraleContext): Record<string, unknown> {
-  return {
-    elr: ctx.elr,
-    knownEnemyInLOS: ctx.knownEnemyInLOS,
-    adjacentEnemy: ctx.adjacentEnemy,
-    pillbox: ctx.pillbox,
-    vsRussians: ctx.vsRussians,
-    noQuarter: ctx.noQuarter,
-    settings: ctx.ruleSet.settings,
-  };
-}
 
 function markers(u: UnitState): string[] {
   const m: string[] = [];

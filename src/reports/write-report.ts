@@ -8,11 +8,10 @@
  * (e.g. in rendering) writes nothing; a failure while writing leaves every file either complete or
  * untouched.
  */
-import { join } from 'node:path';
 import type { ChunkSnapshot } from '../queries/compute-odds.js';
 import type { OddsResult } from '../result.js';
 import { inputError } from '../errors.js';
-import { writeFileAtomic } from './atomic-write.js';
+import { atomicWriteAll } from './atomic-write-all.js';
 import { buildConvergence, buildConvergenceSpec } from './convergence-chart.js';
 import { describeInputLine } from './describe-input.js';
 import { describeMethod, flattenInput } from './describe-run.js';
@@ -117,13 +116,7 @@ export async function writeOddsReport(
     writes.push([REPORT_INDEX, html]);
   }
 
-  const files: string[] = [];
-  for (const [file, data] of writes) {
-    const path = join(dir, file);
-    await writeFileAtomic(path, data);
-    files.push(path);
-  }
-  return { files };
+  return atomicWriteAll(dir, writes);
 }
 
 function withNewline(text: string): string {

@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import type { TableSet } from '../tables/grid-table.js';
 import { cellText, describeTableRun, formatTableSet } from '../tables/format-table.js';
-import { writeFileAtomic } from './atomic-write.js';
+import { atomicWriteAll } from './atomic-write-all.js';
 import { buildHeatmapSpec } from './heatmap-chart.js';
 import { buildHtmlReport, type HtmlBlock, type HtmlSection } from './html-report.js';
 import { renderSvg } from './render-svg.js';
@@ -79,11 +79,5 @@ export async function writeTableReport(dir: string, set: TableSet, options: Tabl
     sections,
   });
   writes.push([REPORT_INDEX, html]);
-  const files: string[] = [];
-  for (const [file, data] of writes) {
-    const path = join(dir, file);
-    await writeFileAtomic(path, data);
-    files.push(path);
-  }
-  return { files };
+  return atomicWriteAll(dir, writes);
 }

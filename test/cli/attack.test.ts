@@ -4,29 +4,9 @@
  * naming the option, no stack trace).
  */
 import { describe, expect, it } from 'vitest';
-import { CommanderError } from 'commander';
-import { createProgram, runCli } from '../../src/cli/main.js';
-import { isAslOddsError } from '../../src/errors.js';
-import type { OddsResult } from '../../src/result.js';
-import { bufferIO } from './buffer-io.js';
+import { runCli } from '../../src/cli/main.js';
+import { bufferIO, errorCodeOf, runJson } from './buffer-io.js';
 
-async function runJson(argv: string[]): Promise<OddsResult> {
-  const io = bufferIO();
-  expect(await runCli([...argv, '--json'], io)).toBe(0);
-  expect(io.err).toBe('');
-  return JSON.parse(io.out) as OddsResult;
-}
-
-/** The stable code of the error the program throws for `argv` (AslOddsError or commander's). */
-async function errorCodeOf(argv: string[]): Promise<string> {
-  try {
-    await createProgram(bufferIO()).parseAsync(argv, { from: 'user' });
-  } catch (e) {
-    if (isAslOddsError(e) || e instanceof CommanderError) return e.code;
-    throw e;
-  }
-  throw new Error(`no error for ${argv.join(' ')}`);
-}
 
 describe('asl-odds attack --json', () => {
   it('A10.2 EX (1KIA on 9-1, 6-5-8, 4-6-7): units in target order, leaderLost 91/216, the SS never Reduced', async () => {

@@ -1,4 +1,9 @@
+import { CommanderError } from 'commander';
+import { expect } from 'vitest';
+import { createProgram, runCli } from '../../src/cli/main.js';
 import type { CliIO } from '../../src/cli/io.js';
+import { isAslOddsError } from '../../src/errors.js';
+import type { OddsResult } from '../../src/result.js';
 
 /** A CliIO that records what the CLI writes. */
 export function bufferIO(): CliIO & { out: string; err: string } {
@@ -14,4 +19,23 @@ export function bufferIO(): CliIO & { out: string; err: string } {
     },
   };
   return io;
+}
+
+/** Runs the CLI in-process with `--json`, expects exit 0 and no stderr, and parses the result. */
+export async function runJson(argv: string[]): Promise<OddsResult> {
+  const io = bufferIO();
+  expect(await runCli([...argv, '--json'], io)).toBe(0);
+  expect(io.err).toBe('');
+  return JSON.parse(io.out) as OddsResult;
+}
+
+/** The stable code of the error the program throws for `argv` (AslOddsError or commander's). */
+export async function errorCodeOf(argv: string[]): Promise<string> {
+  try {
+    await createProgram(bufferIO()).parseAsync(argv, { from: 'user' });
+  } catch (e) {
+    if (isAslOddsError(e) || e instanceof CommanderError) return e.code;
+    throw e;
+  }
+  throw new Error(`no error for ${argv.join(' ')}`);
 }

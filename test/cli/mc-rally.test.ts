@@ -4,33 +4,14 @@
  * (exit 2, one line on stderr, no stack trace).
  */
 import { describe, expect, it } from 'vitest';
-import { CommanderError } from 'commander';
-import { createProgram, runCli } from '../../src/cli/main.js';
+import { runCli } from '../../src/cli/main.js';
 import { getUnit } from '../../src/counters/catalog.js';
 import { ALL_DR, originalDR } from '../../src/dice/dice.js';
-import { isAslOddsError } from '../../src/errors.js';
 import type { OddsResult } from '../../src/result.js';
 import { VERSION } from '../../src/version.js';
-import { bufferIO } from './buffer-io.js';
+import { bufferIO, errorCodeOf, runJson } from './buffer-io.js';
 
 /** Runs the CLI and parses its `--json` output. */
-async function runJson(argv: string[]): Promise<OddsResult> {
-  const io = bufferIO();
-  expect(await runCli([...argv, '--json'], io)).toBe(0);
-  expect(io.err).toBe('');
-  return JSON.parse(io.out) as OddsResult;
-}
-
-/** The stable code of the error the program throws for `argv` (AslOddsError or commander's). */
-async function errorCodeOf(argv: string[]): Promise<string> {
-  try {
-    await createProgram(bufferIO()).parseAsync(argv, { from: 'user' });
-  } catch (e) {
-    if (isAslOddsError(e) || e instanceof CommanderError) return e.code;
-    throw e;
-  }
-  throw new Error(`no error for ${argv.join(' ')}`);
-}
 
 function gcd(a: number, b: number): number {
   return b === 0 ? a : gcd(b, a % b);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
+import { buildIftTables } from '../../src/tables/ift-table.js';
 import { buildMcTables } from '../../src/tables/mc-table.js';
 import { TABLE_KINDS } from '../../src/tables/table-kinds.js';
 import { bufferIO } from '../cli/buffer-io.js';
@@ -14,13 +15,19 @@ describe('asl-odds table', () => {
   it('offers exactly the registered kinds, each name once', () => {
     const names = TABLE_KINDS.map((k) => k.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names).toEqual(['mc', 'hob', 'rally', 'interdiction', 'integrity']);
+    expect(names).toEqual(['mc', 'hob', 'rally', 'interdiction', 'integrity', 'ift']);
   });
 
-  it.each(['ift'])('table %s does not exist yet: a usage error (exit 2)', async (kind) => {
+  it.each(['attack'])('table %s is not a registered kind: a usage error (exit 2)', async (kind) => {
     const io = bufferIO();
     expect(await runCli(['table', kind], io)).toBe(2);
     expect(io.err).toContain(`unknown command '${kind}'`);
+  });
+
+  it('table ift --firer-class green --no-cower --json prints buildIftTables with those options', async () => {
+    const io = bufferIO();
+    expect(await runCli(['table', 'ift', '--firer-class', 'green', '--no-cower', '--json'], io)).toBe(0);
+    expect(JSON.parse(io.out)).toEqual(JSON.parse(JSON.stringify(buildIftTables({ firerClass: 'green', cower: false }))));
   });
 
   it('table mc --elr 2 --json prints the tables of asl-odds mc', async () => {
@@ -41,6 +48,7 @@ describe('asl-odds table', () => {
       ['table', 'mc', '--elr', '9'],
       ['table', 'rally', '--unit', 'german/4-7-7'],
       ['table', 'hob', '--rules', 'asl3'],
+      ['table', 'ift', '--firer-class', 'veteran'],
     ]) {
       const io = bufferIO();
       expect(await runCli(argv, io), argv.join(' ')).toBe(2);
