@@ -10,6 +10,12 @@ import type { SweepRow } from './scenario-text.js';
 /** Okabe-Ito colors for up to three series (side 1, side 2, neither). */
 export const SIDE_COLORS = ['#0072B2', '#D55E00', '#999999'];
 
+/** The same color for the same side in every chart: side 1, side 2, then "neither side" (victory only). */
+function sideScale(r: ScenarioResult, neither = false): { domain: string[]; range: string[] } {
+  const sides = Object.keys(r.elrFell);
+  return neither ? { domain: [...sides, 'neither side'], range: SIDE_COLORS } : { domain: sides, range: SIDE_COLORS.slice(0, 2) };
+}
+
 /** Victory probabilities with 95% Wilson whiskers. Never throws. */
 export function buildVictorySpec(r: ScenarioResult): TopLevelSpec {
   const values = Object.entries(r.victory).map(([side, v]) => ({ side: side === 'neither' ? 'neither side' : side, p: v.probability, lo: v.ci95[0], hi: v.ci95[1] }));
@@ -24,7 +30,7 @@ export function buildVictorySpec(r: ScenarioResult): TopLevelSpec {
         encoding: {
           y: { field: 'side', type: 'nominal', title: null, sort: null },
           x: { field: 'p', type: 'quantitative', title: 'Probability of victory (%)', axis: { format: '.0%' }, scale: { domain: [0, 1] } },
-          color: { field: 'side', type: 'nominal', scale: { range: SIDE_COLORS }, legend: null },
+          color: { field: 'side', type: 'nominal', scale: sideScale(r, true), legend: null },
           tooltip: [
             { field: 'side', type: 'nominal' },
             { field: 'p', type: 'quantitative', format: '.1%', title: 'probability' },
@@ -47,7 +53,7 @@ export function buildStrengthFanSpec(r: ScenarioResult): TopLevelSpec {
     data: { values },
     encoding: {
       x: { field: 'turn', type: 'quantitative', title: 'Game Turn (end of turn)', axis: { tickMinStep: 1, format: 'd' } },
-      color: { field: 'side', type: 'nominal', scale: { range: SIDE_COLORS }, title: 'side' },
+      color: { field: 'side', type: 'nominal', scale: sideScale(r), title: 'side' },
     },
     layer: [
       { mark: { type: 'area', opacity: 0.25 }, encoding: { y: { field: 'p10', type: 'quantitative', title: 'Good Order squad-equivalents' }, y2: { field: 'p90' } } },
@@ -69,7 +75,7 @@ export function buildELRSpec(r: ScenarioResult): TopLevelSpec {
     encoding: {
       x: { field: 'turn', type: 'quantitative', title: 'Game Turn (end of turn)', axis: { tickMinStep: 1, format: 'd' } },
       y: { field: 'elr', type: 'quantitative', title: 'ELR (0-5)', scale: { domain: [0, 5] } },
-      color: { field: 'side', type: 'nominal', scale: { range: SIDE_COLORS } },
+      color: { field: 'side', type: 'nominal', scale: sideScale(r) },
       tooltip: [{ field: 'turn' }, { field: 'side' }, { field: 'elr', format: '.2f', title: 'mean ELR' }],
     },
   };
@@ -88,7 +94,7 @@ export function buildSweepSpec(path: string, rows: readonly SweepRow[]): TopLeve
     data: { values },
     encoding: {
       x: { field: 'value', type: 'ordinal', title: path, sort: null, axis: { labelAngle: 0 } },
-      color: { field: 'side', type: 'nominal', scale: { range: SIDE_COLORS } },
+      color: { field: 'side', type: 'nominal', scale: sideScale(rows[0].result, true) },
     },
     layer: [
       { mark: { type: 'line', point: true }, encoding: { y: { field: 'p', type: 'quantitative', title: 'Probability of victory (%)', axis: { format: '.0%' }, scale: { domain: [0, 1] } } } },

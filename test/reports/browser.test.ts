@@ -19,6 +19,10 @@ import { writeOddsReport } from '../../src/reports/write-report.js';
 import type { OddsResult } from '../../src/result.js';
 import { bufferIO } from '../cli/buffer-io.js';
 import { EXACT_NMC } from './fixtures.js';
+import { writeScenarioReport } from '../../src/reports/write-scenario-report.js';
+import { runScenario } from '../../src/scenario/run-scenario.js';
+import { applySweep } from '../../src/scenario/sweep.js';
+import { cityFight } from '../scenario/fixture.js';
 
 // The page.evaluate callbacks run in the browser; the project compiles without the DOM lib, so the
 // little of the DOM they use is declared here (module scope: nothing leaks into other files).
@@ -210,5 +214,21 @@ document.documentElement.setAttribute('data-charts-rendered', '1');</script></bo
     expect(v.text).toContain(state);
     expect(v.images).toBe(0);
     expect(v.scripts).toBe(5); // chart specs, vega, vega-lite, vega-embed, the glue: nothing injected
+  });
+  it.runIf(hasChromium)('scenario report with a sweep: victory, fan chart, ELR and sweep charts render; a hostile title stays text', async () => {
+    const dir = await reportDir('scenario');
+    const title = '<script>window.__xss = 4; alert(4)</script> factory';
+    const scenario = { ...cityFight({ turns: 2 }), title };
+    const rows = [];
+    for (const elr of [2, 4]) {
+      const s = applySweep(scenario, 'sides.german.elr', elr);
+      rows.push({ value: elr, result: await runScenario(s, { trials: 60, seed: 'browser', threads: 1 }) });
+    }
+    await writeScenarioReport(dir, rows[0].result, 'asl-odds scenario test.yaml --sweep sides.german.elr=2,4', { path: 'sides.german.elr', rows });
+    const v = await visit(dir, 'report-scenario');
+    expectClean(v, 4);
+    expect(v.xss).toBeUndefined();
+    expect(v.text).toContain(title);
+    expect(v.text).toContain('Per turn');
   });
 });
