@@ -86,9 +86,12 @@ export interface EstimateStats {
 
 /** Monte Carlo against exact (`--compare-exact`). */
 export interface Comparison {
-  /** Per figure (outcomes and events): exact value, estimate, z-score. */
-  readonly figures: readonly { readonly name: string; readonly exact: number; readonly estimate: number; readonly z: number }[];
-  /** Largest |z| over the figures. */
+  /**
+   * Per figure (outcomes and events): exact value, estimate, z-score, and whether the normal
+   * approximation behind z holds (trials x exact >= 5 and trials x (1 - exact) >= 5).
+   */
+  readonly figures: readonly { readonly name: string; readonly exact: number; readonly estimate: number; readonly z: number; readonly normalApproximation: boolean }[];
+  /** Largest |z| over the figures whose normal approximation holds. */
   readonly maxAbsZ: number;
   /** Pearson chi-squared goodness of fit of the outcome counts against the exact distribution. */
   readonly chiSquared: { readonly statistic: number; readonly degreesOfFreedom: number; readonly pValue: number };

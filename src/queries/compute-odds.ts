@@ -289,6 +289,11 @@ function exactResult<S>(q: OddsQuery<S>): OddsResult {
   return { ...result, ...q.extend(dist.terminals, dist.terminals.map((t) => toNumber(t.probability)), 1) };
 }
 
+/** The normal approximation of a binomial estimate holds: n p >= 5 and n (1 - p) >= 5. */
+function normalHolds(p: number, n: number): boolean {
+  return n * p >= 5 && n * (1 - p) >= 5;
+}
+
 function compare<S>(q: OddsQuery<S>, terminals: readonly TerminalOf<S>[], counts: Float64Array, trials: number, mc: OddsResult): Comparison {
   const exact = exactResult(q);
   const figures: Comparison['figures'][number][] = [];
@@ -298,12 +303,12 @@ function compare<S>(q: OddsQuery<S>, terminals: readonly TerminalOf<S>[], counts
   for (const s of states) {
     const e = exactByState.get(s) ?? 0;
     const est = mcByState.get(s) ?? 0;
-    figures.push({ name: `outcome: ${s}`, exact: e, estimate: est, z: zScore(est, e, trials) });
+    figures.push({ name: `outcome: ${s}`, exact: e, estimate: est, z: zScore(est, e, trials), normalApproximation: normalHolds(e, trials) });
   }
   for (const n of q.header.eventNames) {
     const e = exact.events[n] ?? 0;
     const est = mc.events[n] ?? 0;
-    figures.push({ name: `event: ${n}`, exact: e, estimate: est, z: zScore(est, e, trials) });
+    figures.push({ name: `event: ${n}`, exact: e, estimate: est, z: zScore(est, e, trials), normalApproximation: normalHolds(e, trials) });
   }
   const observedByState = new Map<string, number>();
   terminals.forEach((t, i) => {
@@ -313,6 +318,8 @@ function compare<S>(q: OddsQuery<S>, terminals: readonly TerminalOf<S>[], counts
   const observed = states.map((s) => observedByState.get(s) ?? 0);
   const expected = states.map((s) => exactByState.get(s) ?? 0);
   const chi = chiSquaredGoodnessOfFit(observed, expected);
-  const maxAbsZ = figures.reduce((mx, f) => Math.max(mx, Math.abs(f.z)), 0);
+  // Only figures whose normal approximation holds: a z-score of a figure expected a handful of times is
+  // meaningless (one count of a 1e-8 outcome in 2e5 trials is |z| = 18); chi-squared pools those bins.
+  const maxAbsZ = figures.reduce((mx, f) => (f.normalApproximation ? Math.max(mx, Math.abs(f.z)) : mx), 0);
   return { figures, maxAbsZ, chiSquared: { statistic: chi.statistic, degreesOfFreedom: chi.degreesOfFreedom, pValue: chi.pValue } };
 }

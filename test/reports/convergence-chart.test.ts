@@ -53,7 +53,7 @@ describe('buildConvergenceSpec', () => {
     if (series.kind !== 'series') throw new Error('expected a series');
     const compared: OddsResult = {
       ...MONTE_CARLO,
-      comparison: { figures: [{ name: 'outcome: good order', exact: 5 / 12, estimate: 0.4168, z: 0.1 }], maxAbsZ: 0.1, chiSquared: { statistic: 1, degreesOfFreedom: 3, pValue: 0.8 } },
+      comparison: { figures: [{ name: 'outcome: good order', exact: 5 / 12, estimate: 0.4168, z: 0.1, normalApproximation: true }], maxAbsZ: 0.1, chiSquared: { statistic: 1, degreesOfFreedom: 3, pValue: 0.8 } },
     };
     for (const r of [MONTE_CARLO, compared]) {
       const spec = JSON.parse(JSON.stringify(buildConvergenceSpec(r, series)));
