@@ -13,6 +13,8 @@ const FORMATS = ['text', 'markdown', 'csv'] as const;
 
 /** Output options of an odds command. */
 export interface EmitOptions {
+  /** No notes on stderr. */
+  quiet?: boolean;
   json?: boolean;
   format?: string;
   report?: string;
@@ -39,7 +41,7 @@ export async function emitResult(result: OddsResult, o: EmitOptions, io: CliIO, 
   if (o.out) await writeFileAtomic(o.out, json);
   if (o.report) {
     const { files } = await writeOddsReport(o.report, result, { argv: context.argv, chunks: context.chunks });
-    if (!o.json) io.stderr(`report: ${files.join(', ')}\n`);
+    if (!o.json && !o.quiet) io.stderr(`report: ${files.join(', ')}\n`);
   }
   io.stdout(o.json ? json : formatOddsTable(result, { format }) + (format === 'text' ? '\n' : ''));
 }

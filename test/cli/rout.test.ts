@@ -48,12 +48,14 @@ describe('asl-odds rout', () => {
     expect(csv.split('\n')[0]).toBe('kind,name,route,probability,percent,fraction');
     expect(csv).toContain('outcome,arrived intact,open,');
   });
-  it('--compare --report writes one report per route', async () => {
+  it('--compare --report writes one report directory per route, each with its own index.html', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'asl-odds-rout-'));
     const { code } = await run(['rout', '--unit', 'german/4-6-7', '--path', 'open', '--compare', 'crawl', '--report', dir, '--out', join(dir, 'c.json')]);
     expect(code).toBe(0);
-    const files = await readdir(dir);
-    expect(files).toEqual(expect.arrayContaining(['rout-1.json', 'rout-2.svg', 'c.json']));
+    expect(await readdir(dir)).toEqual(expect.arrayContaining(['route-1', 'route-2', 'c.json']));
+    for (const r of ['route-1', 'route-2']) expect(await readdir(join(dir, r))).toEqual(expect.arrayContaining(['rout.json', 'rout.svg', 'index.html']));
+    const second = JSON.parse(await readFile(join(dir, 'route-2', 'rout.json'), 'utf8'));
+    expect(second.categoryFractions['arrived intact']).toBe('1'); // the Low Crawl, not overwritten by the first route
     expect(JSON.parse(await readFile(join(dir, 'c.json'), 'utf8')).routes).toHaveLength(2);
   });
   it('--trials runs the same chain by Monte Carlo (categories estimated)', async () => {

@@ -6,6 +6,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { inputError } from '../../errors.js';
 import { ROUT_FROM, routCompare, routOdds, routQuery, type RoutFrom, type RoutInput } from '../../queries/rout-query.js';
+import { join } from 'node:path';
 import { writeFileAtomic } from '../../reports/atomic-write.js';
 import { formatRouteComparison, formatRouteSummary } from '../../reports/route-comparison-table.js';
 import { writeOddsReport } from '../../reports/write-report.js';
@@ -96,8 +97,9 @@ export function routCommand(cli: CliContext): Command {
       if (o.out) await writeFileAtomic(o.out, json);
       if (o.report) {
         const files: string[] = [];
-        for (const [i, r] of c.routes.entries()) files.push(...(await writeOddsReport(o.report, r.result, { name: `rout-${i + 1}` })).files);
-        if (!o.json) cli.io.stderr(`report: ${files.join(', ')}\n`);
+        // One report directory per route (each with its own index.html): route-1/, route-2/, ...
+        for (const [i, r] of c.routes.entries()) files.push(...(await writeOddsReport(join(o.report, `route-${i + 1}`), r.result, { name: 'rout' })).files);
+        if (!o.json && !o.quiet) cli.io.stderr(`report: ${files.join(', ')}\n`);
       }
       cli.io.stdout(o.json ? json : table);
       return;
