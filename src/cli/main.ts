@@ -41,17 +41,33 @@ export function createProgram(io: CliIO, cli: CliContext = { io, argv: [], exitC
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s), outputError: (s, write) => write(oneLineError(s)) })
     .showSuggestionAfterError(true);
+  // In the order a player reaches for them: single checks, stacks, rout, then scenarios and tools.
   program.addCommand(mcCommand(cli));
   program.addCommand(rallyCommand(cli));
-  program.addCommand(unitsCommand(cli));
-  program.addCommand(integrityCommand(cli));
-  program.addCommand(scenarioCommand(cli));
-  program.addCommand(mergeCommand(cli));
-  program.addCommand(benchCommand(cli));
+  program.addCommand(attackCommand(cli));
   program.addCommand(routCommand(cli));
   program.addCommand(recoveryCommand(cli));
+  program.addCommand(integrityCommand(cli));
+  program.addCommand(scenarioCommand(cli));
   program.addCommand(tableCommand(cli));
-  program.addCommand(attackCommand(cli));
+  program.addCommand(unitsCommand(cli));
+  program.addCommand(mergeCommand(cli));
+  program.addCommand(benchCommand(cli));
+  program.addHelpText(
+    'after',
+    [
+      '',
+      'Examples:',
+      '  asl-odds mc --unit german/4-6-7 --check 1MC --leader german/8-1      exact odds of a 1MC',
+      '  asl-odds attack --fp 8 --drm 1 --target german/9-1,german/4-6-7       a fire attack on a stack',
+      '  asl-odds rout --unit russian/4-4-7 --path open,open --compare crawl   run or Low Crawl?',
+      '  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --report r   a scenario\'s balance',
+      '  asl-odds table ift --format markdown                                  a printable odds card',
+      '',
+      'Every odds command takes --json, --report <dir>, --rules 2nd-edition|gi-anvil and --trials <n> (Monte Carlo).',
+      'asl-odds <command> --help explains its options; README.md has the rules coverage and the settings.',
+    ].join('\n') + '\n',
+  );
   for (const c of program.commands) c.exitOverride().configureOutput(program.configureOutput()).showSuggestionAfterError(true);
   return program;
 }
