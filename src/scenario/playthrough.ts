@@ -23,11 +23,12 @@
  * adds the difference; Replacement ignored); Tally >= Integrity Base -> Integrity Check (A16.2) whose
  * ELR loss takes effect at once for the next MC (A16.21). A friendly leader's Battle Hardening allows
  * a regain attempt (A16.3).
- * Each attack, rout, rally and Integrity Check is sampled through the same chain models the odds
- * commands enumerate (attack-chain, rout-chain, morale-chain, integrity-chain): no parallel formulas.
+ * Each rout, rally and Integrity Check is sampled through the same chain models the odds commands
+ * enumerate (rout-chain, morale-chain, integrity-chain); each fire attack through `sampleAttack`, which
+ * draws the same dice and gives the same result as sampling the attack chain (fast-attack.ts, tested).
  * Not modelled: the map, LOS, movement, Close Combat, SW, vehicles; the profiles stand for them.
  */
-import { buildAttackChain, type CompiledAttack } from '../chains/attack-chain.js';
+import type { CompiledAttack } from '../chains/attack-chain.js';
 import { Ev } from '../chains/events.js';
 import { buildIntegrityChain } from '../chains/integrity-chain.js';
 import { buildMoraleChain } from '../chains/morale-chain.js';
@@ -46,6 +47,7 @@ import { checkRoute } from '../rules/route.js';
 import { currentML, initialUnitState, isAlive, lentLeadershipDRM, type UnitState } from '../rules/unit-state.js';
 import { finalOffsets, recordMetric, type TallyLayout } from './scenario-tally.js';
 import { mmcBPV, squadEquivalents, type ScenarioSetup, type SetupSide } from './setup.js';
+import { sampleAttack } from './fast-attack.js';
 import { FFMO_DRM, rallyTerrainOf, TERRAIN_TEM } from './terrain.js';
 import type { ScenarioTerrain, VictoryCondition, VictorySpec } from './types.js';
 
@@ -255,8 +257,9 @@ class Playthrough {
       const attack = this.fireGroup(firer, st, aim, targetMoving);
       if (!attack) continue;
       const before = aim.units.filter(isAlive);
-      const r = sampleChain(buildAttackChain({ targets: before, attacks: [attack], ctx: this.ctxOf(target, aim.terrain), track: [] }), this.rng);
-      const after = r.state.units;
+      // sampleAttack draws exactly the dice of sampleChain(buildAttackChain(...)) and returns the same
+      // units (fast-attack.ts, tested case by case), about 6x faster.
+      const after = sampleAttack(before, attack, this.ctxOf(target, aim.terrain), this.rng);
       for (let i = 0; i < before.length; i++) {
         this.account(target, before[i], after[i]);
         this.leaderHardened(target, before[i], after[i]);

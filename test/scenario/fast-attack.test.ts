@@ -1,0 +1,121 @@
+/**
+ * sampleAttack (scenario/fast-attack.ts) against the attack chain it replaces: for seeded random
+ * Locations, attacks and contexts, the same final units in the same positions and the same dice drawn
+ * (the stream left in the same state) as sampleChain(buildAttackChain(...)).
+ */
+import { describe, expect, it } from 'vitest';
+import { buildAttackChain, type CompiledAttack } from '../../src/chains/attack-chain.js';
+import { getUnit } from '../../src/counters/catalog.js';
+import type { Nationality, UnitProfile } from '../../src/counters/types.js';
+import { streamFor } from '../../src/dice/streams.js';
+import { sampleChain } from '../../src/engine/sample.js';
+import { defaultContext, type MoraleContext } from '../../src/rules/context.js';
+import { iftColumnOf, parseIFTResult } from '../../src/rules/infantry-fire-table.js';
+import { getRuleSet } from '../../src/rules/rule-set.js';
+import { initialUnitState, unitStateKey, type UnitState } from '../../src/rules/unit-state.js';
+import { sampleAttack } from '../../src/scenario/fast-attack.js';
+
+/** mulberry32: the case generator's own seeded stream. */
+function caseRng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const IDS: Record<string, { squads: string[]; hs: string[] }> = {
+  german: { squads: ['4-6-8', '5-4-8', '6-5-8', '4-6-7', '4-4-7', '4-3-6'], hs: ['2-4-8', '2-3-8', '2-4-7', '2-3-7', '2-3-6'] },
+  russian: { squads: ['6-2-8', '4-5-8', '4-4-7', '4-2-6'], hs: ['3-2-8', '2-4-8', '2-3-7', '2-2-6'] },
+};
+const LEADERS = ['6+1', '7-0', '8-0', '8-1', '9-1', '9-2', '10-2', '10-3'];
+const FIXED = ['1KIA', 'K/1', '2MC', 'PTC', 'NMC'];
+
+interface Case {
+  targets: UnitState[];
+  attack: CompiledAttack;
+  ctx: MoraleContext;
+  text: string;
+}
+
+function makeCase(r: () => number): Case {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
+  const nat: Nationality = r() < 0.5 ? 'german' : 'russian';
+  const profileOf = (): UnitProfile => {
+    const x = r();
+    const id = x < 0.45 ? pick(IDS[nat].squads) : x < 0.6 ? pick(IDS[nat].hs) : x < 0.92 ? pick(LEADERS) : 'hero';
+    return getUnit(`${nat}/${id}`);
+  };
+  const stateOf = (p: UnitProfile): UnitState => {
+    const smc = p.kind === 'leader' || p.kind === 'hero';
+    const berserk = r() < 0.1;
+    const broken = !berserk && p.kind !== 'hero' && r() < 0.25;
+    const pinned = !berserk && !broken && r() < 0.2;
+    const fanatic = r() < 0.1;
+    const wounded = smc && r() < 0.15;
+    return initialUnitState(p, { broken, pinned, berserk, fanatic, wounded });
+  };
+  const n = 1 + Math.floor(r() * 5);
+  const targets: UnitState[] = [];
+  while (targets.length < n) {
+    const y = r();
+    if (targets.length > 0 && y < 0.25) targets.push(pick(targets)); // the same object again
+    else if (targets.length > 0 && y < 0.45) {
+      const u = pick(targets);
+      targets.push({ ...u }); // an equal copy
+    } else if (targets.length > 0 && y < 0.55) targets.push(initialUnitState(pick(targets).profile)); // same counter, fresh markers
+    else targets.push(stateOf(profileOf()));
+  }
+  const fp = 1 + Math.floor(r() * 36);
+  const z = r();
+  const fixedResult = z < 0.25 ? parseIFTResult(pick(FIXED)) : null;
+  const attack: CompiledAttack = {
+    label: '',
+    column: z > 0.98 ? null : iftColumnOf(fp),
+    drm: -3 + Math.floor(r() * 8),
+    coweringShift: pick([0, 1, 2] as const),
+    fixedResult,
+  };
+  const ctx: MoraleContext = {
+    ...defaultContext(getRuleSet(r() < 0.5 ? '2nd-edition' : 'gi-anvil')),
+    elr: Math.floor(r() * 6),
+    knownEnemyInLOS: r() < 0.8,
+    adjacentEnemy: r() < 0.3,
+    vsRussians: nat === 'german' && r() < 0.3,
+  };
+  const text = `${targets.map(unitStateKey).join(' ')} | fp ${fp} col ${attack.column} drm ${attack.drm} cow ${attack.coweringShift} fixed ${fixedResult?.label ?? '-'} | ${ctx.ruleSet.id} elr ${ctx.elr} los ${ctx.knownEnemyInLOS} adj ${ctx.adjacentEnemy}`;
+  return { targets, attack, ctx, text };
+}
+
+const describeUnits = (us: readonly UnitState[]): string[] => us.map((u) => `${unitStateKey(u)}/${u.status}/${u.profile.id}`);
+
+describe('sampleAttack', () => {
+  for (const streamSeed of ['fast-a', 'fast-b']) {
+    it(`matches sampleChain(buildAttackChain) on 3500 random cases, stream seed ${streamSeed}`, () => {
+      const r = caseRng(streamSeed === 'fast-a' ? 12345 : 67890);
+      let changed = 0;
+      let heroes = 0;
+      for (let k = 0; k < 3500; k++) {
+        const c = makeCase(r);
+        const a = streamFor(streamSeed, k);
+        const b = streamFor(streamSeed, k);
+        const chain = sampleChain(buildAttackChain({ targets: c.targets, attacks: [c.attack], ctx: c.ctx, track: [] }), a).state.units;
+        const fast = sampleAttack(c.targets, c.attack, c.ctx, b);
+        const want = describeUnits(chain);
+        const got = describeUnits(fast);
+        if (got.join() !== want.join() || a.int32() !== b.int32()) {
+          expect({ case: k, text: c.text, got }).toEqual({ case: k, text: c.text, got: want });
+          expect.fail(`case ${k} (${c.text}): rng left in a different state`);
+        }
+        if (want.join() !== describeUnits(c.targets).join()) changed++;
+        if (chain.length > c.targets.length) heroes++;
+      }
+      // The cases do exercise the chain: most attacks change something, some create heroes.
+      expect(changed).toBeGreaterThan(1000);
+      expect(heroes).toBeGreaterThan(0);
+    });
+  }
+});
