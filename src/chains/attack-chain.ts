@@ -43,7 +43,7 @@ import { leaderLossML, llmcFor, lltcFor } from '../rules/leader-loss.js';
 import { leadershipDRMFor } from '../rules/leadership.js';
 import { resolveCheck } from '../rules/morale-check.js';
 import { randomSelection } from '../rules/random-selection.js';
-import { initialUnitState, isAlive, lentLeadershipDRM, unitStateKey, type UnitState } from '../rules/unit-state.js';
+import { initialUnitState, isAlive, lentLeadershipDRM, unitMarks, unitStateKey, type UnitState } from '../rules/unit-state.js';
 
 /** One attack of the sequence, compiled from the user's input (attack-query.ts). */
 export interface CompiledAttack {
@@ -711,15 +711,7 @@ function canonicalize(w: Work): void {
  */
 export function describeUnitAfter(u: UnitState): string {
   if (u.status === 'eliminated' || u.status === 'captured') return `${u.profile.name} ${u.status}`;
-  const marks: string[] = [u.profile.name];
-  if (u.heroic) marks.push('heroic');
-  if (u.status === 'broken') marks.push('broken');
-  if (u.disrupted) marks.push('Disrupted');
-  if (u.pinned) marks.push('pinned');
-  if (u.berserk) marks.push('berserk');
-  if (u.fanatic) marks.push('Fanatic');
-  if (u.wounded) marks.push('wounded');
-  return marks.join(' ');
+  return [u.profile.name, ...(u.heroic ? ['heroic'] : []), ...unitMarks(u)].join(' ');
 }
 
 /**

@@ -141,6 +141,15 @@ export function describeUnit(u: UnitState): string {
   const name = u.heroic ? `heroic ${u.profile.name}` : u.profile.name;
   if (u.status === 'eliminated') return `eliminated ${u.profile.name}`;
   if (u.status === 'captured') return `captured ${u.profile.name}`;
+  const marks = unitMarks(u);
+  return marks.length ? `${marks.join(', ')} ${name}` : name;
+}
+
+/**
+ * The markers of a unit on the map, in display order: broken, Disrupted, pinned, berserk, Fanatic,
+ * wounded (heroic is part of the name). Never throws.
+ */
+export function unitMarks(u: UnitState): string[] {
   const marks: string[] = [];
   if (u.status === 'broken') marks.push('broken');
   if (u.disrupted) marks.push('Disrupted');
@@ -148,5 +157,5 @@ export function describeUnit(u: UnitState): string {
   if (u.berserk) marks.push('berserk');
   if (u.fanatic) marks.push('Fanatic');
   if (u.wounded) marks.push('wounded');
-  return marks.length ? `${marks.join(', ')} ${name}` : name;
+  return marks;
 }

@@ -71,24 +71,6 @@ export interface TableKind {
   build(options: Readonly<Record<string, unknown>>): TableSet;
 }
 
-/** Greatest common divisor of two non-negative integers. */
-function gcd(a: number, b: number): number {
-  while (b !== 0) [a, b] = [b, a % b];
-  return a;
-}
-
-/**
- * The reduced fraction `n/d` (`0`, `1` at the ends).
- * @param n integer in [0, d]
- * @param d integer >= 1
- * @example fractionOf(6, 36) // '1/6'
- */
-export function fractionOf(n: number, d: number): string {
-  if (n === 0) return '0';
-  const g = gcd(n, d);
-  return d / g === 1 ? String(n / g) : `${n / g}/${d / g}`;
-}
-
 /** Integers from `lo` to `hi` inclusive. */
 export function range(lo: number, hi: number): number[] {
   return Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);

@@ -19,8 +19,9 @@ import { HoBResult, hobDRM, hobResultOf } from '../rules/heat-of-battle.js';
 import { getRuleSet, type RuleSetId } from '../rules/rule-set.js';
 import { initialUnitState } from '../rules/unit-state.js';
 import { VERSION } from '../version.js';
-import { fractionOf, signed, type GridTable, type TableCell, type TableKind, type TableSet } from './grid-table.js';
+import { signed, type GridTable, type TableCell, type TableKind, type TableSet } from './grid-table.js';
 import { addRuleSetOptions } from './table-options.js';
+import { toFraction } from '../engine/probability.js';
 
 /** Columns: the HoB results after substitution, in table order (A15.1). */
 export const HOB_TABLE_RESULTS: readonly HoBResult[] = Object.values(HoBResult);
@@ -113,7 +114,7 @@ export function buildHobTables(input: HobTableInput = {}): TableSet {
       }
       return HOB_TABLE_RESULTS.map((r) => {
         const n = counts.get(r) ?? 0;
-        return { probability: n / ALL_DR.length, fraction: fractionOf(n, ALL_DR.length) };
+        return { probability: n / ALL_DR.length, fraction: toFraction({ n: BigInt(n), e: 2 }) };
       });
     });
     return {

@@ -25,7 +25,7 @@ import { coweredColumn, coweringShift, DEFAULT_FIRER } from '../rules/cowering.j
 import { IFT_COLUMNS, iftResultOf, type IFTColumn, type IFTResultKind } from '../rules/infantry-fire-table.js';
 import { getRuleSet, type RuleSetId } from '../rules/rule-set.js';
 import { VERSION } from '../version.js';
-import { fractionOf, range, signed, type GridTable, type TableCell, type TableKind, type TableSet } from './grid-table.js';
+import { range, signed, type GridTable, type TableCell, type TableKind, type TableSet } from './grid-table.js';
 import { addRuleSetOptions } from './table-options.js';
 
 /** Rows: the FP columns of the IFT, top to bottom (36 stands for 36+). */
@@ -99,7 +99,7 @@ export function buildIftTables(input: IftTableInput = {}): TableSet {
     cells: counts.map((row) =>
       row.map((byKind): TableCell => {
         const n = byKind.get(g.kind) ?? 0;
-        return { probability: n / 36, fraction: fractionOf(n, 36) };
+        return { probability: n / 36, fraction: toFraction({ n: BigInt(n), e: 2 }) };
       }),
     ),
   }));
