@@ -16,6 +16,23 @@ import { currentML, type UnitState } from './unit-state.js';
  * @example checkOrder([squad467, leader81, leader102], [0, 1, 2]) // [2, 1, 0]
  */
 export function checkOrder(units: readonly UnitState[], positions: readonly number[]): number[] {
-  const rank = (i: number): number => (units[i].profile.kind === 'leader' ? 100 + currentML(units[i]) : 0);
-  return [...positions].sort((a, b) => rank(b) - rank(a) || a - b);
+  // Insertion sort by (rank descending, position ascending), a total order: the scenario simulator
+  // calls this for every fire attack, so no closure, no spread (rank: leader 100 + current ML, else 0).
+  const n = positions.length;
+  const out: number[] = new Array<number>(n);
+  const ranks: number[] = new Array<number>(n);
+  for (let x = 0; x < n; x++) {
+    const i = positions[x];
+    const u = units[i];
+    const r = u.profile.kind === 'leader' ? 100 + currentML(u) : 0;
+    let y = x - 1;
+    while (y >= 0 && (ranks[y] < r || (ranks[y] === r && out[y] > i))) {
+      out[y + 1] = out[y];
+      ranks[y + 1] = ranks[y];
+      y--;
+    }
+    out[y + 1] = i;
+    ranks[y + 1] = r;
+  }
+  return out;
 }

@@ -9,8 +9,10 @@
  * and the chain's symmetry reduction (`canonicalize`), which may exchange identical targets (and
  * created heroes) between positions: later checks address positions, so which unit takes which roll,
  * and the positions of the returned units, depend on it. The reduction sorts by the chain's interned
- * unit-state codes (assigned in order of first appearance on the path); they are rebuilt here lazily,
- * only when two units could change places. Every rule is the rule modules' own function.
+ * unit-state codes (assigned in order of first appearance on the path); they are rebuilt here from
+ * the interned codes of unit-codes.ts (integers, no strings), only when two units could change places.
+ * Every rule is the rule modules' own function; MC and TC outcomes are read from check-table.ts, rows
+ * made by `resolveCheck` (tested equal).
  */
 import type { CompiledAttack } from '../chains/attack-chain.js';
 import { ALL_DR, isDoubles } from '../dice/dice.js';
@@ -26,9 +28,10 @@ import { resolveK, resolveKIA, type CasualtyEffects } from '../rules/ift-casualt
 import { iftResultOf, NO_EFFECT, type IFTResult } from '../rules/infantry-fire-table.js';
 import { leaderLossML, llmcFor, lltcFor } from '../rules/leader-loss.js';
 import { leadershipDRMFor } from '../rules/leadership.js';
-import { resolveCheck } from '../rules/morale-check.js';
 import { randomSelection } from '../rules/random-selection.js';
-import { initialUnitState, isAlive, lentLeadershipDRM, unitStateKey, type UnitState } from '../rules/unit-state.js';
+import { initialUnitState, isAlive, lentLeadershipDRM, type UnitState } from '../rules/unit-state.js';
+import { checkOutcome, outcomeHoB, outcomeNext, outcomeWound } from './check-table.js';
+import { UNIT_CODES, type UnitCode } from './unit-codes.js';
 
 const TWO32 = 4294967296;
 const REJECT = 4294967292;
@@ -52,10 +55,20 @@ const FORFEIT = 5;
 
 type CheckKind = 'mc' | 'ptc' | 'llmc' | 'lltc' | 'berserk';
 
+const CHECK_KINDS: readonly CheckKind[] = ['mc', 'ptc', 'llmc', 'lltc', 'berserk'];
+
+/** The next signature for a step outside the packed ranges (negative: no packed signature). */
+let unique = -1;
+
 /** A pending step (the chain's `Task`, one shape for all kinds). */
 class Step {
-  /** The pending-work signature of the step (the chain's `pendingSignatures` text), made on first use. */
-  private s: string | null = null;
+  /**
+   * The step's pending-work signature (the chain's `pendingSignatures` token: `C<c><n>.<src>.<ml>;`,
+   * `W0.<drm>;`, `H0<broken>;` or `F0;`) as an integer: equal exactly when the tokens are equal (over
+   * the ranges that occur: # < 16, ML < 16, src < 255, Wound drm in [-1, 1]; outside them, -1 - a
+   * unique number, equal to no other step's).
+   */
+  readonly sig: number;
   constructor(
     readonly k: number,
     readonly u: number,
@@ -74,25 +87,20 @@ class Step {
     readonly count: number,
     /** RS: candidate positions. */
     readonly cand: readonly number[] | null,
-  ) {}
-
-  sig(): string {
-    if (this.s === null) {
-      switch (this.k) {
-        case CHK:
-          this.s = `C${this.c}${this.n}.${this.src}.${this.ml};`;
-          break;
-        case WND:
-          this.s = `W0.${this.drm};`;
-          break;
-        case HOB:
-          this.s = `H0${this.broken ? 1 : 0};`;
-          break;
-        default:
-          this.s = 'F0;';
-      }
+  ) {
+    switch (k) {
+      case CHK:
+        this.sig = n >= 0 && n < 16 && ml >= 0 && ml < 16 && src >= -1 && src < 254 ? 4 * (((CHECK_KINDS.indexOf(c) * 16 + n) * 256 + src + 1) * 16 + ml) : --unique;
+        break;
+      case WND:
+        this.sig = drm >= -1 && drm <= 1 ? 4 * (drm + 1) + 1 : --unique;
+        break;
+      case HOB:
+        this.sig = broken ? 6 : 2;
+        break;
+      default:
+        this.sig = 3;
     }
-    return this.s;
   }
 }
 
@@ -108,22 +116,35 @@ interface LeaderLoss {
   readonly ml: number;
 }
 
-/** The CheckSpec and total DRM of a check step, or null when the unit is no longer subject to it (the chain's `checkOf`). */
-function checkOf(units: readonly UnitState[], ctx: MoraleContext, t: Step): { check: CheckSpec; drm: number } | null {
+/** Total DRM of the check returned by the last {@link checkOf} (no allocation per check). */
+let checkDRM = 0;
+
+/**
+ * The CheckSpec of a check step, its total DRM left in `checkDRM`, or null when the unit is no longer
+ * subject to it (the chain's `checkOf`).
+ */
+function checkOf(units: readonly UnitState[], ctx: MoraleContext, t: Step): CheckSpec | null {
   const u = units[t.u];
   if (!isAlive(u)) return null;
   switch (t.c) {
     case 'mc':
-      return { check: MC_BY_STRENGTH[t.n], drm: leadershipDRMFor(u, units) };
+      checkDRM = leadershipDRMFor(u, units);
+      return MC_BY_STRENGTH[t.n];
     case 'ptc':
-      return u.status === 'good-order' && !u.pinned ? { check: PTC, drm: leadershipDRMFor(u, units) } : null;
+      if (u.status !== 'good-order' || u.pinned) return null;
+      checkDRM = leadershipDRMFor(u, units);
+      return PTC;
     case 'llmc': {
       const l = llmcFor(u, units[t.src].profile, t.ml, ctx.ruleSet);
-      return l === null ? null : { check: l.check, drm: l.drm + leadershipDRMFor(u, units) };
+      if (l === null) return null;
+      checkDRM = l.drm + leadershipDRMFor(u, units);
+      return l.check;
     }
     case 'lltc': {
       const c = u.pinned ? null : lltcFor(u, units[t.src].profile, t.ml);
-      return c === null ? null : { check: c, drm: leadershipDRMFor(u, units) };
+      if (c === null) return null;
+      checkDRM = leadershipDRMFor(u, units);
+      return c;
     }
     case 'berserk':
       return null;
@@ -150,7 +171,12 @@ function subjectTo(units: readonly UnitState[], ctx: MoraleContext, t: Step): bo
 
 /** The mutable state of one sampled attack. */
 class FastAttack {
+  /** The units by position: canonical objects (unit-codes.ts), so equal states are one object. */
   readonly units: UnitState[];
+  /** The codes of `units`, same positions. */
+  readonly codes: UnitCode[];
+  /** `codes.ctxId(ctx)`. */
+  readonly ctxId: number;
   /** Pending steps, head last. */
   readonly todo: Step[] = [];
   losses: LeaderLoss[] = [];
@@ -166,26 +192,37 @@ class FastAttack {
    * one state (one code), which `canonicalize` leaves as it is (units only move within their class).
    */
   changed = 0;
-  /** Unit states in the order the chain interns them (codeOf): the targets, then each new state. */
-  readonly seen: UnitState[];
-  /** unitStateKey of `seen[0..]`, made lazily (only when two units may change places). */
-  private readonly seenKeys: string[] = [];
+  /**
+   * The key ids (unit-codes.ts: equal exactly when the unitStateKeys are) of the unit states in the
+   * order the chain interns them (codeOf): the targets, then each new state.
+   */
+  readonly seenKeys: number[];
 
   constructor(
-    readonly targets: readonly UnitState[],
+    targets: readonly UnitState[],
     readonly attack: CompiledAttack,
     readonly ctx: MoraleContext,
+    ctxId: number,
   ) {
-    this.units = targets.slice();
-    this.seen = targets.slice();
     const n = targets.length;
+    const units: UnitState[] = new Array<UnitState>(n);
+    const codes: UnitCode[] = new Array<UnitCode>(n);
+    const keys: number[] = new Array<number>(n);
+    for (let i = 0; i < n; i++) {
+      const c = UNIT_CODES.of(targets[i]);
+      codes[i] = c;
+      units[i] = c.unit;
+      keys[i] = c.keyId;
+    }
+    this.units = units;
+    this.codes = codes;
+    this.seenKeys = keys.slice();
+    this.ctxId = ctxId;
     this.nTargets = n;
     if (n < 2) {
       this.classes = null;
       return;
     }
-    const keys: string[] = new Array<string>(n);
-    for (let i = 0; i < n; i++) keys[i] = keyOf(targets[i]);
     let classes: number[][] | null = null;
     const grouped: boolean[] = new Array<boolean>(n).fill(false);
     for (let i = 0; i < n; i++) {
@@ -204,11 +241,18 @@ class FastAttack {
   }
 
   /** The chain's `setUnit` (no event masks: nothing is tracked). */
-  setUnit(i: number, next: UnitState): void {
+  setUnit(i: number, state: UnitState): void {
+    this.setCode(i, UNIT_CODES.intern(state));
+  }
+
+  /** {@link setUnit} with the new state's code. */
+  setCode(i: number, c: UnitCode): void {
     const prev = this.units[i];
+    const next = c.unit;
     this.units[i] = next;
+    this.codes[i] = c;
     if (next !== prev) {
-      this.seen.push(next);
+      this.seenKeys.push(c.keyId);
       if (i < 31) this.changed |= 1 << i;
       else this.changed = -1;
     }
@@ -343,14 +387,7 @@ class FastAttack {
     switch (t.k) {
       case IFT: {
         this.todo.pop();
-        const a = this.attack;
-        let r = a.fixedResult;
-        if (r === null) {
-          const dr = ALL_DR[index];
-          const col = a.column === null ? null : coweredColumn(a.column, isDoubles(dr), a.coweringShift, ctx.ruleSet.settings.coweringOnOneFP);
-          r = col === null ? NO_EFFECT : iftResultOf(col, dr.white + dr.colored + a.drm);
-        }
-        this.applyIFTResult(r);
+        this.applyIFTResult(iftResult(this.attack, index, ctx));
         return true;
       }
       case RS: {
@@ -368,24 +405,22 @@ class FastAttack {
       }
       case CHK: {
         this.todo.pop();
-        const dr = ALL_DR[index];
         const u = units[t.u];
-        let next: UnitState;
         let wound: number | null;
         let hob = 0;
         if (t.c === 'berserk') {
           const leaderDRM = lentLeadershipDRM(units[t.src]) ?? units[t.src].profile.leadershipDRM;
-          const r = resolveBerserkCheck(u, leaderDRM, dr, ctx);
-          next = r.unit;
+          const r = resolveBerserkCheck(u, leaderDRM, ALL_DR[index], ctx);
+          this.setUnit(t.u, r.unit);
           wound = r.woundSeverityDRM;
         } else {
-          const spec = checkOf(units, ctx, t)!;
-          const r = resolveCheck(u, spec.check, spec.drm, dr, ctx);
-          next = r.unit;
-          wound = r.woundSeverityDRM;
-          hob = r.heatOfBattle ? (r.unit.status === 'broken' ? 2 : 1) : 0;
+          const check = checkOf(units, ctx, t)!;
+          const o = checkOutcome(UNIT_CODES, this.codes[t.u], check, checkDRM, index, ctx, this.ctxId);
+          this.setCode(t.u, UNIT_CODES.byCode[outcomeNext(o)]);
+          const w = outcomeWound(o);
+          wound = w < 0 ? null : w;
+          hob = outcomeHoB(o);
         }
-        this.setUnit(t.u, next);
         if (hob !== 0) this.todo.push(new Step(HOB, t.u, 'mc', 0, -1, 0, 0, hob === 2, false, 0, null));
         if (wound !== null) this.todo.push(new Step(WND, t.u, 'mc', 0, -1, 0, wound, false, false, 0, null));
         return true;
@@ -401,9 +436,10 @@ class FastAttack {
         const r = resolveHoB(units[t.u], dr.white + dr.colored, t.broken, ctx);
         this.setUnit(t.u, r.unit);
         if (r.createdHero !== null) {
-          const hero = initialUnitState(r.createdHero);
-          units.push(hero);
-          this.seen.push(hero);
+          const hero = UNIT_CODES.intern(initialUnitState(r.createdHero));
+          units.push(hero.unit);
+          this.codes.push(hero);
+          this.seenKeys.push(hero.keyId);
         }
         return true;
       }
@@ -420,18 +456,14 @@ class FastAttack {
   }
 
   /**
-   * A string that orders like the chain's interned code of `u` (codeOf: the base-36 rank of its key's
-   * first appearance on the path). With at most 36 states seen every code is one base-36 digit, so the
-   * position of that first appearance orders alike; beyond, the code itself.
+   * A string that orders like the chain's interned code of the state at position `i` (codeOf: the
+   * base-36 rank of its key's first appearance on the path). With at most 36 states seen every code is
+   * one base-36 digit, so the position of that first appearance orders alike; beyond, the code itself.
    */
-  codeOf(u: UnitState): string {
-    const seen = this.seen;
+  codeOf(i: number): string {
     const keys = this.seenKeys;
-    for (let j = keys.length; j < seen.length; j++) keys.push(j < this.nTargets ? keyOf(seen[j]) : unitStateKey(seen[j]));
-    let at = seen.length - 1;
-    while (seen[at] !== u) at--;
-    const first = keys.indexOf(keys[at]);
-    if (seen.length <= 36) return String.fromCharCode(48 + first);
+    const first = keys.indexOf(this.codes[i].keyId);
+    if (keys.length <= 36) return String.fromCharCode(48 + first);
     let rank = 0;
     for (let j = 0; j < first; j++) if (keys.indexOf(keys[j]) === j) rank++;
     return rank.toString(36);
@@ -442,20 +474,22 @@ class FastAttack {
     const units = this.units;
     const heroes = units.length - this.nTargets;
     if (this.classes === null && heroes < 2) return;
-    let sig: string[] | null = null;
+    let signed = false;
     if (this.classes !== null) {
       for (const g of this.classes) {
         // Units that are all one state (or one object) cannot change places: no signatures needed.
         if (!this.touched(g) || allSame(units, g)) continue;
-        sig ??= this.signatures();
-        this.sortGroup(g, sig);
+        if (!signed) this.signatures();
+        signed = true;
+        this.sortGroup(g);
       }
     }
     if (heroes >= 2) {
       const g: number[] = [];
       for (let i = this.nTargets; i < units.length; i++) g.push(i);
       if (allSame(units, g)) return;
-      this.sortGroup(g, sig ?? this.signatures());
+      if (!signed) this.signatures();
+      this.sortGroup(g);
     }
   }
 
@@ -466,32 +500,45 @@ class FastAttack {
     return false;
   }
 
-  /** The chain's `pendingSignatures`. */
-  signatures(): string[] {
-    const sig: string[] = new Array<string>(this.units.length).fill('');
+  /**
+   * The chain's `pendingSignatures`, into `SIG_SEQ` and `SIG_BANG`: per position, the signatures of
+   * its pending steps from the head on, and whether a `!` token marks it (a Random Selection candidate,
+   * a check's source leader, a pending leader loss or berserk leader). Two positions without `!` have
+   * equal chain signatures exactly when their sequences are equal (tokens end with `;`, so a text is
+   * one sequence of tokens).
+   */
+  signatures(): void {
+    const n = this.units.length;
+    while (SIG_SEQ.length < n) SIG_SEQ.push([]);
+    for (let i = 0; i < n; i++) {
+      SIG_LEN[i] = 0;
+      SIG_BANG[i] = 0;
+    }
     for (let j = this.todo.length - 1; j >= 0; j--) {
       const t = this.todo[j];
       switch (t.k) {
         case IFT:
           break;
         case RS:
-          for (const i of t.cand!) sig[i] += '!';
+          for (const i of t.cand!) SIG_BANG[i] = 1;
           break;
         case CHK:
-          sig[t.u] += t.sig();
-          if (t.src >= 0) sig[t.src] += '!';
+          SIG_SEQ[t.u][SIG_LEN[t.u]++] = t.sig;
+          if (t.src >= 0) SIG_BANG[t.src] = 1;
           break;
         default:
-          sig[t.u] += t.sig();
+          SIG_SEQ[t.u][SIG_LEN[t.u]++] = t.sig;
       }
     }
-    for (const l of this.losses) sig[l.leader] += '!';
-    for (const b of this.berserkLeaders) sig[b] += '!';
-    return sig;
+    for (const l of this.losses) SIG_BANG[l.leader] = 1;
+    for (const b of this.berserkLeaders) SIG_BANG[b] = 1;
   }
 
-  /** Sorts the units of each same-signature subset of group `g` by code (stable), as `canonicalize` does. */
-  sortGroup(g: readonly number[], sig: readonly string[]): void {
+  /**
+   * Sorts the units of each same-signature subset of group `g` by code (stable), as `canonicalize`
+   * does; reads the signatures {@link signatures} left.
+   */
+  sortGroup(g: readonly number[]): void {
     const units = this.units;
     const leader = units[g[0]].profile.kind === 'leader';
     const m = g.length;
@@ -499,13 +546,12 @@ class FastAttack {
     for (let a = 0; a < m; a++) {
       const i = g[a];
       if ((taken & (1 << a)) !== 0) continue;
-      const s = sig[i];
-      if (s.includes('!') || (leader && s !== '')) continue;
+      if (SIG_BANG[i] !== 0 || (leader && SIG_LEN[i] !== 0)) continue;
       let pos: number[] | null = null;
       let differ = false;
       for (let b = a + 1; b < m; b++) {
         const j = g[b];
-        if ((taken & (1 << b)) === 0 && sig[j] === s) {
+        if ((taken & (1 << b)) === 0 && SIG_BANG[j] === 0 && sameSeq(i, j)) {
           taken |= 1 << b;
           if (pos === null) pos = [i];
           pos.push(j);
@@ -513,8 +559,8 @@ class FastAttack {
         }
       }
       if (pos === null || !differ) continue;
-      const items = pos.map((p) => units[p]);
-      const codes = items.map((u) => this.codeOf(u));
+      const items = pos.map((p) => this.codes[p]);
+      const codes = pos.map((p) => this.codeOf(p));
       // stable insertion sort by code
       for (let x = 1; x < items.length; x++) {
         const u = items[x];
@@ -528,20 +574,39 @@ class FastAttack {
         items[y + 1] = u;
         codes[y + 1] = c;
       }
-      for (let x = 0; x < pos.length; x++) units[pos[x]] = items[x];
+      for (let x = 0; x < pos.length; x++) {
+        units[pos[x]] = items[x].unit;
+        this.codes[pos[x]] = items[x];
+      }
     }
   }
 }
 
-/** unitStateKey, cached per (immutable) unit state: targets recur from one attack to the next. */
-const KEYS = new WeakMap<UnitState, string>();
-function keyOf(u: UnitState): string {
-  let k = KEYS.get(u);
-  if (k === undefined) {
-    k = unitStateKey(u);
-    KEYS.set(u, k);
-  }
-  return k;
+/**
+ * Pending-step signatures per position (FastAttack.signatures): the first `SIG_LEN[i]` entries of
+ * `SIG_SEQ[i]`. Reused from one call to the next (no allocation once grown).
+ */
+const SIG_SEQ: number[][] = [];
+const SIG_LEN: number[] = [];
+/** Per position: 1 when a `!` token marks it (FastAttack.signatures). */
+const SIG_BANG: number[] = [];
+
+/** True when the signature sequences of positions `i` and `j` are equal. */
+function sameSeq(i: number, j: number): boolean {
+  const n = SIG_LEN[i];
+  if (SIG_LEN[j] !== n) return false;
+  const a = SIG_SEQ[i];
+  const b = SIG_SEQ[j];
+  for (let x = 0; x < n; x++) if (a[x] !== b[x]) return false;
+  return true;
+}
+
+/** The IFT result of `attack` on the roll of dice index `index` (a DR index, or a dr index for a fixed result). */
+function iftResult(a: CompiledAttack, index: number, ctx: MoraleContext): IFTResult {
+  if (a.fixedResult !== null) return a.fixedResult;
+  const dr = ALL_DR[index];
+  const col = a.column === null ? null : coweredColumn(a.column, isDoubles(dr), a.coweringShift, ctx.ruleSet.settings.coweringOnOneFP);
+  return col === null ? NO_EFFECT : iftResultOf(col, dr.white + dr.colored + a.drm);
 }
 
 /** True when the units at positions `g` are all one object. */
@@ -565,13 +630,30 @@ function canonicalDrs(drs: readonly number[], count: number): number[] {
  * @param attack the attack (an IFT column and DRM, or a fixed result)
  * @param ctx rule set, the target side's ELR, situation
  * @param rng the stream; consumes one int32 per roll (plus rejections), as engine/sample.ts
- * @returns a new array: the targets' final states in the chain's positions, then any heroes created
+ * @param ctxId `UNIT_CODES.ctxId(ctx)` (unit-codes.ts), when the caller has it
+ * @returns a new array: the targets' final states (canonical objects, unit-codes.ts) in the chain's
+ * positions, then any heroes created
  * @throws never on valid input
  * @example sampleAttack([leader91, squad467], attack8FP, ctx, streamFor('s', 0))[1].status // 'broken' or ...
  */
-export function sampleAttack(targets: readonly UnitState[], attack: CompiledAttack, ctx: MoraleContext, rng: Int32Source): UnitState[] {
-  const w = new FastAttack(targets, attack, ctx);
-  w.todo.push(IFT_STEP);
+export function sampleAttack(targets: readonly UnitState[], attack: CompiledAttack, ctx: MoraleContext, rng: Int32Source, ctxId = UNIT_CODES.ctxId(ctx)): UnitState[] {
+  let w: FastAttack;
+  if (attack.fixedResult === null && attack.column !== null) {
+    // The IFT DR is the first roll, and nothing happens before it (no step to settle; no unit has
+    // changed, so the reduction leaves the units where they are): roll it before building anything,
+    // and stop at once on no effect, the commonest result.
+    const r = iftResult(attack, draw(rng, 36), ctx);
+    if (r.kind === 'none') {
+      const same: UnitState[] = new Array<UnitState>(targets.length);
+      for (let i = 0; i < targets.length; i++) same[i] = UNIT_CODES.of(targets[i]).unit;
+      return same;
+    }
+    w = new FastAttack(targets, attack, ctx, ctxId);
+    w.applyIFTResult(r);
+  } else {
+    w = new FastAttack(targets, attack, ctx, ctxId);
+    w.todo.push(IFT_STEP);
+  }
   w.settle();
   w.canonicalize();
   while (!w.done) {

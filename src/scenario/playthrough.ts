@@ -24,30 +24,31 @@
  * ELR loss takes effect at once for the next MC (A16.21). A friendly leader's Battle Hardening allows
  * a regain attempt (A16.3).
  * Each rout, rally and Integrity Check is sampled through the same chain models the odds commands
- * enumerate (rout-chain, morale-chain, integrity-chain); each fire attack through `sampleAttack`, which
- * draws the same dice and gives the same result as sampling the attack chain (fast-attack.ts, tested).
+ * enumerate (rout-chain, morale-chain, integrity-chain), built once per input (chain-cache.ts,
+ * engine/lazy-chain.ts: the same dice and states as sampleChain); each fire attack through
+ * `sampleAttack`, which draws the same dice and gives the same result as sampling the attack chain
+ * (fast-attack.ts, tested).
+ * Unit states are kept canonical (unit-codes.ts: one object per distinct state), so an unchanged unit
+ * is recognised by identity and costs nothing to account for.
  * Not modelled: the map, LOS, movement, Close Combat, SW, vehicles; the profiles stand for them.
  */
 import type { CompiledAttack } from '../chains/attack-chain.js';
 import { Ev } from '../chains/events.js';
-import { buildIntegrityChain } from '../chains/integrity-chain.js';
-import { buildMoraleChain } from '../chains/morale-chain.js';
-import { buildRoutChain } from '../chains/rout-chain.js';
 import { getNationality, reducedOf } from '../counters/catalog.js';
 import { CLASS_ORDER, type UnitClass } from '../counters/types.js';
 import type { Int32Source } from '../dice/streams.js';
-import { sampleChain } from '../engine/sample.js';
 import { integrityCheckDRM, regainReinforcementDRM } from '../rules/battlefield-integrity.js';
 import type { MoraleContext } from '../rules/context.js';
 import { coweringShift } from '../rules/cowering.js';
 import { iftColumnOf } from '../rules/infantry-fire-table.js';
 import { leadershipDRMFor } from '../rules/leadership.js';
 import { rallyDRM } from '../rules/rally.js';
-import { checkRoute } from '../rules/route.js';
-import { currentML, initialUnitState, isAlive, lentLeadershipDRM, type UnitState } from '../rules/unit-state.js';
+import { initialUnitState, isAlive, lentLeadershipDRM, type UnitState } from '../rules/unit-state.js';
+import { chainsFor, type ScenarioChains } from './chain-cache.js';
 import { finalOffsets, recordMetric, type TallyLayout } from './scenario-tally.js';
 import { mmcBPV, squadEquivalents, type ScenarioSetup, type SetupSide } from './setup.js';
 import { sampleAttack } from './fast-attack.js';
+import { NO_LEADERSHIP, UNIT_CODES } from './unit-codes.js';
 import { FFMO_DRM, rallyTerrainOf, TERRAIN_TEM } from './terrain.js';
 import type { ScenarioTerrain, VictoryCondition, VictorySpec } from './types.js';
 
@@ -78,10 +79,17 @@ interface SideRun {
   cracked: number;
 }
 
+/** The units of a setup stack as canonical states (unit-codes.ts). */
+function canonUnits(units: readonly UnitState[]): UnitState[] {
+  const out: UnitState[] = new Array<UnitState>(units.length);
+  for (let i = 0; i < units.length; i++) out[i] = UNIT_CODES.canon(units[i]);
+  return out;
+}
+
 function newSide(setup: SetupSide): SideRun {
   return {
     setup,
-    stacks: setup.stacks.map((s) => ({ name: s.name, terrain: s.terrain, units: s.units.slice() })),
+    stacks: setup.stacks.map((s) => ({ name: s.name, terrain: s.terrain, units: canonUnits(s.units) })),
     rear: { name: 'rear', terrain: 'building', units: [] },
     elr: setup.spec.elr,
     integrityBase: setup.integrityBase,
@@ -100,28 +108,28 @@ function newSide(setup: SetupSide): SideRun {
 class Playthrough {
   readonly sides: [SideRun, SideRun];
   turn = 1;
+  readonly chains: ScenarioChains;
 
   constructor(
     readonly setup: ScenarioSetup,
     readonly rng: Int32Source,
   ) {
     this.sides = [newSide(setup.sides[0]), newSide(setup.sides[1])];
+    this.chains = chainsFor(setup);
   }
 
   enemyOf(s: SideRun): SideRun {
     return s === this.sides[0] ? this.sides[1] : this.sides[0];
   }
 
+  /** The side's morale context in a Location of `terrain` (one shared object per side, ELR and pillbox). */
   ctxOf(s: SideRun, terrain: ScenarioTerrain): MoraleContext {
-    return {
-      ruleSet: this.setup.ruleSet,
-      elr: s.elr,
-      knownEnemyInLOS: true,
-      adjacentEnemy: s.setup.spec.rout.endAdjacent,
-      pillbox: terrain === 'pillbox',
-      vsRussians: this.enemyOf(s).setup.spec.nationality === 'russian',
-      noQuarter: false,
-    };
+    return this.chains.context(s.setup, s.elr, terrain === 'pillbox');
+  }
+
+  /** UNIT_CODES.ctxId(this.ctxOf(s, terrain)). */
+  ctxIdOf(s: SideRun, terrain: ScenarioTerrain): number {
+    return this.chains.contextId(s.setup, s.elr, terrain === 'pillbox');
   }
 
   support(s: SideRun): { armor: boolean; air: boolean } {
@@ -149,6 +157,7 @@ class Playthrough {
 
   /** A16.11: adds the BPV lost between `before` and `after` to the side's Casualty Tally. */
   account(s: SideRun, before: UnitState, after: UnitState): void {
+    if (before === after) return; // unchanged (canonical states): nothing lost
     if (isAlive(after) && CLASS_ORDER.indexOf(after.profile.unitClass) > CLASS_ORDER.indexOf(before.profile.unitClass)) s.replacements++;
     let bpv = 0;
     if (!isAlive(after)) {
@@ -177,10 +186,11 @@ class Playthrough {
       { ibLosses: s.ibLosses, bestLeaderDRM: this.bestLeaderDRM(s), enemyArmor: enemy.armor, enemyAir: enemy.air, friendlyArmor: own.armor, friendlyAir: own.air },
       this.setup.ruleSet,
     );
-    const r = sampleChain(buildIntegrityChain({ kind: 'check', drm, elr: s.elr, startingELR: s.setup.spec.elr }), this.rng);
+    const chain = this.chains.integrityChain({ kind: 'check', drm, elr: s.elr, startingELR: s.setup.spec.elr });
+    const end = chain.sample(this.rng);
     s.checksTaken++;
-    if (r.events & Ev.elrLoss) s.checksLost++;
-    s.elr = r.state.elr;
+    if (chain.eventsAt(end) & Ev.elrLoss) s.checksLost++;
+    s.elr = chain.stateOf(end).elr;
   }
 
   /** A16.3: one attempt to regain ELR (or clear the IB-loss DRM), with only negative DRM. */
@@ -189,9 +199,10 @@ class Playthrough {
     const own = this.support(s);
     const leader = this.bestLeaderDRM(s) ?? 0;
     const drm = Math.min(0, leader) - (own.armor ? 1 : 0) - (own.air ? 1 : 0) + Math.min(0, reinforcementDRM);
-    const r = sampleChain(buildIntegrityChain({ kind: 'regain', drm, elr: s.elr, startingELR: s.setup.spec.elr }), this.rng);
-    if (r.events & Ev.elrRegain) {
-      s.elr = r.state.elr;
+    const chain = this.chains.integrityChain({ kind: 'regain', drm, elr: s.elr, startingELR: s.setup.spec.elr });
+    const end = chain.sample(this.rng);
+    if (chain.eventsAt(end) & Ev.elrRegain) {
+      s.elr = chain.stateOf(end).elr;
       s.ibLosses = 0;
     }
   }
@@ -201,7 +212,7 @@ class Playthrough {
     if (!stacks) return;
     let bpv = 0;
     for (const st of stacks) {
-      s.stacks.push({ name: st.name, terrain: st.terrain, units: st.units.slice() });
+      s.stacks.push({ name: st.name, terrain: st.terrain, units: canonUnits(st.units) });
       bpv += st.units.reduce((t, u) => t + mmcBPV(u.profile), 0);
     }
     if (s.integrityBase > 0 && bpv > 0) {
@@ -213,22 +224,37 @@ class Playthrough {
 
   /** Leaders whose grade rose (Battle Hardening, A15.3) allow a regain attempt each (A16.3). */
   leaderHardened(s: SideRun, before: UnitState, after: UnitState): void {
-    if (before.profile.kind === 'leader' && isAlive(after) && after.profile.id !== before.profile.id && after.profile.ml >= before.profile.ml) {
+    if (before !== after && before.profile.kind === 'leader' && isAlive(after) && after.profile.id !== before.profile.id && after.profile.ml >= before.profile.ml) {
       this.regain(s, 0);
     }
   }
 
   rallyPhase(s: SideRun): void {
+    const stacks = s.stacks;
     let promotionUsed = false; // one MMC Self-Rally per Player Turn (A10.63, A18.11)
     const finns = getNationality(s.setup.spec.nationality).allSelfRally;
-    for (const st of [...s.stacks, s.rear]) {
+    for (let k = 0; k <= stacks.length; k++) {
+      const st = k < stacks.length ? stacks[k] : s.rear;
+      let broken = false;
+      for (const u of st.units) if (u.status === 'broken') broken = true;
+      if (!broken) continue;
       for (let i = 0; i < st.units.length; i++) {
         const u = st.units[i];
         if (u.status !== 'broken') continue;
-        const leaders = st.units.filter((l) => l !== u && lentLeadershipDRM(l) !== null && (u.profile.kind !== 'leader' || currentML(l) > currentML(u)));
-        const goodOrderLeaderHere = st.units.some((l) => l !== u && lentLeadershipDRM(l) !== null);
+        const c = UNIT_CODES.of(u);
+        // Good Order leaders here other than u (A10.7); those u may be rallied by (a leader only by a
+        // leader of higher current ML, A10.22 EX): the ones leadershipDRMFor(u, st.units) considers.
+        let leaders = 0;
+        let goodOrderLeaderHere = false;
+        for (const l of st.units) {
+          if (l === u) continue;
+          const lc = UNIT_CODES.of(l);
+          if (lc.lent === NO_LEADERSHIP) continue;
+          goodOrderLeaderHere = true;
+          if (u.profile.kind !== 'leader' || lc.ml > c.ml) leaders++;
+        }
         let selfRally = false;
-        if (leaders.length === 0) {
+        if (leaders === 0) {
           if (goodOrderLeaderHere || u.disrupted) continue;
           const boxed = u.profile.selfRallyBox || finns || u.profile.kind === 'leader' || u.profile.kind === 'crew' || u.profile.kind === 'hero';
           if (!boxed) {
@@ -237,34 +263,48 @@ class Playthrough {
           }
           selfRally = true;
         }
-        const drm = rallyDRM(u, { leadershipDRM: selfRally ? 0 : leadershipDRMFor(u, leaders), terrain: rallyTerrainOf(st.terrain), selfRally, otherDRM: 0 });
-        const r = sampleChain(buildMoraleChain({ unit: u, start: { kind: 'rally', drm, selfRally }, ctx: this.ctxOf(s, st.terrain) }), this.rng);
-        this.account(s, u, r.state.unit);
-        st.units[i] = r.state.unit;
-        for (const h of r.state.heroes) st.units.push(initialUnitState(h));
+        const drm = rallyDRM(u, { leadershipDRM: selfRally ? 0 : leadershipDRMFor(u, st.units), terrain: rallyTerrainOf(st.terrain), selfRally, otherDRM: 0 });
+        const ctx = this.ctxOf(s, st.terrain);
+        const chain = this.chains.rally(c, drm, selfRally, ctx, this.ctxIdOf(s, st.terrain));
+        const end = chain.sample(this.rng);
+        const after = chain.unitAt(end).unit;
+        this.account(s, u, after);
+        st.units[i] = after;
+        for (const h of chain.heroesAt(end)) st.units.push(UNIT_CODES.canon(initialUnitState(h)));
       }
-      st.units = st.units.filter(isAlive);
+      st.units = aliveOnly(st.units);
     }
   }
 
   firePhase(firer: SideRun, target: SideRun, targetMoving: boolean): void {
-    const ready = firer.stacks.filter((st) => st.units.some((u) => u.status === 'good-order' && u.profile.fp > 0));
+    // The stacks able to fire, taken before any attack (attacks change only the target's units).
+    const stacks = firer.stacks;
+    let readyCount = 0;
+    for (const st of stacks) if (canFire(st)) readyCount++;
     const share = firer.setup.spec.fire.activity;
-    const count = share >= 1 ? ready.length : Math.max(1, Math.round(share * ready.length));
-    for (const st of ready.slice(0, count)) {
+    let count = share >= 1 ? readyCount : Math.max(1, Math.round(share * readyCount));
+    for (let k = 0; k < stacks.length && count > 0; k++) {
+      const st = stacks[k];
+      if (!canFire(st)) continue;
+      count--;
       const aim = this.pickTarget(target);
       if (!aim) return;
       const attack = this.fireGroup(firer, st, aim, targetMoving);
       if (!attack) continue;
-      const before = aim.units.filter(isAlive);
+      const before = aliveOnly(aim.units);
       // sampleAttack draws exactly the dice of sampleChain(buildAttackChain(...)) and returns the same
-      // units (fast-attack.ts, tested case by case), about 6x faster.
-      const after = sampleAttack(before, attack, this.ctxOf(target, aim.terrain), this.rng);
+      // units (fast-attack.ts, tested case by case).
+      const after = sampleAttack(before, attack, this.ctxOf(target, aim.terrain), this.rng, this.ctxIdOf(target, aim.terrain));
+      let lost = after.length !== before.length;
       for (let i = 0; i < before.length; i++) {
-        this.account(target, before[i], after[i]);
-        this.leaderHardened(target, before[i], after[i]);
+        const b = before[i];
+        const a = after[i];
+        if (b === a) continue;
+        if (!isAlive(a)) lost = true;
+        this.account(target, b, a);
+        this.leaderHardened(target, b, a);
       }
-      aim.units = after.filter(isAlive);
+      aim.units = lost ? aliveOnly(after) : after;
     }
   }
 
@@ -274,7 +314,8 @@ class Playthrough {
     let bestValue = -1;
     for (const st of s.stacks) {
       if (st.units.length === 0) continue;
-      const v = st.units.reduce((t, u) => t + (u.status === 'good-order' ? squadEquivalents(u.profile) + 0.01 : 0.001), 0);
+      let v = 0;
+      for (const u of st.units) v += u.status === 'good-order' ? squadEquivalents(u.profile) + 0.01 : 0.001;
       if (v > bestValue) {
         best = st;
         bestValue = v;
@@ -338,45 +379,57 @@ class Playthrough {
         if (u.status !== 'broken') continue;
         if (u.disrupted && everywhere) {
           // A19.12: a Disrupted unit ADJACENT to a Good Order Known enemy surrenders at the start of the RtPh.
-          const captured: UnitState = { ...u, status: 'captured' };
+          const captured: UnitState = UNIT_CODES.canon({ ...u, status: 'captured' });
           this.account(s, u, captured);
           st.units[i] = captured;
           continue;
         }
-        try {
-          checkRoute(s.setup.route, u, false, 'rout.path');
-        } catch {
-          continue; // this unit cannot follow the route (e.g. a wounded SMC's 3 MF): it stays
-        }
-        const r = sampleChain(
-          buildRoutChain({ unit: u, leader: null, route: s.setup.route, otherDRM: 0, encircledStart: false, fromOpenGround: st.terrain === 'open', ctx: this.ctxOf(s, st.terrain) }),
-          this.rng,
-        );
-        const after = r.state.unit;
+        const ctx = this.ctxOf(s, st.terrain);
+        const chain = this.chains.rout(s.setup, UNIT_CODES.of(u), st.terrain === 'open', ctx, this.ctxIdOf(s, st.terrain));
+        if (chain === null) continue; // this unit cannot follow the route (e.g. a wounded SMC's 3 MF): it stays
+        const end = chain.sample(this.rng);
+        const after = chain.unitAt(end).unit;
         this.account(s, u, after);
-        for (const h of r.state.heroes) st.units.push(initialUnitState(h));
-        if (isAlive(after) && r.state.stop === 'arrived') {
+        for (const h of chain.heroesAt(end)) st.units.push(UNIT_CODES.canon(initialUnitState(h)));
+        if (isAlive(after) && chain.lazy.stateOf(end).stop === 'arrived') {
           s.rear.units.push(after);
           st.units[i] = { ...after, status: 'eliminated' }; // moved out; filtered below (not a loss)
         } else {
           st.units[i] = after;
         }
       }
-      st.units = st.units.filter(isAlive);
+      st.units = aliveOnly(st.units);
     }
   }
 
   endPlayerTurn(): void {
     for (const s of this.sides) {
-      for (const st of [...s.stacks, s.rear]) {
-        st.units = st.units.map((u) => (u.pinned || u.berserk ? { ...u, pinned: false, berserk: false } : u));
+      for (let k = 0; k <= s.stacks.length; k++) {
+        const units = k < s.stacks.length ? s.stacks[k].units : s.rear.units;
+        for (let i = 0; i < units.length; i++) {
+          const u = units[i];
+          if (u.pinned || u.berserk) units[i] = UNIT_CODES.canon({ ...u, pinned: false, berserk: false });
+        }
       }
-      const home = s.stacks.find((st) => st.units.length > 0) ?? s.stacks[0];
+      let home: Stack | undefined;
+      for (const st of s.stacks) {
+        if (st.units.length > 0) {
+          home = st;
+          break;
+        }
+      }
+      home ??= s.stacks[0];
       if (home) {
-        const back = s.rear.units.filter((u) => u.status === 'good-order');
-        if (back.length) {
-          home.units.push(...back);
-          s.rear.units = s.rear.units.filter((u) => u.status !== 'good-order');
+        const rear = s.rear.units;
+        let back = 0;
+        for (const u of rear) if (u.status === 'good-order') back++;
+        if (back > 0) {
+          const stay: UnitState[] = [];
+          for (const u of rear) {
+            if (u.status === 'good-order') home.units.push(u);
+            else stay.push(u);
+          }
+          s.rear.units = stay;
         }
       }
     }
@@ -384,13 +437,18 @@ class Playthrough {
 
   goodOrderSquads(s: SideRun): number {
     let n = 0;
-    for (const st of [...s.stacks, s.rear]) for (const u of st.units) if (u.status === 'good-order') n += squadEquivalents(u.profile);
+    for (let k = 0; k <= s.stacks.length; k++) {
+      for (const u of k < s.stacks.length ? s.stacks[k].units : s.rear.units) if (u.status === 'good-order') n += squadEquivalents(u.profile);
+    }
     return n;
   }
 
-  countUnits(s: SideRun, pred: (u: UnitState) => boolean): number {
+  /** The side's units (stacks and rear) that are broken, or (`disrupted`) that are Disrupted. */
+  countBroken(s: SideRun, disrupted: boolean): number {
     let n = 0;
-    for (const st of [...s.stacks, s.rear]) for (const u of st.units) if (pred(u)) n++;
+    for (let k = 0; k <= s.stacks.length; k++) {
+      for (const u of k < s.stacks.length ? s.stacks[k].units : s.rear.units) if (disrupted ? u.disrupted : u.status === 'broken') n++;
+    }
     return n;
   }
 
@@ -415,6 +473,18 @@ class Playthrough {
   }
 }
 
+/** True when the stack has a Good Order unit with inherent FP (it can form a Fire Group). */
+function canFire(st: Stack): boolean {
+  for (const u of st.units) if (u.status === 'good-order' && u.profile.fp > 0) return true;
+  return false;
+}
+
+/** The units on the map: `units` itself when all are (no copy), else a filtered copy. */
+function aliveOnly(units: UnitState[]): UnitState[] {
+  for (let i = 0; i < units.length; i++) if (!isAlive(units[i])) return units.filter(isAlive);
+  return units;
+}
+
 /**
  * Plays one scenario through and adds its figures to `data` (layout `l`).
  * @param rng the chunk's stream (streams.ts)
@@ -427,10 +497,9 @@ export function runPlaythrough(setup: ScenarioSetup, rng: Int32Source, data: Flo
     p.turn = turn;
     p.arrive(a);
     p.arrive(b);
-    for (const [attacker, defender] of [
-      [a, b],
-      [b, a],
-    ] as const) {
+    for (let pt = 0; pt < 2; pt++) {
+      const attacker = pt === 0 ? a : b;
+      const defender = pt === 0 ? b : a;
       p.rallyPhase(attacker);
       p.rallyPhase(defender);
       p.firePhase(attacker, defender, false);
@@ -439,18 +508,19 @@ export function runPlaythrough(setup: ScenarioSetup, rng: Int32Source, data: Flo
       p.routPhase(defender);
       p.endPlayerTurn();
     }
-    p.sides.forEach((s, i) => {
+    for (let i = 0; i < 2; i++) {
+      const s = p.sides[i];
       const squads = p.goodOrderSquads(s);
       recordMetric(data, l, turn, i, 'elr', s.elr);
       recordMetric(data, l, turn, i, 'goodOrderSquads2', squads * 2);
-      recordMetric(data, l, turn, i, 'broken', p.countUnits(s, (u) => u.status === 'broken'));
-      recordMetric(data, l, turn, i, 'disrupted', p.countUnits(s, (u) => u.disrupted));
+      recordMetric(data, l, turn, i, 'broken', p.countBroken(s, false));
+      recordMetric(data, l, turn, i, 'disrupted', p.countBroken(s, true));
       recordMetric(data, l, turn, i, 'casualtyBPV', s.casualtyBPV);
       recordMetric(data, l, turn, i, 'checksTaken', s.checksTaken);
       recordMetric(data, l, turn, i, 'checksLost', s.checksLost);
       recordMetric(data, l, turn, i, 'replacements', s.replacements);
       if (s.cracked === 0 && squads <= s.setup.startingSquads / 2) s.cracked = turn;
-    });
+    }
   }
   const off = finalOffsets(l);
   const metA = p.met(a, a.setup.spec.victory);

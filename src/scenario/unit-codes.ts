@@ -1,0 +1,187 @@
+/**
+ * Unit states as integer codes, for the scenario simulator's hot path (fast-attack.ts,
+ * playthrough.ts). A playthrough meets a few hundred distinct unit states (a counter and its markers)
+ * thousands of times each; interning them gives each one code, one canonical `UnitState` object and
+ * the facts the loop reads about it (`currentML`, `lentLeadershipDRM`, `unitStateKey`), computed once
+ * by the rule functions themselves, so that the loop compares integers instead of building strings.
+ * Outcome tables (check-table.ts) hang off the code.
+ *
+ * Two states get one code exactly when every field of `UnitState` is equal (the same profile object,
+ * status and markers): a test fails if `UnitState` gains a field this module does not know.
+ * Interning never changes what a rule function sees: it receives the canonical object, which is equal
+ * field for field to the one it replaces. Contexts (`MoraleContext`) are interned the same way.
+ *
+ * Canonical objects are made here, all by one object literal, so they share one hidden class and the
+ * loop's property reads stay monomorphic; each carries its code under a non-enumerable symbol (not
+ * copied by spreads, not seen by `unitStateKey`, JSON or equality tests), so that finding the code of
+ * a canonical object is one property read. States made by the rule functions are looked up by their
+ * fields.
+ *
+ * The registry is one per process (`UNIT_CODES`): codes are only ever compared within it, never stored
+ * in results, so sharing it between scenarios (or tests) changes nothing but the cache's size, which is
+ * bounded by the distinct counters and markers met (a few hundred per scenario).
+ */
+import type { UnitProfile } from '../counters/types.js';
+import type { MoraleContext } from '../rules/context.js';
+import type { RuleSet } from '../rules/rule-set.js';
+import { currentML, isAlive, lentLeadershipDRM, unitStateKey, type UnitState, type UnitStatus } from '../rules/unit-state.js';
+
+/** `UnitCode.lent` of a unit that lends no leadership DRM (A10.7): larger than any DRM. */
+export const NO_LEADERSHIP = 99;
+
+/** The fields of `UnitState`, in the order they are packed (a test checks the list is complete). */
+export const UNIT_STATE_FIELDS = [
+  'profile',
+  'status',
+  'pinned',
+  'berserk',
+  'fanatic',
+  'disrupted',
+  'wounded',
+  'heroic',
+  'encircled',
+  'dm',
+  'noLeadership',
+] as const;
+
+/** Where a canonical object keeps its code (non-enumerable). */
+const CODE = Symbol('unitCode');
+
+const STATUS_BITS: Readonly<Record<UnitStatus, number>> = { 'good-order': 0, broken: 1, eliminated: 2, captured: 3 };
+
+/** One interned unit state and what the hot loop reads about it. Immutable but for `rows`. */
+export class UnitCode {
+  /** Outcome rows of checks this state takes, by packed (check, DRM, context) (check-table.ts). */
+  readonly rows = new Map<number, Int32Array>();
+
+  constructor(
+    /** Integer >= 0, unique in the registry. */
+    readonly code: number,
+    /** The canonical object: every interned equal state is replaced by it. */
+    readonly unit: UnitState,
+    /** Equal for two codes exactly when their `unitStateKey`s are equal (the chains' identity of a state). */
+    readonly keyId: number,
+    /** `currentML(unit)`, integer in [1, 11]. */
+    readonly ml: number,
+    /** `lentLeadershipDRM(unit)`, or {@link NO_LEADERSHIP} when it lends none. */
+    readonly lent: number,
+    /** `isAlive(unit)`. */
+    readonly alive: boolean,
+  ) {}
+}
+
+/** The registry of unit-state and context codes. */
+export class UnitCodes {
+  /** Codes by number: `byCode[c].code === c`. */
+  readonly byCode: UnitCode[] = [];
+  private readonly byFields = new Map<number, UnitCode>();
+  private readonly profileIds = new Map<UnitProfile, number>();
+  private readonly keyIds = new Map<string, number>();
+  private readonly ctxIds = new WeakMap<MoraleContext, number>();
+  private readonly ctxByFields = new Map<string, number>();
+  /** Context ids -> the first context seen with that id. */
+  private readonly contexts: MoraleContext[] = [];
+  private readonly ruleSetIds = new Map<RuleSet, number>();
+
+  /**
+   * The code of `u`, for a state that is usually canonical (a unit on the playthrough's stacks).
+   * Cost: one property read for a canonical object, else {@link intern}'s.
+   * Never throws.
+   */
+  of(u: UnitState): UnitCode {
+    const hit = (u as { [CODE]?: UnitCode })[CODE];
+    return hit !== undefined ? hit : this.intern(u);
+  }
+
+  /**
+   * The code of `u`, for a state usually fresh from a rule function: its fields packed into an integer
+   * and looked up, the code made on first sight. (Apart from {@link of} so that each keeps its
+   * property reads monomorphic.)
+   * Never throws.
+   */
+  intern(u: UnitState): UnitCode {
+    const hit = (u as { [CODE]?: UnitCode })[CODE];
+    if (hit !== undefined) return hit;
+    let pid = this.profileIds.get(u.profile);
+    if (pid === undefined) {
+      pid = this.profileIds.size;
+      this.profileIds.set(u.profile, pid);
+    }
+    const bits =
+      STATUS_BITS[u.status] |
+      (u.pinned ? 4 : 0) |
+      (u.berserk ? 8 : 0) |
+      (u.fanatic ? 16 : 0) |
+      (u.disrupted ? 32 : 0) |
+      (u.wounded ? 64 : 0) |
+      (u.heroic ? 128 : 0) |
+      (u.encircled ? 256 : 0) |
+      (u.dm ? 512 : 0) |
+      (u.noLeadership ? 1024 : 0);
+    const packed = pid * 2048 + bits;
+    let c = this.byFields.get(packed);
+    if (c === undefined) {
+      const key = unitStateKey(u);
+      let keyId = this.keyIds.get(key);
+      if (keyId === undefined) {
+        keyId = this.keyIds.size;
+        this.keyIds.set(key, keyId);
+      }
+      // One literal, the field order of initialUnitState: one hidden class for all canonical objects.
+      const canonical: UnitState = {
+        profile: u.profile,
+        status: u.status,
+        pinned: u.pinned,
+        berserk: u.berserk,
+        fanatic: u.fanatic,
+        disrupted: u.disrupted,
+        wounded: u.wounded,
+        heroic: u.heroic,
+        encircled: u.encircled,
+        dm: u.dm,
+        noLeadership: u.noLeadership,
+      };
+      c = new UnitCode(this.byCode.length, canonical, keyId, currentML(u), lentLeadershipDRM(u) ?? NO_LEADERSHIP, isAlive(u));
+      Object.defineProperty(canonical, CODE, { value: c, enumerable: false });
+      this.byCode.push(c);
+      this.byFields.set(packed, c);
+    }
+    return c;
+  }
+
+  /** The canonical object equal to `u` (usually fresh from a rule function). Never throws. */
+  canon(u: UnitState): UnitState {
+    return this.intern(u).unit;
+  }
+
+  /**
+   * An integer in [0, 2^16) naming the context: equal for two contexts whose fields are all equal
+   * (the same rule-set object). Never throws.
+   */
+  ctxId(ctx: MoraleContext): number {
+    const hit = this.ctxIds.get(ctx);
+    if (hit !== undefined) return hit;
+    let rs = this.ruleSetIds.get(ctx.ruleSet);
+    if (rs === undefined) {
+      rs = this.ruleSetIds.size;
+      this.ruleSetIds.set(ctx.ruleSet, rs);
+    }
+    const fields = `${rs}:${ctx.elr}:${+ctx.knownEnemyInLOS}${+ctx.adjacentEnemy}${+ctx.pillbox}${+ctx.vsRussians}${+ctx.noQuarter}`;
+    let id = this.ctxByFields.get(fields);
+    if (id === undefined) {
+      id = this.ctxByFields.size;
+      this.ctxByFields.set(fields, id);
+      this.contexts.push(ctx);
+    }
+    this.ctxIds.set(ctx, id);
+    return id;
+  }
+
+  /** A context with id `id` (the first one seen), for tests and checks. Never throws on an id from {@link ctxId}. */
+  contextOf(id: number): MoraleContext {
+    return this.contexts[id];
+  }
+}
+
+/** The process's registry (see the module doc). */
+export const UNIT_CODES = new UnitCodes();

@@ -1,0 +1,132 @@
+/**
+ * Unit-state codes (scenario/unit-codes.ts) and the MC/TC outcome tables built on them
+ * (scenario/check-table.ts), against their oracles: `UnitState` field equality and `unitStateKey` for
+ * the codes; `resolveCheck` (rules/morale-check.ts, A10.1-10.4) for every table entry a run of
+ * playthroughs made, and for whole rows filled on purpose.
+ */
+import { describe, expect, it } from 'vitest';
+import { getUnit } from '../../src/counters/catalog.js';
+import { ALL_DR } from '../../src/dice/dice.js';
+import { moraleCheck, type CheckSpec } from '../../src/rules/check.js';
+import { defaultContext } from '../../src/rules/context.js';
+import { resolveCheck } from '../../src/rules/morale-check.js';
+import { getRuleSet } from '../../src/rules/rule-set.js';
+import { initialUnitState, unitStateKey, type UnitState } from '../../src/rules/unit-state.js';
+import { checkOutcome, outcomeHoB, outcomeNext, outcomeWound, rowKeyParts } from '../../src/scenario/check-table.js';
+import { runScenario } from '../../src/scenario/run-scenario.js';
+import { UNIT_CODES, UNIT_STATE_FIELDS, UnitCodes } from '../../src/scenario/unit-codes.js';
+import { cityFight } from './fixture.js';
+
+/** The CheckSpec a row's check index stands for (only kind, strength and failurePins matter). */
+function checkOfIndex(i: number): CheckSpec {
+  if (i < 8) return moraleCheck(i);
+  return { kind: 'TC', strength: i & 7, failurePins: i < 16, label: 'TC' };
+}
+
+/** A state's fields as plain data (profile by identity). */
+const fields = (u: UnitState) => Object.fromEntries(UNIT_STATE_FIELDS.map((f) => [f, u[f]]));
+
+describe('unit codes', () => {
+  it('know every field of UnitState (a new field must be packed too)', () => {
+    const u = initialUnitState(getUnit('german/4-6-7'));
+    expect(Object.keys(u).sort()).toEqual([...UNIT_STATE_FIELDS].sort());
+  });
+
+  it('give equal states one code and one canonical object, equal field for field', () => {
+    const codes = new UnitCodes();
+    const a = initialUnitState(getUnit('german/9-1'), { pinned: true });
+    const b = { ...a };
+    const ca = codes.intern(a);
+    expect(codes.intern(b)).toBe(ca);
+    expect(codes.of(ca.unit)).toBe(ca);
+    expect(ca.unit).not.toBe(a); // made by the registry
+    expect(fields(ca.unit)).toEqual(fields(a));
+    expect(unitStateKey(ca.unit)).toBe(unitStateKey(a));
+    expect({ ...ca.unit }).toEqual(a); // the code is not copied by spreads
+    expect(codes.of({ ...ca.unit }).code).toBe(ca.code);
+  });
+
+  it('give states that differ in any field different codes; key ids follow unitStateKey', () => {
+    const codes = new UnitCodes();
+    const base = initialUnitState(getUnit('russian/4-4-7'));
+    const variants: UnitState[] = [
+      base,
+      { ...base, status: 'broken' },
+      { ...base, status: 'eliminated' },
+      { ...base, status: 'captured' },
+      ...UNIT_STATE_FIELDS.filter((f) => f !== 'profile' && f !== 'status').map((f) => ({ ...base, [f]: true })),
+      { ...base, profile: getUnit('russian/4-5-8') },
+      { ...base, profile: { ...base.profile } }, // another profile object, same key
+    ];
+    const cs = variants.map((v) => codes.intern(v));
+    expect(new Set(cs.map((c) => c.code)).size).toBe(variants.length);
+    for (let i = 0; i < cs.length; i++) {
+      for (let j = 0; j < cs.length; j++) {
+        expect(cs[i].keyId === cs[j].keyId).toBe(unitStateKey(variants[i]) === unitStateKey(variants[j]));
+      }
+    }
+  });
+});
+
+describe('check outcome tables', () => {
+  it('equal resolveCheck on every entry a run of playthroughs made (A10.1-10.4)', async () => {
+    await runScenario(cityFight({ turns: 4 }), { trials: 300, seed: 'table', threads: 1 });
+    let entries = 0;
+    for (const c of UNIT_CODES.byCode) {
+      for (const [key, row] of c.rows) {
+        const { checkIndex, drm, ctxId } = rowKeyParts(key);
+        const ctx = UNIT_CODES.contextOf(ctxId);
+        const check = checkOfIndex(checkIndex);
+        for (let i = 0; i < 36; i++) {
+          if (row[i] < 0) continue;
+          const r = resolveCheck(c.unit, check, drm, ALL_DR[i], ctx);
+          const next = UNIT_CODES.byCode[outcomeNext(row[i])].unit;
+          const want = { next: fields(r.unit), wound: r.woundSeverityDRM ?? -1, hob: r.heatOfBattle ? (r.unit.status === 'broken' ? 2 : 1) : 0 };
+          const got = { next: fields(next), wound: outcomeWound(row[i]), hob: outcomeHoB(row[i]) };
+          if (JSON.stringify(got) !== JSON.stringify(want) || next.profile !== r.unit.profile) {
+            expect({ unit: unitStateKey(c.unit), key, dr: i, ...got }).toEqual({ unit: unitStateKey(c.unit), key, dr: i, ...want });
+          }
+          entries++;
+        }
+      }
+    }
+    expect(entries).toBeGreaterThan(1000);
+  });
+
+  it('equal resolveCheck on whole rows: every check, DRM and DR for varied units and contexts', () => {
+    const units = ['german/4-6-7', 'german/9-1', 'russian/4-2-6', 'russian/6+1', 'german/hero'].flatMap((id) => [
+      initialUnitState(getUnit(id)),
+      initialUnitState(getUnit(id), { broken: true }),
+      initialUnitState(getUnit(id), { pinned: true, fanatic: true }),
+      initialUnitState(getUnit(id), { berserk: true }),
+    ]);
+    const ctxs = [0, 2, 5].flatMap((elr) => [
+      { ...defaultContext(getRuleSet('2nd-edition')), elr },
+      { ...defaultContext(getRuleSet('gi-anvil')), elr, vsRussians: true },
+    ]);
+    const checks = [0, 1, 2, 3, 4, 5, 6, 8, 9, 16].map(checkOfIndex);
+    let entries = 0;
+    for (const u of units) {
+      const c = UNIT_CODES.intern(u);
+      for (const ctx of ctxs) {
+        const ctxId = UNIT_CODES.ctxId(ctx);
+        for (const check of checks) {
+          for (let drm = -2; drm <= 2; drm++) {
+            for (let i = 0; i < 36; i++) {
+              const o = checkOutcome(UNIT_CODES, c, check, drm, i, ctx, ctxId);
+              const r = resolveCheck(u, check, drm, ALL_DR[i], ctx);
+              const next = UNIT_CODES.byCode[outcomeNext(o)].unit;
+              const want = { next: fields(r.unit), wound: r.woundSeverityDRM ?? -1, hob: r.heatOfBattle ? (r.unit.status === 'broken' ? 2 : 1) : 0 };
+              const got = { next: fields(next), wound: outcomeWound(o), hob: outcomeHoB(o) };
+              if (JSON.stringify(got) !== JSON.stringify(want) || next.profile !== r.unit.profile) {
+                expect({ unit: unitStateKey(u), check: check.kind + check.strength, drm, dr: i, ...got }).toEqual({ unit: unitStateKey(u), check: check.kind + check.strength, drm, dr: i, ...want });
+              }
+              entries++;
+            }
+          }
+        }
+      }
+    }
+    expect(entries).toBe(units.length * ctxs.length * checks.length * 5 * 36);
+  });
+});
