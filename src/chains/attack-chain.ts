@@ -30,9 +30,10 @@
  */
 import { ALL_DR, isDoubles, type DR } from '../dice/dice.js';
 import type { ChainModel, Roll, Transition } from '../engine/chain.js';
-import { berserkCheckTakers, resolveBerserkCheck } from '../rules/berserk-leader.js';
+import { checkFor, resolveBerserkTask, resolveCheckTask, type CheckKind, type CheckOutcome } from './check-task.js';
+import { berserkCheckTakers } from '../rules/berserk-leader.js';
 import { resolveWoundSeverity } from '../rules/casualty-reduction.js';
-import { moraleCheck, type CheckSpec } from '../rules/check.js';
+import type { CheckSpec } from '../rules/check.js';
 import { checkOrder } from '../rules/check-order.js';
 import type { MoraleContext } from '../rules/context.js';
 import { coweredColumn } from '../rules/cowering.js';
@@ -41,7 +42,6 @@ import { resolveK, resolveKIA, type CasualtyEffects } from '../rules/ift-casualt
 import { iftResultOf, NO_EFFECT, type IFTColumn, type IFTResult } from '../rules/infantry-fire-table.js';
 import { leaderLossML, llmcFor, lltcFor } from '../rules/leader-loss.js';
 import { leadershipDRMFor } from '../rules/leadership.js';
-import { resolveCheck } from '../rules/morale-check.js';
 import { randomSelection } from '../rules/random-selection.js';
 import { initialUnitState, isAlive, lentLeadershipDRM, unitMarks, unitStateKey, type UnitState } from '../rules/unit-state.js';
 
@@ -76,8 +76,6 @@ export interface AttackChainSpec {
   readonly track?: readonly number[];
 }
 
-/** What a check task is. */
-type CheckKind = 'mc' | 'ptc' | 'llmc' | 'lltc' | 'berserk';
 
 /** One pending step of the chain. Immutable. */
 type Task =
@@ -139,8 +137,6 @@ export interface AttackChainState {
   readonly key: string;
 }
 
-const PTC: CheckSpec = Object.freeze({ kind: 'TC', strength: 0, failurePins: true, label: 'PTC' });
-const MC_BY_STRENGTH: readonly CheckSpec[] = [0, 1, 2, 3, 4, 5, 6].map((n) => Object.freeze(moraleCheck(n)));
 
 /** What never changes during a chain: kept out of the state. */
 interface WorkEnv {
@@ -154,6 +150,14 @@ interface WorkEnv {
   readonly targets: number;
   /** Short codes of the unit state keys seen in this chain (short state keys hash faster). */
   readonly codes: Map<string, string>;
+  /** Check outcomes already resolved, by (unit code, check, DRM), then by DR total (see `checkOutcome`). */
+  readonly checkMemo: Map<string, (MemoOutcome | undefined)[]>;
+}
+
+/** A check outcome and its signature (outcomeSignature), resolved once per unit state, check, DRM and DR total. */
+interface MemoOutcome {
+  readonly outcome: CheckOutcome;
+  readonly signature: string;
 }
 
 /** The short code of a unit state in this chain (unitStateKey interned). */
@@ -175,6 +179,7 @@ class Work {
   readonly classes: readonly (readonly number[])[];
   readonly targets: number;
   readonly codes: Map<string, string>;
+  readonly checkMemo: Map<string, (MemoOutcome | undefined)[]>;
   units: UnitState[];
   keys: string[];
   ev: number[];
@@ -185,6 +190,10 @@ class Work {
   done: boolean;
   /** Events caused during this advance (OR over units). */
   delta = 0;
+  /** Events caused during this advance per unit, same positions as `units` (Transition.partEvents). */
+  unitDelta: number[];
+  /** For each position, the position of its unit in the state advanced from (-1: created now). */
+  from: number[];
 
   constructor(s: AttackChainState, env: WorkEnv) {
     this.attacks = env.attacks;
@@ -193,6 +202,7 @@ class Work {
     this.classes = env.classes;
     this.targets = env.targets;
     this.codes = env.codes;
+    this.checkMemo = env.checkMemo;
     this.units = s.units.slice();
     this.keys = s.unitKeys.slice();
     this.ev = s.unitEvents.slice();
@@ -201,6 +211,8 @@ class Work {
     this.losses = s.losses.slice();
     this.berserkLeaders = s.berserkLeaders.slice();
     this.done = s.done;
+    this.unitDelta = s.units.map(() => 0);
+    this.from = s.units.map((_, i) => i);
   }
 
   freeze(): AttackChainState {
@@ -230,6 +242,7 @@ function setUnit(w: Work, i: number, next: UnitState, events: number): void {
   if (next !== prev) w.keys[i] = codeOf(w, next);
   if (w.tracked[i]) w.ev[i] |= events;
   w.delta |= events;
+  w.unitDelta[i] |= events;
   if (prev.profile.kind !== 'leader') return;
   if (isAlive(prev) && !isAlive(next)) {
     w.losses = w.losses.filter((l) => l.leader !== i);
@@ -305,52 +318,57 @@ type CheckTask = Extract<Task, { readonly k: 'chk' }>;
 
 /** The CheckSpec and total DRM of a check task, or null when the unit is no longer subject to it. */
 function checkOf(units: readonly UnitState[], ctx: MoraleContext, t: CheckTask): { check: CheckSpec; drm: number } | null {
+  if (t.c === 'berserk') return null; // resolved by resolveBerserkTask
   const u = units[t.u];
-  if (!isAlive(u)) return null;
-  const lead = (): number => leadershipDRMFor(u, units);
-  switch (t.c) {
-    case 'mc':
-      return { check: MC_BY_STRENGTH[t.n], drm: lead() };
-    case 'ptc':
-      return u.status === 'good-order' && !u.pinned ? { check: PTC, drm: lead() } : null;
-    case 'llmc': {
-      const l = llmcFor(u, units[t.src].profile, t.ml, ctx.ruleSet);
-      return l === null ? null : { check: l.check, drm: l.drm + lead() };
-    }
-    case 'lltc': {
-      const c = u.pinned ? null : lltcFor(u, units[t.src].profile, t.ml);
-      return c === null ? null : { check: c, drm: lead() };
-    }
-    case 'berserk':
-      return null; // resolved by resolveBerserkCheck
-  }
+  return checkFor(u, t.c, t.n, () => leadershipDRMFor(u, units), t.src >= 0 ? units[t.src].profile : null, t.ml, ctx);
 }
 
-/** What a check task's DR does to its unit: new state, events, Wound Severity drm, HoB (0 none, 1, 2 broken). */
-interface CheckOutcome {
-  readonly unit: UnitState;
-  readonly events: number;
-  readonly woundSeverityDRM: number | null;
-  readonly hob: 0 | 1 | 2;
-}
-
-/** The outcome of check task `t` with the dice `dr`, from the units as they stand (no change made). */
-function checkOutcome(units: readonly UnitState[], ctx: MoraleContext, t: CheckTask, dr: DR): CheckOutcome {
+/**
+ * The outcome of check task `t` with the dice `dr`, from the units as they stand (no change made).
+ * A check's outcome depends only on the unit's state, the check, its total DRM and the DR total, so it
+ * is resolved once per such combination in a chain (`memo`, keyed by the unit's interned code) and
+ * shared by every state where it recurs; "unchanged" in the signature means a unit with the same code.
+ */
+function checkOutcome(units: readonly UnitState[], codes: readonly string[], ctx: MoraleContext, memo: WorkEnv['checkMemo'], t: CheckTask, dr: DR): MemoOutcome {
   const u = units[t.u];
+  let key: string;
+  let resolve: () => CheckOutcome;
   if (t.c === 'berserk') {
     const leaderDRM = lentLeadershipDRM(units[t.src]) ?? units[t.src].profile.leadershipDRM;
-    const r = resolveBerserkCheck(u, leaderDRM, dr, ctx);
-    return { unit: r.unit, events: r.events, woundSeverityDRM: r.woundSeverityDRM, hob: 0 };
+    key = `${codes[t.u]}|berserk|${leaderDRM}`;
+    resolve = () => resolveBerserkTask(u, leaderDRM, dr, ctx);
+  } else {
+    const spec = checkOf(units, ctx, t)!;
+    key = `${codes[t.u]}|${spec.check.label}.${spec.check.kind}${spec.check.strength}${spec.check.failurePins ? 'p' : ''}|${spec.drm}`;
+    resolve = () => resolveCheckTask(u, spec.check, spec.drm, dr, ctx);
   }
-  const spec = checkOf(units, ctx, t)!;
-  const r = resolveCheck(u, spec.check, spec.drm, dr, ctx);
-  return { unit: r.unit, events: r.events, woundSeverityDRM: r.woundSeverityDRM, hob: r.heatOfBattle ? (r.unit.status === 'broken' ? 2 : 1) : 0 };
+  let byTotal = memo.get(key);
+  if (byTotal === undefined) {
+    byTotal = [];
+    memo.set(key, byTotal);
+  }
+  const total = dr.white + dr.colored;
+  let m = byTotal[total];
+  if (m === undefined) {
+    const outcome = resolve();
+    const signature = `${outcome.unit === u ? '=' : unitStateKey(outcome.unit)}|${outcome.events}|${outcome.woundSeverityDRM}|${outcome.hob}`;
+    m = { outcome, signature };
+    byTotal[total] = m;
+  }
+  return m;
 }
 
 /** Resolves the check task `t` (already taken off `todo`) with the dice `dr`. */
 function runCheck(w: Work, t: CheckTask, dr: DR): void {
-  const r = checkOutcome(w.units, w.ctx, t, dr);
-  setUnit(w, t.u, r.unit, r.events);
+  const m = checkOutcome(w.units, w.keys, w.ctx, w.checkMemo, t, dr);
+  const r = m.outcome;
+  // Unchanged (the memo may hold an equal unit of another state): keep this state's object.
+  setUnit(w, t.u, m.signature.startsWith('=') ? w.units[t.u] : r.unit, r.events);
+  queueFollowUps(w, t, r);
+}
+
+/** Queues a check's Wound Severity dr and Heat of Battle DR, in that order, at the head of `todo`. */
+function queueFollowUps(w: Work, t: CheckTask, r: CheckOutcome): void {
   const follow: Task[] = [];
   if (r.woundSeverityDRM !== null) follow.push({ k: 'wnd', u: t.u, drm: r.woundSeverityDRM });
   if (r.hob !== 0) follow.push({ k: 'hob', u: t.u, broken: r.hob === 2 });
@@ -482,7 +500,7 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
     groupsByKey.set(k, [...(groupsByKey.get(k) ?? []), i]);
   });
   const classes = [...groupsByKey.values()].filter((c) => c.length > 1);
-  const env: WorkEnv = { attacks: spec.attacks, ctx: spec.ctx, tracked, classes, targets: spec.targets.length, codes: new Map() };
+  const env: WorkEnv = { attacks: spec.attacks, ctx: spec.ctx, tracked, classes, targets: spec.targets.length, codes: new Map(), checkMemo: new Map() };
   const work = (s: AttackChainState): Work => new Work(s, env);
   const start = work({
     units: spec.targets.slice(),
@@ -525,7 +543,7 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
       const c = outcomeClass(s, index, spec.attacks);
       const known = byClass[c];
       if (known !== undefined) return known;
-      const sig = outcomeSignature(s, index, spec.attacks, spec.ctx);
+      const sig = outcomeSignature(s, index, spec.attacks, spec.ctx, env.checkMemo);
       let t = bySignature.get(sig);
       if (t === undefined) {
         t = step(s, index);
@@ -578,6 +596,8 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
           w.units.push(hero);
           w.keys.push(codeOf(w, hero));
           w.ev.push(0);
+          w.unitDelta.push(0);
+          w.from.push(-1);
         }
         break;
       }
@@ -585,7 +605,9 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
         break; // never at the head after settle
     }
     settle(w);
-    return { state: w.freeze(), events: w.delta };
+    const state = w.freeze();
+    const renumbered = w.from.some((f, i) => f !== i);
+    return { state, events: w.delta, partEvents: w.unitDelta, ...(renumbered ? { partFrom: w.from } : {}) };
   }
 }
 
@@ -608,17 +630,15 @@ function outcomeClass(s: AttackChainState, index: number, attacks: readonly Comp
  * result; a check's, HoB's or wound's effect on its unit; the Random Selection dr). Computed with the
  * same rule functions as the step itself, so that `advance` does the step once per distinct effect.
  */
-function outcomeSignature(s: AttackChainState, index: number, attacks: readonly CompiledAttack[], ctx: MoraleContext): string {
+function outcomeSignature(s: AttackChainState, index: number, attacks: readonly CompiledAttack[], ctx: MoraleContext, memo: WorkEnv['checkMemo']): string {
   const t = s.todo[0];
   switch (t.k) {
     case 'ift':
       return (attacks[s.attack].fixedResult ?? iftResultFor(attacks[s.attack], ALL_DR[index], ctx)).label;
     case 'rs':
       return String(index);
-    case 'chk': {
-      const r = checkOutcome(s.units, ctx, t, ALL_DR[index]);
-      return `${r.unit === s.units[t.u] ? '=' : unitStateKey(r.unit)}|${r.events}|${r.woundSeverityDRM}|${r.hob}`;
-    }
+    case 'chk':
+      return checkOutcome(s.units, s.unitKeys, ctx, memo, t, ALL_DR[index]).signature;
     case 'wnd':
       return resolveWoundSeverity(s.units[t.u], index + 1, t.drm).unit.status;
     case 'hob': {
@@ -631,9 +651,26 @@ function outcomeSignature(s: AttackChainState, index: number, attacks: readonly 
   }
 }
 
+const OFF_MAP_KEYS = new Map<string, string>();
+/**
+ * The key of a unit off the map: its counter and status alone. Nothing else about it can matter again
+ * (describeUnitAfter shows no more), so paths that differ only there merge. (Its code, which orders
+ * identical units in `canonicalize`, is unchanged: samplers follow the same paths.)
+ */
+function offMapKey(u: UnitState): string {
+  const full = unitStateKey(u);
+  let k = OFF_MAP_KEYS.get(full);
+  if (k === undefined) {
+    k = '~' + unitStateKey({ ...initialUnitState(u.profile), status: u.status });
+    OFF_MAP_KEYS.set(full, k);
+  }
+  return k;
+}
+
 /** The canonical key of a state (without its `key` field). */
 function stateKey(s: Omit<AttackChainState, 'key'>): string {
-  const units = s.unitKeys.join(',');
+  let units = '';
+  for (let i = 0; i < s.units.length; i++) units += (i > 0 ? ',' : '') + (isAlive(s.units[i]) ? s.unitKeys[i] : offMapKey(s.units[i]));
   if (s.done) return `D|${units}|${s.unitEvents.join(',')}`;
   return (
     `${s.attack}|${units}|${s.unitEvents.join(',')}|${s.todo.map(cachedTaskKey).join(';')}|` +
@@ -694,12 +731,14 @@ function canonicalize(w: Work): void {
     }
     for (const pos of bySig.values()) {
       if (pos.length < 2) continue;
-      const items = pos.map((i) => ({ u: w.units[i], k: w.keys[i], ev: w.ev[i], s: `${w.keys[i]}#${w.ev[i]}` }));
+      const items = pos.map((i) => ({ u: w.units[i], k: w.keys[i], ev: w.ev[i], d: w.unitDelta[i], f: w.from[i], s: `${w.keys[i]}#${w.ev[i]}` }));
       items.sort((a, b) => (a.s < b.s ? -1 : a.s > b.s ? 1 : 0));
       pos.forEach((i, j) => {
         w.units[i] = items[j].u;
         w.keys[i] = items[j].k;
         w.ev[i] = items[j].ev;
+        w.unitDelta[i] = items[j].d;
+        w.from[i] = items[j].f;
       });
     }
   }

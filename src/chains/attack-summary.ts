@@ -96,6 +96,15 @@ export interface AttackSummary<W> {
   readonly squadsBroken: W;
 }
 
+/**
+ * Event probabilities the exact engine's marginal mode computed (ExactDistribution.marginals), in
+ * weights: per event bit, and per target position and bit. With them, the terminals need no event masks.
+ */
+export interface AttackMarginals<W> {
+  readonly events: readonly W[];
+  readonly partEvents: readonly (readonly W[])[];
+}
+
 /** Squad-equivalents of a counter, doubled (a squad 2, a HS or crew 1, a SMC 0). */
 function doubledSquadEquivalents(u: UnitState): number {
   const k = u.profile.kind;
@@ -109,9 +118,17 @@ function doubledSquadEquivalents(u: UnitState): number {
  *   `{ state, events, weight: probability }`, or Monte Carlo tallies; a target's per-unit events are read
  *   from `state.unitEvents` (0 when the chain did not track it)
  * @param ops weight arithmetic ({@link EXACT_WEIGHTS}, {@link COUNT_WEIGHTS})
+ * @param marginals event probabilities from the exact engine's marginal mode: used for `events`,
+ *   `units` and `anyBroken` instead of the terminals' event masks (the stack's `break` event is a
+ *   target's: created heroes never break, A15.2)
  * Never throws. Cost O(terminals x units).
  */
-export function summarizeAttack<W>(targets: readonly UnitState[], terminals: Iterable<AttackTerminal<W>>, ops: WeightOps<W>): AttackSummary<W> {
+export function summarizeAttack<W>(
+  targets: readonly UnitState[],
+  terminals: Iterable<AttackTerminal<W>>,
+  ops: WeightOps<W>,
+  marginals?: AttackMarginals<W>,
+): AttackSummary<W> {
   const n = targets.length;
   let total = ops.zero;
   const outcomes = new Map<string, W>();
@@ -119,35 +136,45 @@ export function summarizeAttack<W>(targets: readonly UnitState[], terminals: Ite
   const units = targets.map(() => EVENT_NAMES.map(() => ops.zero));
   const stack: Record<StackEventName, W> = { anyBroken: ops.zero, allEliminated: ops.zero, leaderLost: ops.zero };
   let squads = ops.zero;
-  const breakBit = 1 << EVENT_NAMES.indexOf('break');
+  const breakIndex = EVENT_NAMES.indexOf('break');
   for (const t of terminals) {
     const s = t.state;
     const w = t.weight;
     total = ops.add(total, w);
     const name = describeAttackOutcome(s, n);
     outcomes.set(name, ops.add(outcomes.get(name) ?? ops.zero, w));
+    let leaderLost = false;
+    let doubled = 0;
+    for (let i = 0; i < n; i++) {
+      const u = s.units[i];
+      if (targets[i].profile.kind === 'leader' && !isAlive(u)) leaderLost = true;
+      if (u.status === 'broken' && targets[i].status !== 'broken') doubled += doubledSquadEquivalents(u);
+    }
+    if (!s.units.some(isAlive)) stack.allEliminated = ops.add(stack.allEliminated, w);
+    if (leaderLost) stack.leaderLost = ops.add(stack.leaderLost, w);
+    if (doubled > 0) squads = ops.add(squads, ops.half(ops.times(w, doubled)));
+    if (marginals) continue;
+    // Events from the terminal's masks.
     let any = t.events;
     for (const m of s.unitEvents) any |= m;
     EVENT_NAMES.forEach((_, b) => {
       if (any & (1 << b)) events[b] = ops.add(events[b], w);
     });
     let broke = false;
-    let leaderLost = false;
-    let doubled = 0;
     for (let i = 0; i < n; i++) {
       const mask = s.unitEvents[i];
-      if (mask !== 0) {
-        for (let b = 0; b < EVENT_NAMES.length; b++) if (mask & (1 << b)) units[i][b] = ops.add(units[i][b], w);
-      }
-      const u = s.units[i];
-      if (mask & breakBit) broke = true;
-      if (targets[i].profile.kind === 'leader' && !isAlive(u)) leaderLost = true;
-      if (u.status === 'broken' && targets[i].status !== 'broken') doubled += doubledSquadEquivalents(u);
+      if (mask === 0) continue;
+      for (let b = 0; b < EVENT_NAMES.length; b++) if (mask & (1 << b)) units[i][b] = ops.add(units[i][b], w);
+      if (mask & (1 << breakIndex)) broke = true;
     }
     if (broke) stack.anyBroken = ops.add(stack.anyBroken, w);
-    if (!s.units.some(isAlive)) stack.allEliminated = ops.add(stack.allEliminated, w);
-    if (leaderLost) stack.leaderLost = ops.add(stack.leaderLost, w);
-    if (doubled > 0) squads = ops.add(squads, ops.half(ops.times(w, doubled)));
+  }
+  if (marginals) {
+    EVENT_NAMES.forEach((_, b) => {
+      events[b] = marginals.events[b] ?? ops.zero;
+      for (let i = 0; i < n; i++) units[i][b] = marginals.partEvents[i]?.[b] ?? ops.zero;
+    });
+    stack.anyBroken = events[breakIndex];
   }
   // Symmetry: positions of identical targets carry their class's figures in sorted order; average them.
   const classes = new Map<string, number[]>();

@@ -21,6 +21,16 @@ export function outcomesOf(roll: Roll): number {
 export interface Transition<S> {
   readonly state: S;
   readonly events: number;
+  /**
+   * Optional, for the exact engine's marginal mode: the events this roll caused per part of `state`
+   * (e.g. per unit of a stack), by position in `state`. Unset: none per part.
+   */
+  readonly partEvents?: readonly number[];
+  /**
+   * Optional: for each part of `state`, its position in the state rolled from (-1: a new part), when a
+   * roll renumbers parts (e.g. a symmetry reduction that sorts identical units). Unset: the identity.
+   */
+  readonly partFrom?: readonly number[];
 }
 
 /** A chain of dice rolls through the rules. */

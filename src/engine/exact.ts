@@ -5,15 +5,21 @@
  * Method: forward propagation level by level (a level = one more roll), merging paths that reach the
  * same (state key, accumulated events) so that the work is proportional to the number of distinct
  * states, not of paths. Cost: O(levels x distinct states x 36) calls of `advance`.
+ *
+ * Marginal mode merges paths on the state key alone and carries event probabilities as masses: for
+ * an event slot, mass = P(reach the node and the event has happened). A roll that sets the event gives
+ * the child the whole weight of the paths it carries; one that does not scales the parent's mass.
+ * Exact for "the event happened at least once", because the future depends on the state only. Masses
+ * are kept sparse (`Marks`): most slots are 0 or the node's whole weight.
  */
 import { AslOddsError } from '../errors.js';
-import { outcomesOf, type ChainModel } from './chain.js';
-import { add, divPow6, ONE, toFraction, toNumber, ZERO, type Prob6 } from './probability.js';
+import { outcomesOf, type ChainModel, type Transition } from './chain.js';
+import { add, ONE, toFraction, toNumber, ZERO, type Prob6 } from './probability.js';
 
 /** One final state of the chain with its exact probability. */
 export interface ExactTerminal<S> {
   readonly state: S;
-  /** Events that happened on the way (bitmask). */
+  /** Events that happened on the way (bitmask); 0 in marginal mode (see {@link EnumerateOptions}). */
   readonly events: number;
   readonly probability: Prob6;
 }
@@ -24,51 +30,220 @@ export interface ExactDistribution<S> {
   readonly terminals: readonly ExactTerminal<S>[];
   /** Distinct states visited (a measure of the work done). */
   readonly statesVisited: number;
+  /**
+   * Marginal mode only: P(event bit b happened on the way), b in [0, 32), and per part j of the final
+   * states, P(part j had event bit b) (`partEvents[j][b]`); ZERO where it never happened.
+   */
+  readonly marginals?: { readonly events: readonly Prob6[]; readonly partEvents: readonly (readonly Prob6[])[] };
+}
+
+/** How to enumerate. */
+export interface EnumerateOptions {
+  /** Stop past this many distinct states (default: no limit). */
+  readonly maxStates?: number;
+  /**
+   * Marginal mode (default false): paths that reach the same state merge whatever their events, and the
+   * engine carries, per event bit (and per part and bit, from `Transition.partEvents`), the probability
+   * of reaching the node with the event already set; the result gives those probabilities in
+   * `marginals`, and terminals have events 0. Far fewer states when event histories vary more than
+   * states (an attack on a stack); only for models whose `describe` ignores events.
+   */
+  readonly marginal?: boolean;
 }
 
 /** Safety limit on chain length, in rolls. */
 export const MAX_ROLLS = 10_000;
 
+/** Slots of the marginal masses: event bit b is slot b; bit b of part j is slot 32 (j + 1) + b. */
+const PART_SLOTS = 32;
+
 /**
  * Enumerates every dice path of `model`.
- * @param maxStates stop past this many distinct states (default: no limit)
+ * @param options a number is `maxStates` (see {@link EnumerateOptions})
  * @throws AslOddsError `engine.chainTooLong` if a path exceeds {@link MAX_ROLLS} rolls (a model bug);
  * `engine.tooManyStates` (exit 2) past `maxStates`
  * @example enumerateChain(nmcChain).terminals.length // e.g. 9
  */
-export function enumerateChain<S>(model: ChainModel<S>, maxStates = Infinity): ExactDistribution<S> {
-  let frontier = new Map<string, { state: S; events: number; p: Prob6 }>();
-  frontier.set(model.key(model.initial) + '|0', { state: model.initial, events: 0, p: ONE });
-  const finals = new Map<string, { state: S; events: number; p: Prob6 }>();
+export function enumerateChain<S>(model: ChainModel<S>, options: number | EnumerateOptions = {}): ExactDistribution<S> {
+  const o: EnumerateOptions = typeof options === 'number' ? { maxStates: options } : options;
+  const maxStates = o.maxStates ?? Infinity;
+  const marginal = o.marginal ?? false;
+  // Nodes are keyed by state key, then by events: no key strings are built per transition.
+  let frontier: Frontier<S> = new Map();
+  put(frontier, model.key(model.initial), { state: model.initial, events: 0, p: ONE, marks: marginal ? { full: [0], partial: new Map() } : null });
+  const finals: Frontier<S> = new Map();
   let visited = 0;
+  // The distinct transitions of one state and how many dice indices lead to each (models such as the
+  // attack chain return the same Transition object for dice that resolve alike).
+  const distinct: Transition<S>[] = [];
+  const multiplicity: number[] = [];
   for (let level = 0; frontier.size > 0; level++) {
     if (level > MAX_ROLLS) throw new AslOddsError('engine.chainTooLong', `a chain exceeded ${MAX_ROLLS} rolls`, 1);
-    const next = new Map<string, { state: S; events: number; p: Prob6 }>();
-    for (const [k, node] of frontier) {
-      if (++visited > maxStates) {
-        throw new AslOddsError('engine.tooManyStates', `the exact engine stopped past ${maxStates.toLocaleString('en-US')} states`, 2);
-      }
-      const roll = model.rollOf(node.state);
-      if (roll === null) {
-        const f = finals.get(k);
-        finals.set(k, f ? { ...f, p: add(f.p, node.p) } : node);
-        continue;
-      }
-      const n = outcomesOf(roll);
-      const child = divPow6(node.p, roll === 'DR' ? 2 : 1);
-      for (let i = 0; i < n; i++) {
-        const t = model.advance(node.state, i);
-        const events = node.events | t.events;
-        const ck = model.key(t.state) + '|' + events;
-        const c = next.get(ck);
-        if (c) c.p = add(c.p, child);
-        else next.set(ck, { state: t.state, events, p: child });
+    const next: Frontier<S> = new Map();
+    for (const [k, byEvents] of frontier) {
+      for (const node of byEvents.values()) {
+        if (++visited > maxStates) {
+          throw new AslOddsError('engine.tooManyStates', `the exact engine stopped past ${maxStates.toLocaleString('en-US')} states`, 2);
+        }
+        const roll = model.rollOf(node.state);
+        if (roll === null) {
+          put(finals, k, node);
+          continue;
+        }
+        const n = outcomesOf(roll);
+        distinct.length = 0;
+        multiplicity.length = 0;
+        for (let i = 0; i < n; i++) {
+          const t = model.advance(node.state, i);
+          const j = distinct.indexOf(t);
+          if (j < 0) {
+            distinct.push(t);
+            multiplicity.push(1);
+          } else multiplicity[j]++;
+        }
+        const rolled = roll === 'DR' ? 2 : 1;
+        for (let j = 0; j < distinct.length; j++) {
+          const t = distinct[j];
+          const m = multiplicity[j];
+          const p = scale(node.p, m, rolled);
+          if (node.marks === null) put(next, model.key(t.state), { state: t.state, events: node.events | t.events, p, marks: null });
+          else put(next, model.key(t.state), { state: t.state, events: 0, p, marks: carryMarks(node.marks, t, m, rolled) });
+        }
       }
     }
     frontier = next;
   }
-  const terminals = [...finals.values()].map((f) => ({ state: f.state, events: f.events, probability: f.p }));
-  return { terminals, statesVisited: visited };
+  const terminals: ExactTerminal<S>[] = [];
+  for (const byEvents of finals.values()) {
+    for (const f of byEvents.values()) terminals.push({ state: f.state, events: f.events, probability: f.p });
+  }
+  if (!marginal) return { terminals, statesVisited: visited };
+  return { terminals, statesVisited: visited, marginals: totalMasses(finals) };
+}
+
+interface ExactNode<S> {
+  readonly state: S;
+  readonly events: number;
+  p: Prob6;
+  /** Marginal mode: which events the node's paths had; null otherwise. Owned by the node. */
+  readonly marks: Marks | null;
+}
+
+/**
+ * The event masses of a node, sparse: slot w * 32 + b is bit b of word w (word 0: the chain's events,
+ * word j + 1: part j's). A slot whose bit is in `full` has mass p (every path had the event); one in
+ * `partial` has that mass; any other has mass 0. Most merged paths agree on most events, so few slots
+ * are partial and few exact additions are needed.
+ */
+interface Marks {
+  readonly full: number[];
+  readonly partial: Map<number, Prob6>;
+}
+
+/** Nodes by state key, then by accumulated events (always 0 in marginal mode). */
+type Frontier<S> = Map<string, Map<number, ExactNode<S>>>;
+
+/** x * m / 6^rolled: a path weight times the multiplicity m of a transition among 6^rolled dice. */
+function scale(x: Prob6, m: number, rolled: number): Prob6 {
+  return { n: m === 1 ? x.n : x.n * BigInt(m), e: x.e + rolled };
+}
+
+/**
+ * The marks a transition carries to its child: the events the roll sets become full; partial masses
+ * scale like the path weight. Parts are renumbered by `t.partFrom` (a new part starts with none).
+ */
+function carryMarks<S>(marks: Marks, t: Transition<S>, m: number, rolled: number): Marks {
+  const to = t.partFrom === undefined ? null : inverse(t.partFrom);
+  const wordOf = (w: number): number => (w === 0 || to === null ? w : (to[w - 1] ?? -1) + 1);
+  const full: number[] = [marks.full[0] | t.events];
+  for (let w = 1; w < marks.full.length; w++) {
+    const nw = wordOf(w);
+    if (nw > 0) full[nw] = (full[nw] ?? 0) | marks.full[w];
+  }
+  t.partEvents?.forEach((ev, j) => {
+    full[j + 1] = (full[j + 1] ?? 0) | ev;
+  });
+  for (let w = 0; w < full.length; w++) full[w] ??= 0;
+  const partial = new Map<number, Prob6>();
+  for (const [slot, x] of marks.partial) {
+    const nw = wordOf(slot >>> 5);
+    const bit = slot & 31;
+    if (nw < 0 || (nw === 0 && slot >= PART_SLOTS) || (full[nw] & (1 << bit)) !== 0) continue;
+    partial.set(nw * PART_SLOTS + bit, scale(x, m, rolled));
+  }
+  return { full, partial };
+}
+
+/** to[old part] = new part, from partFrom[new part] = old part (-1: new). */
+function inverse(partFrom: readonly number[]): number[] {
+  const to: number[] = [];
+  partFrom.forEach((old, j) => {
+    if (old >= 0) to[old] = j;
+  });
+  return to;
+}
+
+/** Adds `node`'s probability (and marks) to the node of the same (key, events) in `m`, or inserts it. */
+function put<S>(m: Frontier<S>, key: string, node: ExactNode<S>): void {
+  let byEvents = m.get(key);
+  if (byEvents === undefined) {
+    byEvents = new Map();
+    m.set(key, byEvents);
+  }
+  const c = byEvents.get(node.events);
+  if (c === undefined) {
+    byEvents.set(node.events, { ...node });
+    return;
+  }
+  if (c.marks !== null && node.marks !== null) mergeMarks(c.marks, c.p, node.marks, node.p);
+  c.p = add(c.p, node.p);
+}
+
+/** Merges marks b (of weight pb) into marks a (of weight pa): a slot stays full only where both are. */
+function mergeMarks(a: Marks, pa: Prob6, b: Marks, pb: Prob6): void {
+  const words = Math.max(a.full.length, b.full.length);
+  const wasFull = a.full.slice();
+  for (let w = 0; w < words; w++) {
+    const fa = a.full[w] ?? 0;
+    const fb = b.full[w] ?? 0;
+    if (fa === fb) continue;
+    for (let bit = 0; bit < PART_SLOTS; bit++) {
+      const mask = 1 << bit;
+      const slot = w * PART_SLOTS + bit;
+      if ((fa & mask) !== 0 && (fb & mask) === 0) a.partial.set(slot, add(pa, b.partial.get(slot) ?? ZERO));
+      else if ((fb & mask) !== 0 && (fa & mask) === 0) a.partial.set(slot, add(pb, a.partial.get(slot) ?? ZERO));
+    }
+    a.full[w] = fa & fb;
+  }
+  for (const [slot, x] of b.partial) {
+    if (((wasFull[slot >>> 5] ?? 0) & (1 << (slot & 31))) !== 0) continue; // counted above
+    a.partial.set(slot, add(a.partial.get(slot) ?? ZERO, x));
+  }
+}
+
+/** Sums the final nodes' marks into event and per-part event probabilities. */
+function totalMasses<S>(finals: Frontier<S>): NonNullable<ExactDistribution<S>['marginals']> {
+  const events: Prob6[] = Array.from({ length: PART_SLOTS }, () => ZERO);
+  const partEvents: Prob6[][] = [];
+  const addTo = (slot: number, x: Prob6): void => {
+    const w = slot >>> 5;
+    if (w === 0) {
+      events[slot] = add(events[slot], x);
+      return;
+    }
+    while (partEvents.length < w) partEvents.push(Array.from({ length: PART_SLOTS }, () => ZERO));
+    partEvents[w - 1][slot & 31] = add(partEvents[w - 1][slot & 31], x);
+  };
+  for (const byEvents of finals.values()) {
+    for (const f of byEvents.values()) {
+      const marks = f.marks!;
+      marks.full.forEach((word, w) => {
+        for (let bit = 0; word !== 0 && bit < PART_SLOTS; bit++) if (word & (1 << bit)) addTo(w * PART_SLOTS + bit, f.p);
+      });
+      for (const [slot, x] of marks.partial) addTo(slot, x);
+    }
+  }
+  return { events, partEvents };
 }
 
 /** One readable outcome: terminals grouped by their description. */

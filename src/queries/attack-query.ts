@@ -13,17 +13,17 @@ import { EVENT_NAMES, MORALE_EVENTS } from '../chains/events.js';
 import { getUnit, parseNationality, withOverrides, type UnitOverrides } from '../counters/catalog.js';
 import type { UnitClass } from '../counters/types.js';
 import type { ChainModel } from '../engine/chain.js';
-import { enumerateChain } from '../engine/exact.js';
+import type { ExactDistribution } from '../engine/exact.js';
 import { toFraction, toNumber, type Prob6 } from '../engine/probability.js';
 import { AslOddsError, inputError } from '../errors.js';
 import type { OddsResult, UnitEventsRow } from '../result.js';
 import { coweringShift, DEFAULT_FIRER, type FirerProfile } from '../rules/cowering.js';
 import { iftColumnOf, parseIFTResult, shiftIFTColumn } from '../rules/infantry-fire-table.js';
 import { currentML, initialUnitState, type UnitState } from '../rules/unit-state.js';
-import { enumerateWithin, type OddsQuery } from './compute-odds.js';
+import { exactResult, type OddsQuery } from './compute-odds.js';
 import { checkIntInput, describeProfile, describeSituation } from './input-checks.js';
 import { resolveSituation, type SituationInput } from './morale-query.js';
-import { resultFromExact, type TerminalOf } from './odds-result.js';
+import type { TerminalOf } from './odds-result.js';
 
 /** Kinds of attack (A8.15 Snap Shot: Area Fire, FP halved; A9.22 Fire Lane Residual FP). */
 export const ATTACK_KINDS = ['normal', 'fire-lane', 'snap-shot'] as const;
@@ -230,6 +230,12 @@ function figuresOf<W>(targets: readonly UnitState[], sum: AttackSummary<W>, num:
   return frac ? { units, stackEvents, stackEventFractions } : { units, stackEvents };
 }
 
+/** The per-unit and stack figures of the exact engine's marginal-mode distribution, as exact fractions. */
+function exactAttackFigures(targets: readonly UnitState[], dist: ExactDistribution<AttackChainState>): Record<string, unknown> {
+  const terms = dist.terminals.map((t) => ({ state: t.state, events: t.events, weight: t.probability }));
+  return figuresOf(targets, summarizeAttack(targets, terms, EXACT_WEIGHTS as WeightOps<Prob6>, dist.marginals), toNumber, toFraction);
+}
+
 /**
  * The per-unit and stack figures of an attack result: exact fractions when the terminals carry exact
  * probabilities (the exact engine's), otherwise weights divided by `total` (Monte Carlo counts).
@@ -267,6 +273,9 @@ export function attackQuery(input: AttackInput): OddsQuery<AttackChainState> {
   }
   const attacks = resolveAttacks(input, leader, firer);
   const model = buildAttackChain({ targets, attacks, ctx });
+  // Exact: a chain without per-unit event masks in its states, enumerated in marginal mode (the event
+  // probabilities come from the engine): the states are the stack's, not its histories'.
+  const exactModel = buildAttackChain({ targets, attacks, ctx, track: [] });
   const resolved = {
     targets: targets.map((t) => [t.profile.id, ...markersOf(t).filter((m) => m !== 'encircled')].join(' ')),
     attacks: attacks.map((a) => a.label),
@@ -282,6 +291,7 @@ export function attackQuery(input: AttackInput): OddsQuery<AttackChainState> {
     model,
     maxStates: MAX_ATTACK_STATES,
     extend: (terminals, weights, total) => attackFigures(targets, terminals, weights, total),
+    exact: { model: exactModel, extend: (dist) => exactAttackFigures(targets, dist) },
   };
 }
 
@@ -291,9 +301,6 @@ export function attackQuery(input: AttackInput): OddsQuery<AttackChainState> {
  * @example attackOdds({ targets: ['german/9-1', 'german/4-6-8'], result: 'PTC' }).outcomes[0].fraction // '25/36' (RULES-NOTES 3 oracle: 900/1296)
  */
 export function attackOdds(input: AttackInput): OddsResult {
-  const q = attackQuery(input);
-  const dist = enumerateWithin(q);
-  const result = resultFromExact(q.header, q.model, dist.terminals, dist.terminals.map((t) => t.probability));
-  return { ...result, ...q.extend!(dist.terminals, dist.terminals.map((t) => toNumber(t.probability)), 1) };
+  return exactResult(attackQuery(input));
 }
 

@@ -44,6 +44,16 @@ export interface OddsQuery<S> {
    * through the model directly (sample.ts) instead of compiling it.
    */
   readonly maxStates?: number;
+  /**
+   * Optional: how the exact engine answers instead of `model` and `extend`: `model` enumerated in the
+   * engine's marginal mode (events as probabilities, not in the states: e.g. an attack chain that does
+   * not carry per-unit event masks), and the extra figures from that distribution. Same outcomes and
+   * events as enumerating `model`, with far fewer states.
+   */
+  readonly exact?: {
+    readonly model: ChainModel<S>;
+    readonly extend: (dist: ExactDistribution<S>) => Record<string, unknown>;
+  };
 }
 
 /** How to compute. All optional: the default is exact. */
@@ -226,12 +236,12 @@ export async function computeOdds<S>(q: OddsQuery<S>, m: MethodOptions = {}): Pr
 }
 
 /**
- * Enumerates `q`'s chain within its state budget.
+ * Enumerates `q`'s chain within its state budget (`q.exact.model` in marginal mode when set).
  * @throws AslOddsError `input.tooLarge` (exit 2) past `q.maxStates`, naming the way out (`--trials`)
  */
 export function enumerateWithin<S>(q: OddsQuery<S>): ExactDistribution<S> {
   try {
-    return enumerateChain(q.model, q.maxStates);
+    return q.exact ? enumerateChain(q.exact.model, { maxStates: q.maxStates, marginal: true }) : enumerateChain(q.model, q.maxStates);
   } catch (e) {
     if (e instanceof AslOddsError && e.code === 'engine.tooManyStates') {
       throw inputError(
@@ -282,9 +292,14 @@ async function sampledResult<S>(q: OddsQuery<S>, m: MethodOptions, plan: ChunkPl
   return result;
 }
 
-function exactResult<S>(q: OddsQuery<S>): OddsResult {
+/**
+ * The exact result of `q` (marginal mode when `q.exact` is set).
+ * @throws as {@link enumerateWithin}
+ */
+export function exactResult<S>(q: OddsQuery<S>): OddsResult {
   const dist = enumerateWithin(q);
-  const result = resultFromExact(q.header, q.model, dist.terminals, dist.terminals.map((t) => t.probability));
+  const result = resultFromExact(q.header, q.model, dist.terminals, dist.terminals.map((t) => t.probability), dist.marginals?.events);
+  if (q.exact) return { ...result, ...q.exact.extend(dist) };
   if (!q.extend) return result;
   return { ...result, ...q.extend(dist.terminals, dist.terminals.map((t) => toNumber(t.probability)), 1) };
 }

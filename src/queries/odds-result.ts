@@ -46,14 +46,24 @@ function eventSums<S, W>(terminals: readonly TerminalOf<S>[], weights: readonly 
 
 /**
  * The exact result: terminal probabilities are exact fractions.
+ * @param eventMarginals P(event bit b) from the exact engine's marginal mode (its terminals carry no
+ *   events), indexed by bit; unset: summed from the terminals' event masks
  * Never throws.
  */
-export function resultFromExact<S>(h: ResultHeader, model: ChainModel<S>, terminals: readonly TerminalOf<S>[], probs: readonly Prob6[]): OddsResult {
+export function resultFromExact<S>(
+  h: ResultHeader,
+  model: ChainModel<S>,
+  terminals: readonly TerminalOf<S>[],
+  probs: readonly Prob6[],
+  eventMarginals?: readonly Prob6[],
+): OddsResult {
   const by = groupByState(model, terminals, probs, ZERO, add);
   const outcomes: OutcomeRow[] = [...by.entries()]
     .map(([state, p]) => ({ state, probability: toNumber(p), fraction: toFraction(p) }))
     .sort((a, b) => b.probability - a.probability || a.state.localeCompare(b.state));
-  const ev = eventSums(terminals, probs, h.eventNames, ZERO, add);
+  const ev = eventMarginals
+    ? h.eventNames.map((n) => eventMarginals[31 - Math.clz32(Ev[n])] ?? ZERO)
+    : eventSums(terminals, probs, h.eventNames, ZERO, add);
   return {
     command: h.command,
     ruleSet: h.ruleSet,

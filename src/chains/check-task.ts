@@ -1,0 +1,79 @@
+/**
+ * One unit's check in a stack, as the attack chain and the deferred-check chain take it: which check a
+ * unit is subject to (A7.8 PTC, A10.1 #MC, A10.2 LLMC/LLTC, A15.41 Berserk check) with what DRM, and what
+ * its DR does (the rules of morale-check.ts, berserk-leader.ts; Heat of Battle on an Original 2, A15.1).
+ * Both chains call these, so a check is resolved the same way whether the stack is enumerated whole or
+ * with its squads deferred (attack-factored.ts).
+ */
+import type { DR } from '../dice/dice.js';
+import type { UnitProfile } from '../counters/types.js';
+import { resolveBerserkCheck } from '../rules/berserk-leader.js';
+import { moraleCheck, type CheckSpec } from '../rules/check.js';
+import type { MoraleContext } from '../rules/context.js';
+import { llmcFor, lltcFor } from '../rules/leader-loss.js';
+import { resolveCheck } from '../rules/morale-check.js';
+import { isAlive, type UnitState } from '../rules/unit-state.js';
+
+/** What a check task is: a #MC or PTC of an IFT result, a LLMC / LLTC, a leader's Berserk check. */
+export type CheckKind = 'mc' | 'ptc' | 'llmc' | 'lltc' | 'berserk';
+
+const PTC: CheckSpec = Object.freeze({ kind: 'TC', strength: 0, failurePins: true, label: 'PTC' });
+const MC_BY_STRENGTH: readonly CheckSpec[] = [0, 1, 2, 3, 4, 5, 6].map((n) => Object.freeze(moraleCheck(n)));
+
+/**
+ * The check (and its total DRM) unit `u` takes for a task of kind `c`, or null when it is not subject
+ * to it: off the map; a PTC on a broken or pinned unit; a LLMC / LLTC on a unit of ML >= the lost
+ * leader's, a berserk unit, or (LLTC) a broken or pinned one (A10.2, leader-loss.ts). Not for 'berserk'
+ * (see {@link resolveBerserkTask}).
+ * @param n the # of a #MC, integer in [0, 6]
+ * @param lead the leadership DRM that applies to `u` (leadership.ts), called only when needed
+ * @param leader LLMC / LLTC: the lost leader's counter
+ * @param ml LLMC / LLTC: the ML his loss is measured against (leaderLossML)
+ * Never throws.
+ */
+export function checkFor(
+  u: UnitState,
+  c: Exclude<CheckKind, 'berserk'>,
+  n: number,
+  lead: () => number,
+  leader: UnitProfile | null,
+  ml: number,
+  ctx: MoraleContext,
+): { check: CheckSpec; drm: number } | null {
+  if (!isAlive(u)) return null;
+  switch (c) {
+    case 'mc':
+      return { check: MC_BY_STRENGTH[n], drm: lead() };
+    case 'ptc':
+      return u.status === 'good-order' && !u.pinned ? { check: PTC, drm: lead() } : null;
+    case 'llmc': {
+      const l = llmcFor(u, leader!, ml, ctx.ruleSet);
+      return l === null ? null : { check: l.check, drm: l.drm + lead() };
+    }
+    case 'lltc': {
+      const check = u.pinned ? null : lltcFor(u, leader!, ml);
+      return check === null ? null : { check, drm: lead() };
+    }
+  }
+}
+
+/** What a check's DR does to its unit: new state, events, Wound Severity drm, HoB (0 none, 1, 2 broken). */
+export interface CheckOutcome {
+  readonly unit: UnitState;
+  readonly events: number;
+  readonly woundSeverityDRM: number | null;
+  /** A Heat of Battle DR follows (Original 2, A15.1): 1, or 2 when the unit is broken (+1 HoB DRM). */
+  readonly hob: 0 | 1 | 2;
+}
+
+/** The outcome of `check` with total DRM `drm` and the dice `dr` on `u` (morale-check.ts). Never throws. */
+export function resolveCheckTask(u: UnitState, check: CheckSpec, drm: number, dr: DR, ctx: MoraleContext): CheckOutcome {
+  const r = resolveCheck(u, check, drm, dr, ctx);
+  return { unit: r.unit, events: r.events, woundSeverityDRM: r.woundSeverityDRM, hob: r.heatOfBattle ? (r.unit.status === 'broken' ? 2 : 1) : 0 };
+}
+
+/** The outcome of a berserk leader's Berserk check on `u` (A15.41, berserk-leader.ts). Never throws. */
+export function resolveBerserkTask(u: UnitState, leaderDRM: number, dr: DR, ctx: MoraleContext): CheckOutcome {
+  const r = resolveBerserkCheck(u, leaderDRM, dr, ctx);
+  return { unit: r.unit, events: r.events, woundSeverityDRM: r.woundSeverityDRM, hob: 0 };
+}
