@@ -30,6 +30,7 @@
  */
 import { ALL_DR, isDoubles, type DR } from '../dice/dice.js';
 import type { ChainModel, Roll, Transition } from '../engine/chain.js';
+import { scriptKey, type ScriptEntry } from './deferred-check-chain.js';
 import { checkFor, resolveBerserkTask, resolveCheckTask, type CheckKind, type CheckOutcome } from './check-task.js';
 import { berserkCheckTakers } from '../rules/berserk-leader.js';
 import { resolveWoundSeverity } from '../rules/casualty-reduction.js';
@@ -74,6 +75,13 @@ export interface AttackChainSpec {
    * that target tracked (attack-query.ts); a sampler can track all.
    */
   readonly track?: readonly number[];
+  /**
+   * Target positions whose checks are recorded, not rolled (default none): each such unit's state
+   * stays as the IFT result's direct effects left it, and `scripts` lists the checks it owes, to be
+   * resolved by deferred-check-chain.ts (attack-factored.ts). Only units that are not leaders, and only
+   * with one attack: then no other unit's rolls depend on theirs.
+   */
+  readonly deferred?: readonly number[];
 }
 
 
@@ -131,6 +139,8 @@ export interface AttackChainState {
   readonly losses: readonly LeaderLoss[];
   /** Leaders who went berserk and still owe their Location its Berserk checks (A15.41). */
   readonly berserkLeaders: readonly number[];
+  /** Per target: the checks recorded for a deferred unit (AttackChainSpec.deferred), else empty. */
+  readonly scripts: readonly (readonly ScriptEntry[])[];
   /** The chain has ended. */
   readonly done: boolean;
   /** Canonical key (ChainModel.key), computed once when the state is made. */
@@ -148,6 +158,8 @@ interface WorkEnv {
   readonly classes: readonly (readonly number[])[];
   /** Number of targets (positions from here on are created heroes). */
   readonly targets: number;
+  /** deferred[i]: target i's checks are recorded, not rolled. */
+  readonly deferred: readonly boolean[];
   /** Short codes of the unit state keys seen in this chain (short state keys hash faster). */
   readonly codes: Map<string, string>;
   /** Check outcomes already resolved, by (unit code, check, DRM), then by DR total (see `checkOutcome`). */
@@ -178,6 +190,7 @@ class Work {
   readonly tracked: readonly boolean[];
   readonly classes: readonly (readonly number[])[];
   readonly targets: number;
+  readonly deferred: readonly boolean[];
   readonly codes: Map<string, string>;
   readonly checkMemo: Map<string, (MemoOutcome | undefined)[]>;
   units: UnitState[];
@@ -187,6 +200,7 @@ class Work {
   todo: Task[];
   losses: LeaderLoss[];
   berserkLeaders: number[];
+  scripts: (readonly ScriptEntry[])[];
   done: boolean;
   /** Events caused during this advance (OR over units). */
   delta = 0;
@@ -201,6 +215,7 @@ class Work {
     this.tracked = env.tracked;
     this.classes = env.classes;
     this.targets = env.targets;
+    this.deferred = env.deferred;
     this.codes = env.codes;
     this.checkMemo = env.checkMemo;
     this.units = s.units.slice();
@@ -210,6 +225,7 @@ class Work {
     this.todo = s.todo.slice();
     this.losses = s.losses.slice();
     this.berserkLeaders = s.berserkLeaders.slice();
+    this.scripts = s.scripts.slice();
     this.done = s.done;
     this.unitDelta = s.units.map(() => 0);
     this.from = s.units.map((_, i) => i);
@@ -225,6 +241,7 @@ class Work {
       todo: this.todo,
       losses: this.losses,
       berserkLeaders: this.berserkLeaders,
+      scripts: this.scripts,
       done: this.done,
     };
     return { ...s, key: stateKey(s) };
@@ -390,6 +407,11 @@ function settleHead(w: Work, t: Task): boolean {
       return false;
     case 'chk': {
       const u = w.units[t.u];
+      if (w.deferred[t.u]) {
+        w.todo.shift();
+        if (isAlive(u)) record(w, t.u, scriptEntryOf(w, t));
+        return true;
+      }
       const subject = t.c === 'berserk' ? isAlive(u) && !u.berserk : checkOf(w.units, w.ctx, t) !== null;
       if (subject) return false;
       w.todo.shift();
@@ -397,6 +419,11 @@ function settleHead(w: Work, t: Task): boolean {
     }
     case 'wnd':
     case 'hob':
+      if (t.k === 'wnd' && w.deferred[t.u]) {
+        w.todo.shift();
+        if (isAlive(w.units[t.u])) record(w, t.u, { k: 'wnd', drm: t.drm, key: `W${t.drm}` });
+        return true;
+      }
       if (isAlive(w.units[t.u])) return false;
       w.todo.shift();
       return true;
@@ -404,6 +431,41 @@ function settleHead(w: Work, t: Task): boolean {
       w.todo.shift();
       if (isAlive(w.units[t.u])) setUnit(w, t.u, { ...w.units[t.u], noLeadership: true }, 0);
       return true;
+  }
+}
+
+/** Appends `e` to deferred target `i`'s script. */
+function record(w: Work, i: number, e: ScriptEntry): void {
+  w.scripts[i] = [...w.scripts[i], e];
+}
+
+/**
+ * The script entry of check task `t` on a deferred unit: the check, with what the leaders make of it
+ * now (the leadership DRM they lend a unit that is not a leader, A10.7; the lost leader; the berserk
+ * leader's DRM, A15.41). Whether the unit is subject to it is for its own chain to tell.
+ */
+function scriptEntryOf(w: Work, t: CheckTask): ScriptEntry {
+  const u = w.units[t.u];
+  const lead = (): number => leadershipDRMFor(u.berserk ? { ...u, berserk: false } : u, w.units);
+  switch (t.c) {
+    case 'mc': {
+      const l = lead();
+      return { k: 'mc', n: t.n, lead: l, key: `M${t.n}.${l}` };
+    }
+    case 'ptc': {
+      const l = lead();
+      return { k: 'ptc', lead: l, key: `P${l}` };
+    }
+    case 'llmc':
+    case 'lltc': {
+      const l = lead();
+      const leader = w.units[t.src].profile;
+      return { k: t.c, leader, ml: t.ml, lead: l, key: `${t.c}${unitStateKey(initialUnitState(leader))}.${t.ml}.${l}` };
+    }
+    case 'berserk': {
+      const leaderDRM = lentLeadershipDRM(w.units[t.src]) ?? w.units[t.src].profile.leadershipDRM;
+      return { k: 'berserk', leaderDRM, key: `B${leaderDRM}` };
+    }
   }
 }
 
@@ -423,6 +485,8 @@ function settle(w: Work): void {
       const takers: number[] = [];
       w.units.forEach((u, i) => {
         if (i === loss.leader) return;
+        // A deferred unit's own chain tells whether it is subject (its state here is its start state).
+        if (w.deferred[i] && isAlive(u)) return void takers.push(i);
         // A pinned unit is left out of a LLTC: failing it would change nothing.
         const subject = loss.kind === 'llmc' ? llmcFor(u, leader, loss.ml, w.ctx.ruleSet) !== null : !u.pinned && lltcFor(u, leader, loss.ml) !== null;
         if (subject) takers.push(i);
@@ -434,7 +498,11 @@ function settle(w: Work): void {
     if (b !== undefined) {
       const l = w.units[b];
       if (isAlive(l) && l.berserk && !l.noLeadership) {
-        w.todo = [...berserkCheckTakers(w.units, b, w.ctx.ruleSet).map((i) => checkTask(i, 'berserk', 0, b)), { k: 'forfeit', u: b }];
+        const takers = berserkCheckTakers(w.units, b, w.ctx.ruleSet).filter((i) => !w.deferred[i]);
+        w.units.forEach((u, i) => {
+          if (w.deferred[i] && isAlive(u)) takers.push(i);
+        });
+        w.todo = [...checkOrder(w.units, takers).map((i) => checkTask(i, 'berserk', 0, b)), { k: 'forfeit', u: b }];
       }
       continue;
     }
@@ -499,8 +567,13 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
     const k = `${unitStateKey(u)}/${tracked[i]}`;
     groupsByKey.set(k, [...(groupsByKey.get(k) ?? []), i]);
   });
-  const classes = [...groupsByKey.values()].filter((c) => c.length > 1);
-  const env: WorkEnv = { attacks: spec.attacks, ctx: spec.ctx, tracked, classes, targets: spec.targets.length, codes: new Map(), checkMemo: new Map() };
+  const deferred = spec.targets.map((_, i) => spec.deferred?.includes(i) ?? false);
+  if (deferred.some((d, i) => d && spec.targets[i].profile.kind === 'leader') || (deferred.some(Boolean) && spec.attacks.length !== 1)) {
+    throw new Error('attack chain: only units that are not leaders, in a single attack, can be deferred');
+  }
+  // Deferred units are never exchanged: their scripts stay at their positions.
+  const classes = [...groupsByKey.values()].map((c) => c.filter((i) => !deferred[i])).filter((c) => c.length > 1);
+  const env: WorkEnv = { attacks: spec.attacks, ctx: spec.ctx, tracked, classes, targets: spec.targets.length, deferred, codes: new Map(), checkMemo: new Map() };
   const work = (s: AttackChainState): Work => new Work(s, env);
   const start = work({
     units: spec.targets.slice(),
@@ -510,6 +583,7 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
     todo: [{ k: 'ift' }],
     losses: [],
     berserkLeaders: [],
+    scripts: spec.targets.map(() => []),
     done: false,
     key: '',
   });
@@ -553,7 +627,7 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
       return t;
     },
     describe(s) {
-      return describeAttackOutcome(s, spec.targets.length);
+      return describeAttackOutcome(s, spec.targets);
     },
   };
 
@@ -671,8 +745,10 @@ function offMapKey(u: UnitState): string {
 function stateKey(s: Omit<AttackChainState, 'key'>): string {
   let units = '';
   for (let i = 0; i < s.units.length; i++) units += (i > 0 ? ',' : '') + (isAlive(s.units[i]) ? s.unitKeys[i] : offMapKey(s.units[i]));
-  if (s.done) return `D|${units}|${s.unitEvents.join(',')}`;
+  const scripts = s.scripts.some((x) => x.length > 0) ? `|S${s.scripts.map(scriptKey).join('/')}` : '';
+  if (s.done) return `D|${units}|${s.unitEvents.join(',')}${scripts}`;
   return (
+    scripts +
     `${s.attack}|${units}|${s.unitEvents.join(',')}|${s.todo.map(cachedTaskKey).join(';')}|` +
     `${s.losses.map((l) => `${l.kind}${l.leader}.${l.ml}`).join(';')}|${s.berserkLeaders.join('.')}`
   );
@@ -753,14 +829,39 @@ export function describeUnitAfter(u: UnitState): string {
   return [u.profile.name, ...(u.heroic ? ['heroic'] : []), ...unitMarks(u)].join(' ');
 }
 
+const CLASSES = new WeakMap<readonly UnitState[], readonly (readonly number[])[]>();
+/** Groups (size >= 2) of positions of identical targets (same unitStateKey), memoised per array. */
+export function identicalTargets(targets: readonly UnitState[]): readonly (readonly number[])[] {
+  let c = CLASSES.get(targets);
+  if (c === undefined) {
+    const byKey = new Map<string, number[]>();
+    targets.forEach((u, i) => {
+      const k = unitStateKey(u);
+      byKey.set(k, [...(byKey.get(k) ?? []), i]);
+    });
+    c = [...byKey.values()].filter((g) => g.length > 1);
+    CLASSES.set(targets, c);
+  }
+  return c;
+}
+
 /**
  * Readable final state of the Location: the targets in target order, then any hero created, e.g.
- * `9-1 pinned, 4-6-7 broken + hero 1-4-9`. Never throws.
- * @param targets how many of `s.units` are targets (the rest are created heroes)
+ * `9-1 pinned, 4-6-7 broken + hero 1-4-9`. Canonical: identical targets are interchangeable, so their
+ * descriptions are sorted among their positions, and heroes' among themselves; equal stacks read alike
+ * however the chain ordered them. Never throws.
+ * @param targets the targets as they were at the start (the rest of `s.units` are created heroes)
  */
-export function describeAttackOutcome(s: AttackChainState, targets: number): string {
-  let text = s.units.slice(0, targets).map(describeUnitAfter).join(', ');
-  for (const h of s.units.slice(targets)) text += ` + hero ${describeUnitAfter(h)}`;
+export function describeAttackOutcome(s: Pick<AttackChainState, 'units'>, targets: readonly UnitState[]): string {
+  const n = targets.length;
+  const parts = s.units.slice(0, n).map(describeUnitAfter);
+  for (const g of identicalTargets(targets)) {
+    const sorted = g.map((i) => parts[i]).sort();
+    g.forEach((i, j) => (parts[i] = sorted[j]));
+  }
+  let text = parts.join(', ');
+  const heroes = s.units.slice(n).map(describeUnitAfter).sort();
+  for (const h of heroes) text += ` + hero ${h}`;
   return text;
 }
 

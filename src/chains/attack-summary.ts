@@ -141,7 +141,7 @@ export function summarizeAttack<W>(
     const s = t.state;
     const w = t.weight;
     total = ops.add(total, w);
-    const name = describeAttackOutcome(s, n);
+    const name = describeAttackOutcome(s, targets);
     outcomes.set(name, ops.add(outcomes.get(name) ?? ops.zero, w));
     let leaderLost = false;
     let doubled = 0;

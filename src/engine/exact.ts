@@ -34,7 +34,18 @@ export interface ExactDistribution<S> {
    * Marginal mode only: P(event bit b happened on the way), b in [0, 32), and per part j of the final
    * states, P(part j had event bit b) (`partEvents[j][b]`); ZERO where it never happened.
    */
-  readonly marginals?: { readonly events: readonly Prob6[]; readonly partEvents: readonly (readonly Prob6[])[] };
+  readonly marginals?: EventMarginals;
+  /**
+   * Marginal mode only: per terminal (same index), P(reach that final state with event bit b), for the
+   * chain and per part, in the same shape as `marginals` (which is their sum).
+   */
+  readonly nodeMarginals?: readonly EventMarginals[];
+}
+
+/** Event probabilities: `events[b]` for event bit b in [0, 32), `partEvents[j][b]` for part j. */
+export interface EventMarginals {
+  readonly events: readonly Prob6[];
+  readonly partEvents: readonly (readonly Prob6[])[];
 }
 
 /** How to enumerate. */
@@ -114,11 +125,15 @@ export function enumerateChain<S>(model: ChainModel<S>, options: number | Enumer
     frontier = next;
   }
   const terminals: ExactTerminal<S>[] = [];
+  const nodeMarginals: EventMarginals[] = [];
   for (const byEvents of finals.values()) {
-    for (const f of byEvents.values()) terminals.push({ state: f.state, events: f.events, probability: f.p });
+    for (const f of byEvents.values()) {
+      terminals.push({ state: f.state, events: f.events, probability: f.p });
+      if (f.marks !== null) nodeMarginals.push(massesOf(f.marks, f.p));
+    }
   }
   if (!marginal) return { terminals, statesVisited: visited };
-  return { terminals, statesVisited: visited, marginals: totalMasses(finals) };
+  return { terminals, statesVisited: visited, marginals: sumMasses(nodeMarginals), nodeMarginals };
 }
 
 interface ExactNode<S> {
@@ -221,27 +236,36 @@ function mergeMarks(a: Marks, pa: Prob6, b: Marks, pb: Prob6): void {
   }
 }
 
-/** Sums the final nodes' marks into event and per-part event probabilities. */
-function totalMasses<S>(finals: Frontier<S>): NonNullable<ExactDistribution<S>['marginals']> {
+/** A node's marks as event probabilities (`p` is the node's weight). */
+function massesOf(marks: Marks, p: Prob6): EventMarginals {
   const events: Prob6[] = Array.from({ length: PART_SLOTS }, () => ZERO);
   const partEvents: Prob6[][] = [];
-  const addTo = (slot: number, x: Prob6): void => {
+  const set = (slot: number, x: Prob6): void => {
     const w = slot >>> 5;
     if (w === 0) {
-      events[slot] = add(events[slot], x);
+      events[slot] = x;
       return;
     }
     while (partEvents.length < w) partEvents.push(Array.from({ length: PART_SLOTS }, () => ZERO));
-    partEvents[w - 1][slot & 31] = add(partEvents[w - 1][slot & 31], x);
+    partEvents[w - 1][slot & 31] = x;
   };
-  for (const byEvents of finals.values()) {
-    for (const f of byEvents.values()) {
-      const marks = f.marks!;
-      marks.full.forEach((word, w) => {
-        for (let bit = 0; word !== 0 && bit < PART_SLOTS; bit++) if (word & (1 << bit)) addTo(w * PART_SLOTS + bit, f.p);
-      });
-      for (const [slot, x] of marks.partial) addTo(slot, x);
-    }
+  marks.full.forEach((word, w) => {
+    for (let bit = 0; word !== 0 && bit < PART_SLOTS; bit++) if (word & (1 << bit)) set(w * PART_SLOTS + bit, p);
+  });
+  for (const [slot, x] of marks.partial) set(slot, x);
+  return { events, partEvents };
+}
+
+/** The sum of nodes' event probabilities. */
+function sumMasses(nodes: readonly EventMarginals[]): EventMarginals {
+  const events: Prob6[] = Array.from({ length: PART_SLOTS }, () => ZERO);
+  const partEvents: Prob6[][] = [];
+  for (const m of nodes) {
+    m.events.forEach((x, b) => (events[b] = add(events[b], x)));
+    m.partEvents.forEach((row, j) => {
+      while (partEvents.length <= j) partEvents.push(Array.from({ length: PART_SLOTS }, () => ZERO));
+      row.forEach((x, b) => (partEvents[j][b] = add(partEvents[j][b], x)));
+    });
   }
   return { events, partEvents };
 }

@@ -68,3 +68,19 @@ export function toNumber(p: Prob6): number {
 export function equals(a: Prob6, b: Prob6): boolean {
   return toFraction(a) === toFraction(b);
 }
+
+/** a * b, exact. Never throws. */
+export function mul(a: Prob6, b: Prob6): Prob6 {
+  return { n: a.n * b.n, e: a.e + b.e };
+}
+
+/** 1 - p for p in [0, 1], exact. Never throws. */
+export function complement(p: Prob6): Prob6 {
+  return { n: pow6(p.e) - p.n, e: p.e };
+}
+
+/** a - b for a >= b, exact. Never throws (a negative result is a caller's bug). */
+export function sub(a: Prob6, b: Prob6): Prob6 {
+  if (b.n === 0n) return a;
+  return a.e >= b.e ? { n: a.n - b.n * pow6(a.e - b.e), e: a.e } : { n: a.n * pow6(b.e - a.e) - b.n, e: b.e };
+}

@@ -13,7 +13,8 @@ import { EVENT_NAMES, MORALE_EVENTS } from '../chains/events.js';
 import { getUnit, parseNationality, withOverrides, type UnitOverrides } from '../counters/catalog.js';
 import type { UnitClass } from '../counters/types.js';
 import type { ChainModel } from '../engine/chain.js';
-import type { ExactDistribution } from '../engine/exact.js';
+import { enumerateChain, type ExactDistribution } from '../engine/exact.js';
+import { canFactorAttack, enumerateAttackFactored } from '../chains/attack-factored.js';
 import { toFraction, toNumber, type Prob6 } from '../engine/probability.js';
 import { AslOddsError, inputError } from '../errors.js';
 import type { OddsResult, UnitEventsRow } from '../result.js';
@@ -273,9 +274,12 @@ export function attackQuery(input: AttackInput): OddsQuery<AttackChainState> {
   }
   const attacks = resolveAttacks(input, leader, firer);
   const model = buildAttackChain({ targets, attacks, ctx });
-  // Exact: a chain without per-unit event masks in its states, enumerated in marginal mode (the event
-  // probabilities come from the engine): the states are the stack's, not its histories'.
-  const exactModel = buildAttackChain({ targets, attacks, ctx, track: [] });
+  // Exact: one attack on a stack with units that are not leaders is factored (attack-factored.ts);
+  // otherwise the chain without per-unit event masks in its states, in the engine's marginal mode (the
+  // event probabilities come from the engine): the states are the stack's, not its histories'.
+  const spec = { targets, attacks, ctx, track: [] };
+  const enumerate = (maxStates: number | undefined): ExactDistribution<AttackChainState> =>
+    canFactorAttack(spec) ? enumerateAttackFactored(spec, maxStates) : enumerateChain(buildAttackChain(spec), { maxStates, marginal: true });
   const resolved = {
     targets: targets.map((t) => [t.profile.id, ...markersOf(t).filter((m) => m !== 'encircled')].join(' ')),
     attacks: attacks.map((a) => a.label),
@@ -291,7 +295,7 @@ export function attackQuery(input: AttackInput): OddsQuery<AttackChainState> {
     model,
     maxStates: MAX_ATTACK_STATES,
     extend: (terminals, weights, total) => attackFigures(targets, terminals, weights, total),
-    exact: { model: exactModel, extend: (dist) => exactAttackFigures(targets, dist) },
+    exact: { enumerate, extend: (dist) => exactAttackFigures(targets, dist) },
   };
 }
 

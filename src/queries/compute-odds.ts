@@ -45,13 +45,14 @@ export interface OddsQuery<S> {
    */
   readonly maxStates?: number;
   /**
-   * Optional: how the exact engine answers instead of `model` and `extend`: `model` enumerated in the
-   * engine's marginal mode (events as probabilities, not in the states: e.g. an attack chain that does
-   * not carry per-unit event masks), and the extra figures from that distribution. Same outcomes and
-   * events as enumerating `model`, with far fewer states.
+   * Optional: how the exact engine answers instead of enumerating `model` and calling `extend`: its own
+   * enumeration (e.g. an attack chain in the engine's marginal mode, or factored), whose terminals
+   * `model.describe` reads and whose `marginals` give the events, and the extra figures from that
+   * distribution. Same outcomes and events as enumerating `model`, with far fewer states.
    */
   readonly exact?: {
-    readonly model: ChainModel<S>;
+    /** @throws AslOddsError `engine.tooManyStates` past `maxStates` */
+    readonly enumerate: (maxStates: number | undefined) => ExactDistribution<S>;
     readonly extend: (dist: ExactDistribution<S>) => Record<string, unknown>;
   };
 }
@@ -236,12 +237,12 @@ export async function computeOdds<S>(q: OddsQuery<S>, m: MethodOptions = {}): Pr
 }
 
 /**
- * Enumerates `q`'s chain within its state budget (`q.exact.model` in marginal mode when set).
+ * Enumerates `q`'s chain within its state budget (through `q.exact.enumerate` when set).
  * @throws AslOddsError `input.tooLarge` (exit 2) past `q.maxStates`, naming the way out (`--trials`)
  */
 export function enumerateWithin<S>(q: OddsQuery<S>): ExactDistribution<S> {
   try {
-    return q.exact ? enumerateChain(q.exact.model, { maxStates: q.maxStates, marginal: true }) : enumerateChain(q.model, q.maxStates);
+    return q.exact ? q.exact.enumerate(q.maxStates) : enumerateChain(q.model, q.maxStates);
   } catch (e) {
     if (e instanceof AslOddsError && e.code === 'engine.tooManyStates') {
       throw inputError(

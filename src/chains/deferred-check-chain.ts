@@ -1,0 +1,196 @@
+/**
+ * The checks of one deferred unit of a stack: a Personnel unit that is not a leader (squad, HS, crew,
+ * hero), whose checks in a fire attack the attack chain records instead of rolling (attack-chain.ts,
+ * `deferred`), to be resolved here on their own (attack-factored.ts).
+ *
+ * Why this is exact: in one fire attack a unit that is not a leader never changes what any other unit
+ * rolls. Its check does not lend leadership (A10.7), its loss forces no LLMC (A10.2), it does not make
+ * others check (A15.41 is a leader's), and Random Selection happens before any check (A.9). So, given
+ * what the leaders did, the deferred units' histories are independent; each one's is fixed by its
+ * state after the IFT result and the list of checks the leaders' history called for (its "script").
+ *
+ *   script entries, in order: the IFT result's #MC or PTC (A7.301, A7.8), a Wound Severity dr (K/#,
+ *   A17.11), then the waves the leaders' fall set off: LLMC / LLTC of a leader (A10.2), a berserk
+ *   leader's Berserk check (A15.41), each with the leadership DRM that applied at that moment
+ *   each check -> its Wound Severity dr, its Heat of Battle DR (A15.1; a hero created there, A15.21,
+ *   takes the later waves too)
+ */
+import { ALL_DR } from '../dice/dice.js';
+import type { UnitProfile } from '../counters/types.js';
+import type { ChainModel, Roll, Transition } from '../engine/chain.js';
+import { resolveWoundSeverity } from '../rules/casualty-reduction.js';
+import type { MoraleContext } from '../rules/context.js';
+import { isHoBEligible, resolveHoB } from '../rules/heat-of-battle.js';
+import { llmcFor, lltcFor } from '../rules/leader-loss.js';
+import { initialUnitState, isAlive, unitStateKey, type UnitState } from '../rules/unit-state.js';
+import { checkFor, resolveBerserkTask, resolveCheckTask, type CheckOutcome } from './check-task.js';
+
+/**
+ * One check (or Wound Severity dr) the leaders' history calls for on a deferred unit. `lead` is the
+ * leadership DRM the best Good Order leader lent at that moment (0 to a berserk unit, A15.42);
+ * `key` identifies the entry (equal keys, equal effect).
+ */
+export type ScriptEntry =
+  | { readonly k: 'mc'; readonly n: number; readonly lead: number; readonly key: string }
+  | { readonly k: 'ptc'; readonly lead: number; readonly key: string }
+  | { readonly k: 'llmc' | 'lltc'; readonly leader: UnitProfile; readonly ml: number; readonly lead: number; readonly key: string }
+  | { readonly k: 'berserk'; readonly leaderDRM: number; readonly key: string }
+  | { readonly k: 'wnd'; readonly drm: number; readonly key: string };
+
+/** The key of a script: its entries' keys in order. */
+export function scriptKey(script: readonly ScriptEntry[]): string {
+  let k = '';
+  for (const e of script) k += e.key + ';';
+  return k;
+}
+
+/** The state of a deferred unit's chain. Immutable. */
+export interface DeferredState {
+  /** The unit (part 0), then heroes it created (A15.21), in order of creation. */
+  readonly parts: readonly UnitState[];
+  /** Index of the next script entry to start. */
+  readonly next: number;
+  /** Pending steps of the current entry; the first one needs a roll unless `done`. */
+  readonly todo: readonly LocalTask[];
+  readonly done: boolean;
+  readonly key: string;
+}
+
+type LocalTask =
+  | { readonly k: 'chk'; readonly part: number; readonly entry: number }
+  | { readonly k: 'wnd'; readonly part: number; readonly drm: number }
+  | { readonly k: 'hob'; readonly part: number; readonly broken: boolean };
+
+/**
+ * The chain of one deferred unit: every check of its script in order, each with its follow-ups.
+ * Parts (positions in `parts`) carry per-part events (`Transition.partEvents`) for the exact engine's
+ * marginal mode.
+ * @param unit the unit's state once the IFT result's direct effects are applied (KIA, Casualty Reduction)
+ * @param script the checks, in the order the attack chain met them
+ * @param ctx the attack's rule set, ELR and situation
+ * Never throws.
+ */
+export function buildDeferredChain(unit: UnitState, script: readonly ScriptEntry[], ctx: MoraleContext): ChainModel<DeferredState> {
+  const lead = (u: UnitState, e: { lead: number }): number => (u.berserk ? 0 : e.lead);
+
+  /** Whether part `p` takes entry `e` (its subject test at the head of the queue). */
+  function checkOfTask(parts: readonly UnitState[], t: Extract<LocalTask, { k: 'chk' }>) {
+    const u = parts[t.part];
+    const e = script[t.entry];
+    switch (e.k) {
+      case 'mc':
+      case 'ptc':
+        return checkFor(u, e.k, e.k === 'mc' ? e.n : 0, () => lead(u, e), null, 0, ctx);
+      case 'llmc':
+      case 'lltc':
+        return checkFor(u, e.k, 0, () => lead(u, e), e.leader, e.ml, ctx);
+      default:
+        return null;
+    }
+  }
+
+  /** The parts that take wave entry `i`, as the attack chain picks a wave's takers when it starts. */
+  function takers(parts: readonly UnitState[], i: number): number[] {
+    const e = script[i];
+    switch (e.k) {
+      case 'mc':
+      case 'ptc':
+      case 'wnd':
+        return isAlive(parts[0]) ? [0] : []; // the IFT result's own steps: the unit itself
+      case 'llmc':
+        return parts.flatMap((u, p) => (llmcFor(u, e.leader, e.ml, ctx.ruleSet) !== null ? [p] : []));
+      case 'lltc':
+        return parts.flatMap((u, p) => (!u.pinned && lltcFor(u, e.leader, e.ml) !== null ? [p] : []));
+      case 'berserk':
+        return parts.flatMap((u, p) => (isHoBEligible(u, ctx.ruleSet) ? [p] : []));
+    }
+  }
+
+  /** True when the head task needs no roll (it is skipped: the part is no longer subject). */
+  function skip(parts: readonly UnitState[], t: LocalTask): boolean {
+    const u = parts[t.part];
+    if (t.k !== 'chk') return !isAlive(u);
+    const e = script[t.entry];
+    if (e.k === 'berserk') return !(isAlive(u) && !u.berserk);
+    if (e.k === 'wnd') return !isAlive(u);
+    return checkOfTask(parts, t) === null;
+  }
+
+  function make(parts: readonly UnitState[], next: number, todo: LocalTask[]): DeferredState {
+    // Settle: skip what needs no roll, start the next entry when the current one is done.
+    for (;;) {
+      while (todo.length > 0 && skip(parts, todo[0])) todo.shift();
+      if (todo.length > 0 || next >= script.length) break;
+      const e = script[next];
+      todo = takers(parts, next).map((part): LocalTask => (e.k === 'wnd' ? { k: 'wnd', part, drm: e.drm } : { k: 'chk', part, entry: next }));
+      next++;
+    }
+    const done = todo.length === 0;
+    const units = parts.map(unitStateKey).join(',');
+    const key = done ? `D|${units}` : `${next}|${units}|${todo.map((t) => (t.k === 'chk' ? `c${t.part}.${t.entry}` : t.k === 'wnd' ? `w${t.part}.${t.drm}` : `h${t.part}${t.broken ? 1 : 0}`)).join(';')}`;
+    return { parts, next, todo, done, key };
+  }
+
+  const initial = make([unit], 0, []);
+  let memoState: DeferredState | null = null;
+  const byClass: (Transition<DeferredState> | undefined)[] = [];
+
+  function step(s: DeferredState, index: number): Transition<DeferredState> {
+    const parts = s.parts.slice();
+    const todo = s.todo.slice();
+    const t = todo.shift()!;
+    const partEvents = parts.map(() => 0);
+    let events = 0;
+    const set = (p: number, u: UnitState, ev: number): void => {
+      parts[p] = u;
+      partEvents[p] |= ev;
+      events |= ev;
+    };
+    if (t.k === 'wnd') {
+      const r = resolveWoundSeverity(parts[t.part], index + 1, t.drm);
+      set(t.part, r.unit, r.events);
+    } else if (t.k === 'hob') {
+      const dr = ALL_DR[index];
+      const r = resolveHoB(parts[t.part], dr.white + dr.colored, t.broken, ctx);
+      set(t.part, r.unit, r.events);
+      if (r.createdHero !== null) {
+        parts.push(initialUnitState(r.createdHero));
+        partEvents.push(0);
+      }
+    } else {
+      const e = script[t.entry];
+      const u = parts[t.part];
+      let r: CheckOutcome;
+      if (e.k === 'berserk') r = resolveBerserkTask(u, e.leaderDRM, ALL_DR[index], ctx);
+      else {
+        const spec = checkOfTask(parts, t)!;
+        r = resolveCheckTask(u, spec.check, spec.drm, ALL_DR[index], ctx);
+      }
+      set(t.part, r.unit, r.events);
+      const follow: LocalTask[] = [];
+      if (r.woundSeverityDRM !== null) follow.push({ k: 'wnd', part: t.part, drm: r.woundSeverityDRM });
+      if (r.hob !== 0) follow.push({ k: 'hob', part: t.part, broken: r.hob === 2 });
+      todo.unshift(...follow);
+    }
+    return { state: make(parts, s.next, todo), events, partEvents };
+  }
+
+  return {
+    initial,
+    key: (s) => s.key,
+    rollOf(s): Roll | null {
+      if (s.done) return null;
+      return s.todo[0].k === 'wnd' ? 'dr' : 'DR';
+    },
+    advance(s, index) {
+      // Checks and HoB depend on the DR total only; a dr on its value.
+      if (memoState !== s) {
+        memoState = s;
+        byClass.length = 0;
+      }
+      const c = s.todo[0].k === 'wnd' ? index : ALL_DR[index].white + ALL_DR[index].colored;
+      return (byClass[c] ??= step(s, index));
+    },
+    describe: (s) => s.parts.map(unitStateKey).join(', '),
+  };
+}
