@@ -102,5 +102,10 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO): Pr
 
 /** Process entry: `bin/asl-odds.js` calls this with `process.argv`. */
 export async function main(argv: readonly string[]): Promise<void> {
+  // A reader that goes away (`asl-odds table mc | head`) is not an error: stop quietly, as Unix tools do.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    throw e;
+  });
   process.exitCode = await runCli(argv.slice(2));
 }

@@ -33,8 +33,13 @@ export type AttackKind = (typeof ATTACK_KINDS)[number];
 /** Largest stack and longest attack sequence accepted. */
 export const MAX_TARGETS = 6;
 export const MAX_ATTACKS = 4;
-/** States the exact engine may visit before the query gives up (about half a minute of work). */
-export const MAX_ATTACK_STATES = 800_000;
+/**
+ * Work the exact engine may do before the query gives up: chain states visited plus, for a factored
+ * attack (attack-factored.ts), the partial stacks of its product. Enough for every stack of 4 units with
+ * one attack (the largest, four leaders or three leaders and a squad, need about 1M-3.5M and a minute on
+ * one core, benchmarks/README.md); past it, Monte Carlo.
+ */
+export const MAX_ATTACK_STATES = 4_000_000;
 
 /** One unit of the target stack. All markers default to false. */
 export interface TargetInput {

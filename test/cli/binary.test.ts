@@ -3,7 +3,7 @@
  * stdout/stderr, report files. `npm test` builds first; when dist/ is missing (e.g. `npx vitest run`
  * on a fresh clone) the whole file is skipped with a message saying so.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -53,6 +53,18 @@ describe.skipIf(!BUILT)(BUILT ? 'built binary: node bin/asl-odds.js' : `built bi
     expect(result.command).toBe('mc');
     expect(result.outcomes.reduce((s, o) => s + o.probability, 0)).toBeCloseTo(1, 12);
     expect(result.eventFractions.break).toBe('757/1296'); // DR >= 7 with +1 (21/36) + HoB surrender (1/1296)
+  });
+
+  it('a reader that stops early (`| head -1`): exit 0, no EPIPE error', async () => {
+    const r = await new Promise<Run>((resolve) => {
+      const child = spawn(process.execPath, [BIN, 'table', 'mc', '--format', 'csv'], { cwd: ROOT });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      child.stdout.once('data', () => child.stdout.destroy()); // the reader goes away after one chunk
+      child.on('close', (code) => resolve({ code: code ?? -1, stdout: '', stderr }));
+    });
+    expect(r.stderr).not.toMatch(/EPIPE|Unhandled/);
+    expect(r.code).toBe(0);
   });
 
   it('bad input: exit 2, exactly one line on stderr, no stack trace', async () => {
