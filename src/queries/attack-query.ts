@@ -40,6 +40,12 @@ export const MAX_ATTACKS = 4;
  * one core, benchmarks/README.md); past it, Monte Carlo.
  */
 export const MAX_ATTACK_STATES = 4_000_000;
+/**
+ * States of the whole attack chain the exact engine may visit when the attack cannot be factored (a
+ * sequence of attacks, or leaders only): each costs tens of us and a few KB, so about half a minute and
+ * under 3 GB of heap.
+ */
+export const MAX_ATTACK_CHAIN_STATES = 800_000;
 
 /** One unit of the target stack. All markers default to false. */
 export interface TargetInput {
@@ -284,7 +290,9 @@ export function attackQuery(input: AttackInput): OddsQuery<AttackChainState> {
   // event probabilities come from the engine): the states are the stack's, not its histories'.
   const spec = { targets, attacks, ctx, track: [] };
   const enumerate = (maxStates: number | undefined): ExactDistribution<AttackChainState> =>
-    canFactorAttack(spec) ? enumerateAttackFactored(spec, maxStates) : enumerateChain(buildAttackChain(spec), { maxStates, marginal: true });
+    canFactorAttack(spec)
+      ? enumerateAttackFactored(spec, maxStates)
+      : enumerateChain(buildAttackChain(spec), { maxStates: Math.min(maxStates ?? Infinity, MAX_ATTACK_CHAIN_STATES), marginal: true });
   const resolved = {
     targets: targets.map((t) => [t.profile.id, ...markersOf(t).filter((m) => m !== 'encircled')].join(' ')),
     attacks: attacks.map((a) => a.label),

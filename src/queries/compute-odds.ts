@@ -247,7 +247,7 @@ export function enumerateWithin<S>(q: OddsQuery<S>): ExactDistribution<S> {
     if (e instanceof AslOddsError && e.code === 'engine.tooManyStates') {
       throw inputError(
         'input.tooLarge',
-        `${q.header.command}: more than ${q.maxStates!.toLocaleString('en-US')} chain states, too many for exact odds; use --trials <n> (Monte Carlo) or fewer units or attacks`,
+        `${q.header.command}: too many chain states for exact odds (${e.message}); use --trials <n> (Monte Carlo) or fewer units or attacks`,
       );
     }
     throw e;
