@@ -17,7 +17,7 @@
  * well under a second where the whole chain took tens of seconds.
  */
 import { AslOddsError } from '../errors.js';
-import { enumerateChain, type ExactDistribution, type ExactTerminal } from '../engine/exact.js';
+import { enumerateChain, PROGRESS_EVERY, type ExactDistribution, type ExactTerminal } from '../engine/exact.js';
 import { add, complement, mul, sub, ZERO, type Prob6 } from '../engine/probability.js';
 import { unitStateKey, type UnitState } from '../rules/unit-state.js';
 import { buildAttackChain, identicalTargets, type AttackChainSpec, type AttackChainState } from './attack-chain.js';
@@ -49,23 +49,26 @@ export function canFactorAttack(spec: AttackChainSpec): boolean {
  * { marginal: true })` gives it: terminals are final stacks (targets in target order, identical targets
  * sorted, then created heroes), with `marginals.events` and `marginals.partEvents` per target.
  * @param maxStates most states (leaders' chain + deferred chains + products) before giving up
+ * @param onProgress called now and then with the work done so far
  * @throws AslOddsError `engine.tooManyStates` (exit 2) past `maxStates`; Error when `spec` cannot be
  *   factored (see {@link canFactorAttack})
  */
-export function enumerateAttackFactored(spec: AttackChainSpec, maxStates = Infinity): ExactDistribution<AttackChainState> {
+export function enumerateAttackFactored(spec: AttackChainSpec, maxStates = Infinity, onProgress?: (work: number) => void): ExactDistribution<AttackChainState> {
   if (!canFactorAttack(spec)) throw new Error('enumerateAttackFactored: one attack and at least one unit that is not a leader');
   const targets = spec.targets;
   const n = targets.length;
   const deferred = targets.flatMap((u, i) => (u.profile.kind === 'leader' ? [] : [i]));
   let work = 0;
+  let reported = 0;
   const spend = (k: number): void => {
     work += k;
+    if (onProgress && work - reported >= PROGRESS_EVERY) onProgress((reported = work));
     if (work > maxStates) throw new AslOddsError('engine.tooManyStates', `the exact engine stopped past ${maxStates.toLocaleString('en-US')} states`, 2);
   };
 
   // 1. The leaders' history, in marginal mode: per final node, P(reach it with event b) for the stack
   // and per target (deferred units': the IFT result's direct effects).
-  const leaders = enumerateChain(buildAttackChain({ ...spec, deferred, track: [] }), { maxStates, marginal: true });
+  const leaders = enumerateChain(buildAttackChain({ ...spec, deferred, track: [] }), { maxStates, marginal: true, onProgress });
   spend(leaders.statesVisited);
 
   // 2. Each deferred unit's chain, once per (start state, script).

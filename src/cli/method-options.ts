@@ -12,7 +12,7 @@ import { writeFileAtomic } from '../reports/atomic-write.js';
 import { parseShard } from '../runs/partial.js';
 import { emitResult, type EmitOptions } from './emit.js';
 import type { CliIO } from './io.js';
-import { createProgress } from './progress.js';
+import { createExactProgress, createProgress } from './progress.js';
 import { intIn } from './parse.js';
 
 /**
@@ -99,6 +99,7 @@ export async function runOddsQuery<S>(query: OddsQuery<S>, f: MethodFlags, io: C
     stop.interrupted = true;
   };
   const progress = createProgress(io, !monteCarlo || !!f.quiet || tally !== undefined, 'trials');
+  const exactProgress = createExactProgress(io, monteCarlo || !!f.quiet);
   if (monteCarlo) process.on('SIGINT', onSigint);
   // Per-chunk tallies for the report's convergence chart (only kept when a report is asked for).
   const chunks: ChunkSnapshot[] = [];
@@ -118,9 +119,11 @@ export async function runOddsQuery<S>(query: OddsQuery<S>, f: MethodFlags, io: C
       stop,
       onChunk: f.report ? (snapshot) => chunks.push(snapshot) : undefined,
       onProgress: progress.update,
+      onExactProgress: exactProgress.update,
     });
   } finally {
     progress.stop();
+    exactProgress.stop();
     if (monteCarlo) process.off('SIGINT', onSigint);
   }
   if (output.kind === 'partial') {

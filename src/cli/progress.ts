@@ -36,6 +36,32 @@ export function createProgress(io: CliIO, quiet: boolean, unit: string): Progres
   };
 }
 
+/** Seconds an exact run goes before its counter appears (most take less). */
+export const EXACT_PROGRESS_AFTER_S = 1;
+
+/**
+ * A counter of the exact engine's work on stderr (states visited out of the query's budget), shown once
+ * a run has taken more than {@link EXACT_PROGRESS_AFTER_S} s; a no-op when stderr is not a TTY or `quiet`.
+ */
+export function createExactProgress(io: CliIO, quiet: boolean): Progress {
+  if (!io.stderrIsTTY || quiet) return { update: undefined, stop() {} };
+  const started = Date.now();
+  const bar = new cliProgress.SingleBar(
+    { format: 'exact {bar} {value}/{total} states at most (--trials <n> for Monte Carlo)', stream: process.stderr, hideCursor: true, formatValue: (v) => v.toLocaleString('en-US') },
+    cliProgress.Presets.shades_classic,
+  );
+  return {
+    update(done, budget) {
+      if (Date.now() - started < EXACT_PROGRESS_AFTER_S * 1000 || !Number.isFinite(budget)) return;
+      if (!bar.isActive) bar.start(budget, 0);
+      bar.update(done);
+    },
+    stop() {
+      bar.stop();
+    },
+  };
+}
+
 /**
  * Runs `fn` with SIGINT turned into `stop.interrupted = true`, then restores the default handling.
  */

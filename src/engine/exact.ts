@@ -60,7 +60,12 @@ export interface EnumerateOptions {
    * states (an attack on a stack); only for models whose `describe` ignores events.
    */
   readonly marginal?: boolean;
+  /** Called with the states visited so far, every {@link PROGRESS_EVERY} states. */
+  readonly onProgress?: (visited: number) => void;
 }
+
+/** How often `onProgress` is called, in states. */
+export const PROGRESS_EVERY = 10_000;
 
 /** Safety limit on chain length, in rolls. */
 export const MAX_ROLLS = 10_000;
@@ -93,7 +98,8 @@ export function enumerateChain<S>(model: ChainModel<S>, options: number | Enumer
     const next: Frontier<S> = new Map();
     for (const [k, byEvents] of frontier) {
       for (const node of byEvents.values()) {
-        if (++visited > maxStates) {
+        if (++visited % PROGRESS_EVERY === 0) o.onProgress?.(visited);
+        if (visited > maxStates) {
           throw new AslOddsError('engine.tooManyStates', `the exact engine stopped past ${maxStates.toLocaleString('en-US')} states`, 2);
         }
         const roll = model.rollOf(node.state);

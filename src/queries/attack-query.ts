@@ -289,10 +289,10 @@ export function attackQuery(input: AttackInput): OddsQuery<AttackChainState> {
   // otherwise the chain without per-unit event masks in its states, in the engine's marginal mode (the
   // event probabilities come from the engine): the states are the stack's, not its histories'.
   const spec = { targets, attacks, ctx, track: [] };
-  const enumerate = (maxStates: number | undefined): ExactDistribution<AttackChainState> =>
+  const enumerate = (maxStates: number | undefined, onProgress?: (work: number) => void): ExactDistribution<AttackChainState> =>
     canFactorAttack(spec)
-      ? enumerateAttackFactored(spec, maxStates)
-      : enumerateChain(buildAttackChain(spec), { maxStates: Math.min(maxStates ?? Infinity, MAX_ATTACK_CHAIN_STATES), marginal: true });
+      ? enumerateAttackFactored(spec, maxStates, onProgress)
+      : enumerateChain(buildAttackChain(spec), { maxStates: Math.min(maxStates ?? Infinity, MAX_ATTACK_CHAIN_STATES), marginal: true, onProgress });
   const resolved = {
     targets: targets.map((t) => [t.profile.id, ...markersOf(t).filter((m) => m !== 'encircled')].join(' ')),
     attacks: attacks.map((a) => a.label),

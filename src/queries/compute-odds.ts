@@ -51,8 +51,8 @@ export interface OddsQuery<S> {
    * distribution. Same outcomes and events as enumerating `model`, with far fewer states.
    */
   readonly exact?: {
-    /** @throws AslOddsError `engine.tooManyStates` past `maxStates` */
-    readonly enumerate: (maxStates: number | undefined) => ExactDistribution<S>;
+    /** @throws AslOddsError `engine.tooManyStates` past `maxStates`; `onProgress` as EnumerateOptions' */
+    readonly enumerate: (maxStates: number | undefined, onProgress?: (work: number) => void) => ExactDistribution<S>;
     readonly extend: (dist: ExactDistribution<S>) => Record<string, unknown>;
   };
 }
@@ -90,6 +90,8 @@ export interface MethodOptions {
   readonly onChunk?: (snapshot: ChunkSnapshot) => void;
   /** Ctrl-C: set `interrupted` to stop dispatching. */
   readonly stop?: StopFlag;
+  /** Exact runs: work done so far (states, integer) out of the query's budget (`maxStates`, or Infinity). */
+  readonly onExactProgress?: (work: number, budget: number) => void;
 }
 
 /** One finished chunk's own tally (see `MethodOptions.onChunk`). */
@@ -112,7 +114,7 @@ export type OddsOutput = { readonly kind: 'result'; readonly result: OddsResult 
 export async function computeOdds<S>(q: OddsQuery<S>, m: MethodOptions = {}): Promise<OddsOutput> {
   if (m.trials === undefined && !m.tally) {
     if (m.shard || m.checkpoint) throw inputError('input.trials', '--shard and --checkpoint need --trials (Monte Carlo)');
-    return { kind: 'result', result: exactResult(q) };
+    return { kind: 'result', result: exactResult(q, m.onExactProgress) };
   }
   const plan = planChunks(m.trials ?? 1, m.chunkSize ?? DEFAULT_CHUNK_SIZE);
   const seed = m.tally?.seed ?? m.seed;
@@ -240,9 +242,10 @@ export async function computeOdds<S>(q: OddsQuery<S>, m: MethodOptions = {}): Pr
  * Enumerates `q`'s chain within its state budget (through `q.exact.enumerate` when set).
  * @throws AslOddsError `input.tooLarge` (exit 2) past `q.maxStates`, naming the way out (`--trials`)
  */
-export function enumerateWithin<S>(q: OddsQuery<S>): ExactDistribution<S> {
+export function enumerateWithin<S>(q: OddsQuery<S>, onProgress?: (work: number, budget: number) => void): ExactDistribution<S> {
+  const progress = onProgress && ((work: number) => onProgress(work, q.maxStates ?? Infinity));
   try {
-    return q.exact ? q.exact.enumerate(q.maxStates) : enumerateChain(q.model, q.maxStates);
+    return q.exact ? q.exact.enumerate(q.maxStates, progress) : enumerateChain(q.model, { maxStates: q.maxStates, onProgress: progress });
   } catch (e) {
     if (e instanceof AslOddsError && e.code === 'engine.tooManyStates') {
       throw inputError(
@@ -294,11 +297,12 @@ async function sampledResult<S>(q: OddsQuery<S>, m: MethodOptions, plan: ChunkPl
 }
 
 /**
- * The exact result of `q` (marginal mode when `q.exact` is set).
+ * The exact result of `q` (through `q.exact` when set).
+ * @param onProgress called now and then with the work done and the budget
  * @throws as {@link enumerateWithin}
  */
-export function exactResult<S>(q: OddsQuery<S>): OddsResult {
-  const dist = enumerateWithin(q);
+export function exactResult<S>(q: OddsQuery<S>, onProgress?: (work: number, budget: number) => void): OddsResult {
+  const dist = enumerateWithin(q, onProgress);
   const result = resultFromExact(q.header, q.model, dist.terminals, dist.terminals.map((t) => t.probability), dist.marginals?.events);
   if (q.exact) return { ...result, ...q.exact.extend(dist) };
   if (!q.extend) return result;
