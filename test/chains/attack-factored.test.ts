@@ -97,21 +97,18 @@ describe('exact attack: factored and marginal mode equal the tracked chain, frac
     for (const c of cases) expect(figures(exactResult(attackQuery(c)))).toEqual(figures(tracked(c)));
   });
 
-  it('200 random single attacks on stacks of 1-3 units (factored where a unit is not a leader)', () => {
-    const rng = seedrandom('factored-1');
-    for (let k = 0; k < 200; k++) {
-      const input = randomInput(rng, 3, 1);
+  /** `count` random inputs from `seed`: the exact answer equals the tracked chain's, case by case. */
+  function agreeOnRandom(seed: string, count: number, maxUnits: number, attacks: number): void {
+    const rng = seedrandom(seed);
+    for (let k = 0; k < count; k++) {
+      const input = randomInput(rng, maxUnits, attacks);
       expect({ k, input, r: figures(exactResult(attackQuery(input))) }).toEqual({ k, input, r: figures(tracked(input)) });
     }
-  }, 120_000);
+  }
 
-  it('25 random sequences of two attacks (marginal mode)', () => {
-    const rng = seedrandom('marginal-2');
-    for (let k = 0; k < 25; k++) {
-      const input = randomInput(rng, 2, 2);
-      expect({ k, input, r: figures(exactResult(attackQuery(input))) }).toEqual({ k, input, r: figures(tracked(input)) });
-    }
-  }, 120_000);
+  it('200 random single attacks on stacks of 1-3 units (factored where a unit is not a leader)', () => agreeOnRandom('factored-1', 200, 3, 1), 120_000);
+
+  it('25 random sequences of two attacks (marginal mode)', () => agreeOnRandom('marginal-2', 25, 2, 2), 120_000);
 
   it('an exact run reports its work as it goes, against the budget (the CLI\'s exact counter)', async () => {
     const seen: [number, number][] = [];
