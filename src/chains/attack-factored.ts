@@ -21,7 +21,7 @@ import { enumerateChain, PROGRESS_EVERY, type ExactDistribution, type ExactTermi
 import { add, complement, mul, sub, ZERO, type Prob6 } from '../engine/probability.js';
 import { unitStateKey, type UnitState } from '../rules/unit-state.js';
 import { buildAttackChain, identicalTargets, type AttackChainSpec, type AttackChainState } from './attack-chain.js';
-import { buildDeferredChain, scriptKey, type ScriptEntry } from './deferred-check-chain.js';
+import { buildDeferredChain, deferredMemo, scriptKey, type ScriptEntry } from './deferred-check-chain.js';
 
 /** Event bits the engine's masks hold. */
 const BITS = 32;
@@ -73,6 +73,7 @@ export function enumerateAttackFactored(spec: AttackChainSpec, maxStates = Infin
 
   // 2. Each deferred unit's chain, once per (start state, script).
   const locals = new Map<string, LocalDistribution>();
+  const memo = deferredMemo();
   // Unit states interned as small integers: the product's keys and sorts compare numbers.
   const ids = new Map<string, number>();
   const idOf = (u: UnitState): number => {
@@ -88,7 +89,7 @@ export function enumerateAttackFactored(spec: AttackChainSpec, maxStates = Infin
     const key = `${unitStateKey(start)}|${scriptKey(script)}`;
     let d = locals.get(key);
     if (d === undefined) {
-      const dist = enumerateChain(buildDeferredChain(start, script, spec.ctx), { maxStates, marginal: true });
+      const dist = enumerateChain(buildDeferredChain(start, script, spec.ctx, memo), { maxStates, marginal: true });
       spend(dist.statesVisited);
       const own = dist.marginals!.partEvents[0] ?? [];
       d = {

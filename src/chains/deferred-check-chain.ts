@@ -62,15 +62,48 @@ type LocalTask =
   | { readonly k: 'hob'; readonly part: number; readonly broken: boolean };
 
 /**
+ * What the deferred chains of one attack share: check outcomes by (unit state, check, DRM, DR total),
+ * and unit state keys by object (outcomes are shared objects, so their keys are computed once).
+ */
+export interface DeferredMemo {
+  readonly outcomes: Map<string, CheckOutcome>;
+  readonly keys: WeakMap<UnitState, string>;
+}
+
+/** A fresh memo for the deferred chains of one attack. */
+export function deferredMemo(): DeferredMemo {
+  return { outcomes: new Map(), keys: new WeakMap() };
+}
+
+/**
  * The chain of one deferred unit: every check of its script in order, each with its follow-ups.
  * Parts (positions in `parts`) carry per-part events (`Transition.partEvents`) for the exact engine's
  * marginal mode.
  * @param unit the unit's state once the IFT result's direct effects are applied (KIA, Casualty Reduction)
  * @param script the checks, in the order the attack chain met them
  * @param ctx the attack's rule set, ELR and situation
+ * @param memo shared by the chains of one attack (same `ctx`)
  * Never throws.
  */
-export function buildDeferredChain(unit: UnitState, script: readonly ScriptEntry[], ctx: MoraleContext): ChainModel<DeferredState> {
+export function buildDeferredChain(unit: UnitState, script: readonly ScriptEntry[], ctx: MoraleContext, memo: DeferredMemo = deferredMemo()): ChainModel<DeferredState> {
+  const keyOf = (u: UnitState): string => {
+    let k = memo.keys.get(u);
+    if (k === undefined) {
+      k = unitStateKey(u);
+      memo.keys.set(u, k);
+    }
+    return k;
+  };
+  /** A check's outcome, resolved once per (unit state, check, DRM, DR total) for the whole attack. */
+  const outcome = (u: UnitState, check: string, resolve: () => CheckOutcome, total: number): CheckOutcome => {
+    const k = `${keyOf(u)}|${check}|${total}`;
+    let r = memo.outcomes.get(k);
+    if (r === undefined) {
+      r = resolve();
+      memo.outcomes.set(k, r);
+    }
+    return r;
+  };
   const lead = (u: UnitState, e: { lead: number }): number => (u.berserk ? 0 : e.lead);
 
   /** Whether part `p` takes entry `e` (its subject test at the head of the queue). */
@@ -126,7 +159,7 @@ export function buildDeferredChain(unit: UnitState, script: readonly ScriptEntry
       next++;
     }
     const done = todo.length === 0;
-    const units = parts.map(unitStateKey).join(',');
+    const units = parts.map(keyOf).join(',');
     const key = done ? `D|${units}` : `${next}|${units}|${todo.map((t) => (t.k === 'chk' ? `c${t.part}.${t.entry}` : t.k === 'wnd' ? `w${t.part}.${t.drm}` : `h${t.part}${t.broken ? 1 : 0}`)).join(';')}`;
     return { parts, next, todo, done, key };
   }
@@ -160,11 +193,13 @@ export function buildDeferredChain(unit: UnitState, script: readonly ScriptEntry
     } else {
       const e = script[t.entry];
       const u = parts[t.part];
+      const dr = ALL_DR[index];
       let r: CheckOutcome;
-      if (e.k === 'berserk') r = resolveBerserkTask(u, e.leaderDRM, ALL_DR[index], ctx);
+      if (e.k === 'berserk') r = outcome(u, `B${e.leaderDRM}`, () => resolveBerserkTask(u, e.leaderDRM, dr, ctx), dr.white + dr.colored);
       else {
         const spec = checkOfTask(parts, t)!;
-        r = resolveCheckTask(u, spec.check, spec.drm, ALL_DR[index], ctx);
+        const c = spec.check;
+        r = outcome(u, `${c.label}.${c.kind}${c.strength}${c.failurePins ? 'p' : ''}.${spec.drm}`, () => resolveCheckTask(u, c, spec.drm, dr, ctx), dr.white + dr.colored);
       }
       set(t.part, r.unit, r.events);
       const follow: LocalTask[] = [];
@@ -191,6 +226,6 @@ export function buildDeferredChain(unit: UnitState, script: readonly ScriptEntry
       const c = s.todo[0].k === 'wnd' ? index : ALL_DR[index].white + ALL_DR[index].colored;
       return (byClass[c] ??= step(s, index));
     },
-    describe: (s) => s.parts.map(unitStateKey).join(', '),
+    describe: (s) => s.parts.map(keyOf).join(', '),
   };
 }
