@@ -25,8 +25,12 @@
  * Cost (the exact engine's states): keys are canonical so that equal futures merge: Random Selection
  * drs that can no longer be selected are forgotten, and identical targets are kept sorted (symmetry,
  * `canonicalize`); `advance` computes each distinct effect of a roll once (`outcomeClass`,
- * `outcomeSignature`). The number of states still grows with the product of the units' possible
- * histories: 4 squads under 8 FP about 12,000, a leader and 3 squads under 8 FP about 440,000.
+ * `outcomeSignature`), and each check's outcome once per (unit state, check, DRM, DR total) in the
+ * chain (`checkMemo`). Transitions report each unit's events (`partEvents`, renumbered by `partFrom`
+ * when `canonicalize` exchanges identical units), so the exact engine's marginal mode can merge paths
+ * with different histories. The number of states still grows with the product of the units' possible
+ * histories (a leader and 3 squads under 8 FP: 232,000 untracked); for one attack the exact query
+ * therefore defers the units that are not leaders (`deferred`, attack-factored.ts).
  */
 import { ALL_DR, isDoubles, type DR } from '../dice/dice.js';
 import type { ChainModel, Roll, Transition } from '../engine/chain.js';
@@ -71,8 +75,8 @@ export interface AttackChainSpec {
   /**
    * Target positions whose event masks the state carries (`unitEvents`); default all. Each tracked
    * unit multiplies the number of distinct states by the variety of its event histories, so the exact
-   * query enumerates once with none tracked (outcomes, stack events) and once per target with only
-   * that target tracked (attack-query.ts); a sampler can track all.
+   * query tracks none and takes events from the engine's marginal mode (attack-query.ts); Monte Carlo
+   * (compiled or sampled) tracks all.
    */
   readonly track?: readonly number[];
   /**
