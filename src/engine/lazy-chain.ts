@@ -25,8 +25,11 @@ export class LazyChain<S> {
   private readonly eventsOf: number[] = [];
   /** Node -> what it rolls: 0 final, 36 a DR, 6 a dr. */
   private readonly outcomes: number[] = [];
-  /** Node -> child node by dice index, -1 while not yet made. */
-  private readonly children: Int32Array[] = [];
+  /**
+   * Child nodes: node n's child for dice index i at `n * 36 + i`, -1 while not yet made. One flat
+   * array for all nodes (grown by doubling): a sample's reads stay in one allocation.
+   */
+  private children = new Int32Array(36 * 16).fill(-1);
   private readonly ids = new Map<string, number>();
 
   /**
@@ -58,7 +61,11 @@ export class LazyChain<S> {
       const roll = this.model.rollOf(state);
       const n = roll === null ? 0 : outcomesOf(roll);
       this.outcomes.push(n);
-      this.children.push(n === 0 ? EMPTY : new Int32Array(n).fill(-1));
+      if (36 * (id + 1) > this.children.length) {
+        const grown = new Int32Array(2 * this.children.length).fill(-1);
+        grown.set(this.children);
+        this.children = grown;
+      }
     }
     return id;
   }
@@ -77,12 +84,12 @@ export class LazyChain<S> {
       let u = rng.int32() >>> 0;
       while (u >= REJECT) u = rng.int32() >>> 0;
       const index = Math.floor((u * n) / TWO32);
-      const row = this.children[id];
-      let child = row[index];
+      const at = id * 36 + index;
+      let child = this.children[at];
       if (child < 0) {
         const t = this.model.advance(this.states[id], index);
         child = this.node(t.state, this.eventsOf[id] | t.events);
-        row[index] = child;
+        this.children[at] = child; // after node(), which may have grown the array
       }
       id = child;
     }
@@ -100,4 +107,3 @@ export class LazyChain<S> {
   }
 }
 
-const EMPTY = new Int32Array(0);

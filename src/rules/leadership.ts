@@ -10,22 +10,38 @@
 import { currentML, lentLeadershipDRM, type UnitState } from './unit-state.js';
 
 /**
- * The leadership DRM that applies to `unit`'s check, integer in [-3, +1]; 0 when none applies.
+ * The leadership DRM `leader` alone would lend `unit`'s check, integer in [-3, +1], or null when he
+ * lends it none: `unit` is berserk (A15.42), `leader` lends nothing (broken, pinned, not a leader,
+ * A10.7), or `unit` is a leader whose current ML is not lower than `leader`'s (A10.22 EX).
+ * The per-leader part of {@link leadershipDRMFor}; the scenario simulator tabulates it per pair of
+ * unit states (scenario/unit-codes.ts).
+ * Never throws.
+ * @example leaderLendsTo(squad467, leader91) // -1
+ * @example leaderLendsTo(leader91, leader92) // null (not higher ML)
+ */
+export function leaderLendsTo(unit: UnitState, leader: UnitState): number | null {
+  if (unit.berserk) return null;
+  const drm = lentLeadershipDRM(leader);
+  if (drm === null) return null;
+  if (unit.profile.kind === 'leader' && currentML(leader) <= currentML(unit)) return null;
+  return drm;
+}
+
+/**
+ * The leadership DRM that applies to `unit`'s check, integer in [-3, +1]; 0 when none applies: the
+ * best (lowest) {@link leaderLendsTo} over the others.
  * @param unit the unit taking the check
  * @param leaders the other units in its Location (non-leaders and `unit` itself are ignored)
  * Never throws. Cost O(leaders).
  * @example leadershipDRMFor(squad467, [leader91]) // -1
  */
 export function leadershipDRMFor(unit: UnitState, leaders: readonly UnitState[]): number {
-  if (unit.berserk) return 0;
+  if (unit.berserk) return 0; // leaderLendsTo is null for every leader (A15.42): no loop
   let best: number | null = null;
-  const ownML = currentML(unit);
   for (const l of leaders) {
     if (l === unit) continue;
-    const drm = lentLeadershipDRM(l);
-    if (drm === null) continue;
-    if (unit.profile.kind === 'leader' && currentML(l) <= ownML) continue;
-    if (best === null || drm < best) best = drm;
+    const drm = leaderLendsTo(unit, l);
+    if (drm !== null && (best === null || drm < best)) best = drm;
   }
   return best ?? 0;
 }

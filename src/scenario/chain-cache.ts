@@ -3,7 +3,8 @@
  * each built once per compiled scenario and input and sampled through `LazyChain` (engine/lazy-chain.ts):
  * the same dice and the same final state as `sampleChain(buildXChain(spec), rng)`, without rebuilding
  * the chain model or re-running its rule functions on every use. Also the scenario's morale contexts,
- * one object per (side, ELR, pillbox), so that unit-codes.ts sees each context once.
+ * one object per (side, ELR, pillbox), so that unit-codes.ts sees each context once; and each side's
+ * shared Fire Group attacks (fire-attacks.ts).
  *
  * Inputs are keyed by unit code (unit-codes.ts: equal codes, equal unit states) and context id, so a
  * cached chain is the chain of exactly the state and context it is used for.
@@ -18,7 +19,8 @@ import { checkRoute } from '../rules/route.js';
 import type { UnitProfile } from '../counters/types.js';
 import type { Int32Source } from '../dice/streams.js';
 import type { UnitState } from '../rules/unit-state.js';
-import type { ScenarioSetup, SetupSide } from './setup.js';
+import type { ScenarioSetup, SetupSide, SetupStack } from './setup.js';
+import { FireAttacks } from './fire-attacks.js';
 import { UNIT_CODES, type UnitCode } from './unit-codes.js';
 
 /** A chain of one unit, sampled through a LazyChain, whose final unit states are read as codes. */
@@ -26,6 +28,8 @@ export class UnitChain<S extends { readonly unit: UnitState; readonly heroes: re
   readonly lazy: LazyChain<S>;
   /** Final node -> the code of its unit (unit-codes.ts), made on first use. */
   private readonly finals: (UnitCode | undefined)[] = [];
+  /** Final node -> 1 when heroes were created on the way to it, else 0; made on first use. */
+  private readonly heroFlags: (number | undefined)[] = [];
 
   constructor(model: ChainModel<S>) {
     this.lazy = new LazyChain(model);
@@ -50,6 +54,16 @@ export class UnitChain<S extends { readonly unit: UnitState; readonly heroes: re
   heroesAt(id: number): readonly UnitProfile[] {
     return this.lazy.stateOf(id).heroes;
   }
+
+  /** `heroesAt(id).length > 0`, from a memo by node (no read of the state). Never throws on a node from {@link sample}. */
+  hasHeroes(id: number): boolean {
+    let h = this.heroFlags[id];
+    if (h === undefined) {
+      h = this.lazy.stateOf(id).heroes.length > 0 ? 1 : 0;
+      this.heroFlags[id] = h;
+    }
+    return h === 1;
+  }
 }
 
 /** Per side index: whether each unit code may follow the side's rout path (route.ts `checkRoute`). */
@@ -59,14 +73,23 @@ type RoutableMemo = Map<number, boolean>;
 export class ScenarioChains {
   /** Rally chains by unit code, then by (context id, selfRally, DRM). */
   private readonly rallies: (Map<number, UnitChain<MoraleChainState>> | undefined)[] = [];
+  /** By unit code: the key and chain of its last {@link rally}. */
+  private readonly lastRallyKey: number[] = [];
+  private readonly lastRally: UnitChain<MoraleChainState>[] = [];
   private readonly routs = new Map<number, UnitChain<RoutChainState>>();
   private readonly routable: [RoutableMemo, RoutableMemo] = [new Map(), new Map()];
-  private readonly integrity = new Map<string, LazyChain<IntegrityState>>();
+  private readonly integrity = new Map<number | string, LazyChain<IntegrityState>>();
   /** Contexts by side index, then pillbox (0/1) * 6 + ELR; and their UNIT_CODES.ctxId. */
   private readonly contexts: [(MoraleContext | undefined)[], (MoraleContext | undefined)[]] = [[], []];
   private readonly contextIds: [number[], number[]] = [[], []];
 
-  constructor(readonly setup: ScenarioSetup) {}
+  private readonly stackCodes = new Map<SetupStack, readonly UnitCode[]>();
+  /** Each side's Fire Group attacks, by side index. */
+  readonly fire: readonly [FireAttacks, FireAttacks];
+
+  constructor(readonly setup: ScenarioSetup) {
+    this.fire = [new FireAttacks(setup.sides[0].spec.nationality), new FireAttacks(setup.sides[1].spec.nationality)];
+  }
 
   /**
    * The context of a check by a unit of `side` (playthrough.ts): rule set, the side's current ELR, a
@@ -95,6 +118,19 @@ export class ScenarioChains {
     return c;
   }
 
+  /**
+   * The units of a setup stack (setup.ts) as codes (unit-codes.ts), interned once: a playthrough
+   * copies this array into its own stack. Never throws.
+   */
+  codesOf(stack: SetupStack): readonly UnitCode[] {
+    let codes = this.stackCodes.get(stack);
+    if (codes === undefined) {
+      codes = stack.units.map((u) => UNIT_CODES.intern(u));
+      this.stackCodes.set(stack, codes);
+    }
+    return codes;
+  }
+
   /** `UNIT_CODES.ctxId(this.context(side, elr, pillbox))`, without the lookup. Never throws. */
   contextId(side: SetupSide, elr: number, pillbox: boolean): number {
     const at = (pillbox ? 6 : 0) + elr;
@@ -110,6 +146,15 @@ export class ScenarioChains {
    */
   rally(u: UnitCode, drm: number, selfRally: boolean, ctx: MoraleContext, ctxId: number): UnitChain<MoraleChainState> {
     const key = (ctxId * 2 + (selfRally ? 1 : 0)) * 256 + (drm + 128);
+    // A unit code usually rallies with the same DRM and context as last time: try that chain first.
+    if (this.lastRallyKey[u.code] === key) return this.lastRally[u.code];
+    const c = this.rallyChain(u, key, drm, selfRally, ctx);
+    this.lastRallyKey[u.code] = key;
+    this.lastRally[u.code] = c;
+    return c;
+  }
+
+  private rallyChain(u: UnitCode, key: number, drm: number, selfRally: boolean, ctx: MoraleContext): UnitChain<MoraleChainState> {
     let byKey = this.rallies[u.code];
     if (byKey === undefined) {
       byKey = new Map();
@@ -154,7 +199,11 @@ export class ScenarioChains {
 
   /** The Integrity Check or ELR regain chain (chains/integrity-chain.ts, A16.2, A16.3) of `spec`. Never throws. */
   integrityChain(spec: IntegrityChainSpec): LazyChain<IntegrityState> {
-    const key = `${spec.kind}:${spec.drm}:${spec.elr}:${spec.startingELR}`;
+    // ELRs are integers in [0, 5]; a DRM beyond [-64, 63] (never met) gets a key of its own string.
+    const key =
+      spec.drm >= -64 && spec.drm < 64 && spec.elr >= 0 && spec.elr < 8 && spec.startingELR >= 0 && spec.startingELR < 8 && Number.isInteger(spec.drm)
+        ? (((spec.kind === 'check' ? 0 : 1) * 128 + spec.drm + 64) * 8 + spec.elr) * 8 + spec.startingELR
+        : `${spec.kind}:${spec.drm}:${spec.elr}:${spec.startingELR}`;
     let c = this.integrity.get(key);
     if (c === undefined) {
       c = new LazyChain(buildIntegrityChain(spec));

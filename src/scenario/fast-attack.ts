@@ -26,12 +26,11 @@ import { coweredColumn } from '../rules/cowering.js';
 import { resolveHoB } from '../rules/heat-of-battle.js';
 import { resolveK, resolveKIA, type CasualtyEffects } from '../rules/ift-casualties.js';
 import { iftResultOf, NO_EFFECT, type IFTResult } from '../rules/infantry-fire-table.js';
-import { leaderLossML, llmcFor, lltcFor } from '../rules/leader-loss.js';
-import { leadershipDRMFor } from '../rules/leadership.js';
-import { randomSelection } from '../rules/random-selection.js';
+import { llmcFor, lltcFor } from '../rules/leader-loss.js';
+import { nthHighestDr, randomSelection } from '../rules/random-selection.js';
 import { initialUnitState, isAlive, lentLeadershipDRM, type UnitState } from '../rules/unit-state.js';
 import { checkOutcome, outcomeHoB, outcomeNext, outcomeWound } from './check-table.js';
-import { UNIT_CODES, type UnitCode } from './unit-codes.js';
+import { leadershipDRMOf, UNIT_CODES, type UnitCode } from './unit-codes.js';
 
 const TWO32 = 4294967296;
 const REJECT = 4294967292;
@@ -106,8 +105,52 @@ class Step {
 
 const IFT_STEP = new Step(IFT, -1, 'mc', 0, -1, 0, 0, false, false, 0, null);
 
+/** Placeholders of a FastAttack between attacks (never read: reset sets them). */
+const NO_ATTACK: CompiledAttack = Object.freeze({ label: '', column: null, drm: 0, coweringShift: 0, fixedResult: null });
+const NO_CONTEXT = {} as MoraleContext;
+
+/**
+ * Steps are immutable, so the common ones are made once and shared: checks with no source leader
+ * (MC, PTC) by (position, kind, #), Wound Severity by (position, drm), HoB by (position, broken), for
+ * positions below {@link SHARED_POSITIONS} (and only where the signature is packed, so that sharing
+ * changes no signature).
+ */
+const SHARED_POSITIONS = 64;
+const SHARED_CHK: (Step | undefined)[] = [];
+const SHARED_WND: (Step | undefined)[] = [];
+const SHARED_HOB: (Step | undefined)[] = [];
+
 function chkStep(u: number, c: CheckKind, n: number, src: number, ml: number): Step {
-  return new Step(CHK, u, c, n, src, ml, 0, false, false, 0, null);
+  if (src !== -1 || ml !== 0 || u >= SHARED_POSITIONS || n < 0 || n >= 8) return new Step(CHK, u, c, n, src, ml, 0, false, false, 0, null);
+  const at = (u * 8 + n) * 8 + CHECK_KINDS.indexOf(c);
+  let t = SHARED_CHK[at];
+  if (t === undefined) {
+    t = new Step(CHK, u, c, n, src, ml, 0, false, false, 0, null);
+    SHARED_CHK[at] = t;
+  }
+  return t;
+}
+
+function wndStep(u: number, drm: number): Step {
+  if (u >= SHARED_POSITIONS || drm < -1 || drm > 1) return new Step(WND, u, 'mc', 0, -1, 0, drm, false, false, 0, null);
+  const at = u * 3 + drm + 1;
+  let t = SHARED_WND[at];
+  if (t === undefined) {
+    t = new Step(WND, u, 'mc', 0, -1, 0, drm, false, false, 0, null);
+    SHARED_WND[at] = t;
+  }
+  return t;
+}
+
+function hobStep(u: number, broken: boolean): Step {
+  if (u >= SHARED_POSITIONS) return new Step(HOB, u, 'mc', 0, -1, 0, 0, broken, false, 0, null);
+  const at = u * 2 + (broken ? 1 : 0);
+  let t = SHARED_HOB[at];
+  if (t === undefined) {
+    t = new Step(HOB, u, 'mc', 0, -1, 0, 0, broken, false, 0, null);
+    SHARED_HOB[at] = t;
+  }
+  return t;
 }
 
 interface LeaderLoss {
@@ -123,27 +166,27 @@ let checkDRM = 0;
  * The CheckSpec of a check step, its total DRM left in `checkDRM`, or null when the unit is no longer
  * subject to it (the chain's `checkOf`).
  */
-function checkOf(units: readonly UnitState[], ctx: MoraleContext, t: Step): CheckSpec | null {
+function checkOf(units: readonly UnitState[], codes: readonly UnitCode[], ctx: MoraleContext, t: Step): CheckSpec | null {
   const u = units[t.u];
   if (!isAlive(u)) return null;
   switch (t.c) {
     case 'mc':
-      checkDRM = leadershipDRMFor(u, units);
+      checkDRM = leadershipDRMOf(codes, t.u);
       return MC_BY_STRENGTH[t.n];
     case 'ptc':
       if (u.status !== 'good-order' || u.pinned) return null;
-      checkDRM = leadershipDRMFor(u, units);
+      checkDRM = leadershipDRMOf(codes, t.u);
       return PTC;
     case 'llmc': {
       const l = llmcFor(u, units[t.src].profile, t.ml, ctx.ruleSet);
       if (l === null) return null;
-      checkDRM = l.drm + leadershipDRMFor(u, units);
+      checkDRM = l.drm + leadershipDRMOf(codes, t.u);
       return l.check;
     }
     case 'lltc': {
       const c = u.pinned ? null : lltcFor(u, units[t.src].profile, t.ml);
       if (c === null) return null;
-      checkDRM = leadershipDRMFor(u, units);
+      checkDRM = leadershipDRMOf(codes, t.u);
       return c;
     }
     case 'berserk':
@@ -169,14 +212,20 @@ function subjectTo(units: readonly UnitState[], ctx: MoraleContext, t: Step): bo
   }
 }
 
-/** The mutable state of one sampled attack. */
+/**
+ * The mutable state of one sampled attack. One instance serves every attack in turn ({@link reset}):
+ * the simulator resolves thousands of attacks per playthrough, and its work lists are reused instead
+ * of made anew (sampleAttackCodes is not re-entered: nothing it calls samples an attack).
+ */
 class FastAttack {
   /** The units by position: canonical objects (unit-codes.ts), so equal states are one object. */
-  readonly units: UnitState[];
-  /** The codes of `units`, same positions. */
-  readonly codes: UnitCode[];
+  units: UnitState[] = [];
+  /** The codes of `units`, same positions (a new array per attack: it is the result). */
+  codes: UnitCode[] = [];
+  attack: CompiledAttack = NO_ATTACK;
+  ctx: MoraleContext = NO_CONTEXT;
   /** `codes.ctxId(ctx)`. */
-  readonly ctxId: number;
+  ctxId = 0;
   /** Pending steps, head last. */
   readonly todo: Step[] = [];
   losses: LeaderLoss[] = [];
@@ -184,9 +233,13 @@ class FastAttack {
   done = false;
   /** Random Selection drs of the RS step at the head. */
   readonly drs: number[] = [];
-  readonly nTargets: number;
-  /** Groups (size >= 2) of interchangeable target positions (the chain's `classes`), or null. */
-  readonly classes: number[][] | null;
+  nTargets = 0;
+  /**
+   * Groups (size >= 2) of interchangeable target positions (the chain's `classes`), or null; made by
+   * {@link classesOf} when first needed (only once a position has changed).
+   */
+  private classes: number[][] | null = null;
+  private classesKnown = false;
   /**
    * Bit i: target position i has held a new state. A class none of whose positions has is still all
    * one state (one code), which `canonicalize` leaves as it is (units only move within their class).
@@ -194,37 +247,66 @@ class FastAttack {
   changed = 0;
   /**
    * The key ids (unit-codes.ts: equal exactly when the unitStateKeys are) of the unit states in the
-   * order the chain interns them (codeOf): the targets, then each new state.
+   * order the chain interns them (codeOf): the targets, then each new state; the first
+   * {@link seenCount} entries (one array reused by every attack, its tail stale).
    */
-  readonly seenKeys: number[];
+  readonly seenKeys: number[] = [];
+  seenCount = 0;
 
-  constructor(
-    targets: readonly UnitState[],
-    readonly attack: CompiledAttack,
-    readonly ctx: MoraleContext,
-    ctxId: number,
-  ) {
+  /** Starts a new attack on `targets` (codes, stack order). */
+  reset(targets: readonly UnitCode[], attack: CompiledAttack, ctx: MoraleContext, ctxId: number): void {
     const n = targets.length;
     const units: UnitState[] = new Array<UnitState>(n);
     const codes: UnitCode[] = new Array<UnitCode>(n);
-    const keys: number[] = new Array<number>(n);
+    const keys = this.seenKeys;
     for (let i = 0; i < n; i++) {
-      const c = UNIT_CODES.of(targets[i]);
+      const c = targets[i];
       codes[i] = c;
       units[i] = c.unit;
       keys[i] = c.keyId;
     }
     this.units = units;
     this.codes = codes;
-    this.seenKeys = keys.slice();
+    this.seenCount = n;
+    this.attack = attack;
+    this.ctx = ctx;
     this.ctxId = ctxId;
     this.nTargets = n;
-    if (n < 2) {
-      this.classes = null;
-      return;
+    // Empty after a finished attack; emptied here only after an exception (no builtin call otherwise).
+    if (this.todo.length !== 0) this.todo.length = 0;
+    if (this.losses.length !== 0) this.losses = [];
+    if (this.berserkLeaders.length !== 0) this.berserkLeaders.length = 0;
+    this.done = false;
+    if (this.drs.length !== 0) this.drs.length = 0;
+    this.changed = 0;
+    this.classes = null;
+    this.classesKnown = n < 2;
+  }
+
+  /** The target classes: positions whose starting states have one unitStateKey (the first n seenKeys). */
+  classesOf(): number[][] | null {
+    if (this.classesKnown) return this.classes;
+    this.classesKnown = true;
+    const n = this.nTargets;
+    const keys = this.seenKeys;
+    // The classes depend only on which positions hold equal keys: shared per such pattern (read only).
+    let pattern = -1;
+    if (n <= 12) {
+      pattern = n;
+      for (let i = 0; i < n; i++) {
+        let first = 0;
+        while (keys[first] !== keys[i]) first++;
+        pattern = pattern * 16 + first;
+      }
+      const hit = CLASSES_BY_PATTERN.get(pattern);
+      if (hit !== undefined) {
+        this.classes = hit;
+        return hit;
+      }
     }
     let classes: number[][] | null = null;
-    const grouped: boolean[] = new Array<boolean>(n).fill(false);
+    const grouped = GROUPED;
+    for (let i = 0; i < n; i++) grouped[i] = false;
     for (let i = 0; i < n; i++) {
       if (grouped[i]) continue;
       let g: number[] | null = null;
@@ -237,7 +319,9 @@ class FastAttack {
       }
       if (g !== null) (classes ??= []).push(g);
     }
+    if (pattern >= 0) CLASSES_BY_PATTERN.set(pattern, classes);
     this.classes = classes;
+    return classes;
   }
 
   /** The chain's `setUnit` (no event masks: nothing is tracked). */
@@ -248,20 +332,21 @@ class FastAttack {
   /** {@link setUnit} with the new state's code. */
   setCode(i: number, c: UnitCode): void {
     const prev = this.units[i];
+    const prevCode = this.codes[i];
     const next = c.unit;
     this.units[i] = next;
     this.codes[i] = c;
     if (next !== prev) {
-      this.seenKeys.push(c.keyId);
+      this.seenKeys[this.seenCount++] = c.keyId;
       if (i < 31) this.changed |= 1 << i;
       else this.changed = -1;
     }
     if (prev.profile.kind !== 'leader') return;
     if (isAlive(prev) && !isAlive(next)) {
       this.losses = this.losses.filter((l) => l.leader !== i);
-      this.losses.push({ kind: 'llmc', leader: i, ml: leaderLossML(prev) });
+      this.losses.push({ kind: 'llmc', leader: i, ml: prevCode.lossML });
     } else if (prev.status === 'good-order' && next.status === 'broken') {
-      this.losses.push({ kind: 'lltc', leader: i, ml: leaderLossML(prev) });
+      this.losses.push({ kind: 'lltc', leader: i, ml: prevCode.lossML });
     }
     if (!prev.berserk && next.berserk && isAlive(next)) this.berserkLeaders.push(i);
   }
@@ -273,32 +358,41 @@ class FastAttack {
 
   applyIFTResult(r: IFTResult): void {
     const units = this.units;
-    const alive: number[] = [];
-    for (let i = 0; i < units.length; i++) if (isAlive(units[i])) alive.push(i);
-    const front: Step[] = [];
+    // The positions on the map, in a scratch array reused by every attack (a Random Selection, which
+    // keeps them, gets a copy).
+    const alive = ALIVE;
+    let n = 0;
+    for (let i = 0; i < units.length; i++) if (isAlive(units[i])) alive[n++] = i;
+    if (alive.length !== n) alive.length = n;
+    const todo = this.todo;
     switch (r.kind) {
       case 'none':
         return;
-      case 'PTC':
-        for (const i of checkOrder(units, alive)) {
-          if (units[i].status === 'good-order' && !units[i].pinned) front.push(chkStep(i, 'ptc', 0, -1, 0));
+      case 'PTC': {
+        // The checks go at the head in check order (the chain's todo.unshift(...front)): pushed last first.
+        const order = checkOrder(units, alive);
+        for (let j = order.length - 1; j >= 0; j--) {
+          const i = order[j];
+          if (units[i].status === 'good-order' && !units[i].pinned) todo.push(chkStep(i, 'ptc', 0, -1, 0));
         }
-        break;
-      case 'MC':
-        for (const i of checkOrder(units, alive)) front.push(chkStep(i, 'mc', r.n, -1, 0));
-        break;
+        return;
+      }
+      case 'MC': {
+        const order = checkOrder(units, alive);
+        for (let j = order.length - 1; j >= 0; j--) todo.push(chkStep(order[j], 'mc', r.n, -1, 0));
+        return;
+      }
       case 'KIA':
         if (r.n >= alive.length) return this.applyCasualties(resolveKIA(units, alive, this.ctx.ruleSet), 0);
-        this.drs.length = 0;
-        front.push(new Step(RS, -1, 'mc', 0, -1, 0, 0, false, true, r.n, alive));
-        break;
+        if (this.drs.length !== 0) this.drs.length = 0;
+        todo.push(new Step(RS, -1, 'mc', 0, -1, 0, 0, false, true, r.n, alive.slice()));
+        return;
       case 'K':
         if (alive.length === 1) return this.applyCasualties(resolveK(units, alive, this.ctx.ruleSet), r.n);
-        this.drs.length = 0;
-        front.push(new Step(RS, -1, 'mc', r.n, -1, 0, 0, false, false, 1, alive));
-        break;
+        if (this.drs.length !== 0) this.drs.length = 0;
+        todo.push(new Step(RS, -1, 'mc', r.n, -1, 0, 0, false, false, 1, alive.slice()));
+        return;
     }
-    this.unshift(front);
   }
 
   applyCasualties(e: CasualtyEffects, mc: number): void {
@@ -308,7 +402,7 @@ class FastAttack {
     }
     const front: Step[] = [];
     e.woundSeverityDRM.forEach((drm, i) => {
-      if (drm !== null) front.push(new Step(WND, i, 'mc', 0, -1, 0, drm, false, false, 0, null));
+      if (drm !== null) front.push(wndStep(i, drm));
     });
     for (const i of checkOrder(this.units, e.mcTakers)) front.push(chkStep(i, 'mc', mc, -1, 0));
     this.unshift(front);
@@ -414,15 +508,15 @@ class FastAttack {
           this.setUnit(t.u, r.unit);
           wound = r.woundSeverityDRM;
         } else {
-          const check = checkOf(units, ctx, t)!;
+          const check = checkOf(units, this.codes, ctx, t)!;
           const o = checkOutcome(UNIT_CODES, this.codes[t.u], check, checkDRM, index, ctx, this.ctxId);
           this.setCode(t.u, UNIT_CODES.byCode[outcomeNext(o)]);
           const w = outcomeWound(o);
           wound = w < 0 ? null : w;
           hob = outcomeHoB(o);
         }
-        if (hob !== 0) this.todo.push(new Step(HOB, t.u, 'mc', 0, -1, 0, 0, hob === 2, false, 0, null));
-        if (wound !== null) this.todo.push(new Step(WND, t.u, 'mc', 0, -1, 0, wound, false, false, 0, null));
+        if (hob !== 0) this.todo.push(hobStep(t.u, hob === 2));
+        if (wound !== null) this.todo.push(wndStep(t.u, wound));
         return true;
       }
       case WND: {
@@ -439,7 +533,7 @@ class FastAttack {
           const hero = UNIT_CODES.intern(initialUnitState(r.createdHero));
           units.push(hero.unit);
           this.codes.push(hero);
-          this.seenKeys.push(hero.keyId);
+          this.seenKeys[this.seenCount++] = hero.keyId;
         }
         return true;
       }
@@ -456,27 +550,31 @@ class FastAttack {
   }
 
   /**
-   * A string that orders like the chain's interned code of the state at position `i` (codeOf: the
-   * base-36 rank of its key's first appearance on the path). With at most 36 states seen every code is
-   * one base-36 digit, so the position of that first appearance orders alike; beyond, the code itself.
+   * A number that orders like the chain's interned code of the state at position `i` (codeOf: the
+   * base-36 rank of its key's first appearance on the path, compared as a string). With at most 36
+   * states seen every code is one base-36 digit, so the position of that first appearance orders
+   * alike; beyond, the code's digits (each + 1, padded with 0 to 4 digits) read in base 37, which
+   * orders as the strings do ('10' < '9'). Integer in [0, 37^4).
    */
-  codeOf(i: number): string {
+  codeOf(i: number): number {
     const keys = this.seenKeys;
-    const first = keys.indexOf(this.codes[i].keyId);
-    if (keys.length <= 36) return String.fromCharCode(48 + first);
+    const first = keys.indexOf(this.codes[i].keyId); // < seenCount: the key has been seen
+    if (this.seenCount <= 36) return first;
     let rank = 0;
     for (let j = 0; j < first; j++) if (keys.indexOf(keys[j]) === j) rank++;
-    return rank.toString(36);
+    return base36Order(rank);
   }
 
   /** The chain's `canonicalize` (nothing tracked: every event mask is 0). */
   canonicalize(): void {
     const units = this.units;
     const heroes = units.length - this.nTargets;
-    if (this.classes === null && heroes < 2) return;
+    if (this.changed === 0 && heroes < 2) return; // no target has changed: every class is one state
+    const classes = this.classesOf();
+    if (classes === null && heroes < 2) return;
     let signed = false;
-    if (this.classes !== null) {
-      for (const g of this.classes) {
+    if (classes !== null) {
+      for (const g of classes) {
         // Units that are all one state (or one object) cannot change places: no signatures needed.
         if (!this.touched(g) || allSame(units, g)) continue;
         if (!signed) this.signatures();
@@ -547,22 +645,27 @@ class FastAttack {
       const i = g[a];
       if ((taken & (1 << a)) !== 0) continue;
       if (SIG_BANG[i] !== 0 || (leader && SIG_LEN[i] !== 0)) continue;
-      let pos: number[] | null = null;
+      const pos = SORT_POS;
+      let np = 1;
+      pos[0] = i;
       let differ = false;
       for (let b = a + 1; b < m; b++) {
         const j = g[b];
         if ((taken & (1 << b)) === 0 && SIG_BANG[j] === 0 && sameSeq(i, j)) {
           taken |= 1 << b;
-          if (pos === null) pos = [i];
-          pos.push(j);
+          pos[np++] = j;
           if (units[j] !== units[i]) differ = true;
         }
       }
-      if (pos === null || !differ) continue;
-      const items = pos.map((p) => this.codes[p]);
-      const codes = pos.map((p) => this.codeOf(p));
+      if (np === 1 || !differ) continue;
+      const items = SORT_ITEMS;
+      const codes = SORT_CODES;
+      for (let x = 0; x < np; x++) {
+        items[x] = this.codes[pos[x]];
+        codes[x] = this.codeOf(pos[x]);
+      }
       // stable insertion sort by code
-      for (let x = 1; x < items.length; x++) {
+      for (let x = 1; x < np; x++) {
         const u = items[x];
         const c = codes[x];
         let y = x - 1;
@@ -574,7 +677,7 @@ class FastAttack {
         items[y + 1] = u;
         codes[y + 1] = c;
       }
-      for (let x = 0; x < pos.length; x++) {
+      for (let x = 0; x < np; x++) {
         units[pos[x]] = items[x].unit;
         this.codes[pos[x]] = items[x];
       }
@@ -609,6 +712,41 @@ function iftResult(a: CompiledAttack, index: number, ctx: MoraleContext): IFTRes
   return col === null ? NO_EFFECT : iftResultOf(col, dr.white + dr.colored + a.drm);
 }
 
+/**
+ * A number ordering as `rank.toString(36)` does among such strings (FastAttack.codeOf): its base-36
+ * digits, each + 1, most significant first, padded with 0 to 4 digits, read in base 37.
+ * @param rank integer in [0, 36^4)
+ * Never throws.
+ * @example base36Order(9) < base36Order(36) // false: '9' > '10'
+ */
+export function base36Order(rank: number): number {
+  const d: number[] = [];
+  do {
+    d.unshift(rank % 36);
+    rank = Math.floor(rank / 36);
+  } while (rank > 0);
+  let v = 0;
+  for (let x = 0; x < 4; x++) v = v * 37 + (x < d.length ? d[x] + 1 : 0);
+  return v;
+}
+
+/** Scratch of FastAttack.applyIFTResult: the positions on the map. */
+const ALIVE: number[] = [];
+
+/** Scratch of FastAttack.sortGroup: the subset's positions, codes and order keys (first entries used). */
+const SORT_POS: number[] = [];
+const SORT_ITEMS: UnitCode[] = [];
+const SORT_CODES: number[] = [];
+
+/** FastAttack.classesOf's results by pattern of equal keys (n, then each position's first equal position). */
+const CLASSES_BY_PATTERN = new Map<number, number[][] | null>();
+
+/** Scratch of FastAttack.classesOf: position already in a class. */
+const GROUPED: boolean[] = [];
+
+/** The one attack state, reused (FastAttack). */
+const ATTACK = new FastAttack();
+
 /** True when the units at positions `g` are all one object. */
 function allSame(units: readonly UnitState[], g: readonly number[]): boolean {
   const u = units[g[0]];
@@ -619,8 +757,10 @@ function allSame(units: readonly UnitState[], g: readonly number[]): boolean {
 /** The chain's canonical Random Selection drs (a dr below the count-th highest can never be selected). */
 function canonicalDrs(drs: readonly number[], count: number): number[] {
   if (drs.length < count) return drs.slice();
-  const threshold = [...drs].sort((a, b) => b - a)[count - 1];
-  return drs.map((d) => (d >= threshold ? d : 0));
+  const threshold = nthHighestDr(drs, count);
+  const out: number[] = new Array<number>(drs.length);
+  for (let i = 0; i < drs.length; i++) out[i] = drs[i] >= threshold ? drs[i] : 0;
+  return out;
 }
 
 /**
@@ -637,21 +777,51 @@ function canonicalDrs(drs: readonly number[], count: number): number[] {
  * @example sampleAttack([leader91, squad467], attack8FP, ctx, streamFor('s', 0))[1].status // 'broken' or ...
  */
 export function sampleAttack(targets: readonly UnitState[], attack: CompiledAttack, ctx: MoraleContext, rng: Int32Source, ctxId = UNIT_CODES.ctxId(ctx)): UnitState[] {
+  const codes: UnitCode[] = new Array<UnitCode>(targets.length);
+  for (let i = 0; i < targets.length; i++) codes[i] = UNIT_CODES.of(targets[i]);
+  const after = sampleAttackCodes(codes, attack, ctx, rng, ctxId);
+  const out: UnitState[] = new Array<UnitState>(after.length);
+  for (let i = 0; i < after.length; i++) out[i] = after[i].unit;
+  return out;
+}
+
+/**
+ * {@link sampleAttack} on unit codes (unit-codes.ts `UNIT_CODES`), the scenario simulator's form:
+ * the same dice and the same final states, as codes.
+ * @param targets the codes of the Location's units, in stack order (at least one)
+ * @param ctxId `UNIT_CODES.ctxId(ctx)`
+ * @param ift null, or the IFT results of `attack` by DR index, shared by every use of this attack in
+ *   one rule set (fire-attacks.ts): read, and filled by `iftResult` where still undefined
+ * @returns the final codes in the chain's positions, then any heroes created: `targets` itself when
+ * the attack had no effect (the IFT DR is its only roll), else a new array
+ * @throws never on valid input
+ */
+export function sampleAttackCodes(
+  targets: readonly UnitCode[],
+  attack: CompiledAttack,
+  ctx: MoraleContext,
+  rng: Int32Source,
+  ctxId: number,
+  ift: (IFTResult | undefined)[] | null = null,
+): readonly UnitCode[] {
   let w: FastAttack;
   if (attack.fixedResult === null && attack.column !== null) {
     // The IFT DR is the first roll, and nothing happens before it (no step to settle; no unit has
     // changed, so the reduction leaves the units where they are): roll it before building anything,
     // and stop at once on no effect, the commonest result.
-    const r = iftResult(attack, draw(rng, 36), ctx);
-    if (r.kind === 'none') {
-      const same: UnitState[] = new Array<UnitState>(targets.length);
-      for (let i = 0; i < targets.length; i++) same[i] = UNIT_CODES.of(targets[i]).unit;
-      return same;
+    const index = draw(rng, 36);
+    let r = ift === null ? undefined : ift[index];
+    if (r === undefined) {
+      r = iftResult(attack, index, ctx);
+      if (ift !== null) ift[index] = r;
     }
-    w = new FastAttack(targets, attack, ctx, ctxId);
+    if (r.kind === 'none') return targets;
+    w = ATTACK;
+    w.reset(targets, attack, ctx, ctxId);
     w.applyIFTResult(r);
   } else {
-    w = new FastAttack(targets, attack, ctx, ctxId);
+    w = ATTACK;
+    w.reset(targets, attack, ctx, ctxId);
     w.todo.push(IFT_STEP);
   }
   w.settle();
@@ -663,5 +833,5 @@ export function sampleAttack(targets: readonly UnitState[], attack: CompiledAtta
     w.settle();
     w.canonicalize();
   }
-  return w.units;
+  return w.codes;
 }

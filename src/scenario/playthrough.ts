@@ -28,34 +28,34 @@
  * engine/lazy-chain.ts: the same dice and states as sampleChain); each fire attack through
  * `sampleAttack`, which draws the same dice and gives the same result as sampling the attack chain
  * (fast-attack.ts, tested).
- * Unit states are kept canonical (unit-codes.ts: one object per distinct state), so an unchanged unit
- * is recognised by identity and costs nothing to account for.
+ * Stacks hold unit codes (unit-codes.ts: one code per distinct state, with what the phases read about
+ * it computed once), so an unchanged unit is recognised by identity and costs nothing to account for.
  * Not modelled: the map, LOS, movement, Close Combat, SW, vehicles; the profiles stand for them.
  */
-import type { CompiledAttack } from '../chains/attack-chain.js';
 import { Ev } from '../chains/events.js';
 import { getNationality, reducedOf } from '../counters/catalog.js';
-import { CLASS_ORDER, type UnitClass } from '../counters/types.js';
 import type { Int32Source } from '../dice/streams.js';
 import { integrityCheckDRM, regainReinforcementDRM } from '../rules/battlefield-integrity.js';
 import type { MoraleContext } from '../rules/context.js';
-import { coweringShift } from '../rules/cowering.js';
 import { iftColumnOf } from '../rules/infantry-fire-table.js';
-import { leadershipDRMFor } from '../rules/leadership.js';
 import { rallyDRM } from '../rules/rally.js';
-import { initialUnitState, isAlive, lentLeadershipDRM, type UnitState } from '../rules/unit-state.js';
+import { initialUnitState } from '../rules/unit-state.js';
 import { chainsFor, type ScenarioChains } from './chain-cache.js';
-import { finalOffsets, recordMetric, type TallyLayout } from './scenario-tally.js';
-import { mmcBPV, squadEquivalents, type ScenarioSetup, type SetupSide } from './setup.js';
-import { sampleAttack } from './fast-attack.js';
-import { NO_LEADERSHIP, UNIT_CODES } from './unit-codes.js';
+import { finalOffsets, recordMetricAt, TURN_METRICS, type TallyLayout } from './scenario-tally.js';
+import { mmcBPV, type ScenarioSetup, type SetupSide } from './setup.js';
+import { sampleAttackCodes } from './fast-attack.js';
+import type { FireAttack } from './fire-attacks.js';
+import { leadershipDRMOf, NO_LEADERSHIP, UNIT_CODES, unmarkedOf, type UnitCode } from './unit-codes.js';
 import { FFMO_DRM, rallyTerrainOf, TERRAIN_TEM } from './terrain.js';
 import type { ScenarioTerrain, VictoryCondition, VictorySpec } from './types.js';
 
 interface Stack {
   readonly name: string;
   readonly terrain: ScenarioTerrain;
-  units: UnitState[];
+  /** TERRAIN_TEM[terrain] (terrain.ts): the IFT TEM of attacks on it. */
+  readonly tem: number;
+  /** The units in the Location, as codes (unit-codes.ts), all on the map between phases. */
+  units: UnitCode[];
 }
 
 interface SideRun {
@@ -79,18 +79,13 @@ interface SideRun {
   cracked: number;
 }
 
-/** The units of a setup stack as canonical states (unit-codes.ts). */
-function canonUnits(units: readonly UnitState[]): UnitState[] {
-  const out: UnitState[] = new Array<UnitState>(units.length);
-  for (let i = 0; i < units.length; i++) out[i] = UNIT_CODES.canon(units[i]);
-  return out;
-}
-
-function newSide(setup: SetupSide): SideRun {
+function newSide(setup: SetupSide, chains: ScenarioChains): SideRun {
+  const stacks: Stack[] = [];
+  for (const s of setup.stacks) stacks.push({ name: s.name, terrain: s.terrain, tem: TERRAIN_TEM[s.terrain], units: chains.codesOf(s).slice() });
   return {
     setup,
-    stacks: setup.stacks.map((s) => ({ name: s.name, terrain: s.terrain, units: canonUnits(s.units) })),
-    rear: { name: 'rear', terrain: 'building', units: [] },
+    stacks,
+    rear: { name: 'rear', terrain: 'building', tem: TERRAIN_TEM.building, units: [] },
     elr: setup.spec.elr,
     integrityBase: setup.integrityBase,
     tally: 0,
@@ -114,8 +109,8 @@ class Playthrough {
     readonly setup: ScenarioSetup,
     readonly rng: Int32Source,
   ) {
-    this.sides = [newSide(setup.sides[0]), newSide(setup.sides[1])];
     this.chains = chainsFor(setup);
+    this.sides = [newSide(setup.sides[0], this.chains), newSide(setup.sides[1], this.chains)];
   }
 
   enemyOf(s: SideRun): SideRun {
@@ -147,25 +142,25 @@ class Playthrough {
   bestLeaderDRM(s: SideRun): number | null {
     let best: number | null = null;
     for (const st of s.stacks) {
-      for (const u of st.units) {
-        const d = lentLeadershipDRM(u);
-        if (d !== null && (best === null || d < best)) best = d;
+      for (const c of st.units) {
+        const d = c.lent;
+        if (d !== NO_LEADERSHIP && (best === null || d < best)) best = d;
       }
     }
     return best;
   }
 
   /** A16.11: adds the BPV lost between `before` and `after` to the side's Casualty Tally. */
-  account(s: SideRun, before: UnitState, after: UnitState): void {
-    if (before === after) return; // unchanged (canonical states): nothing lost
-    if (isAlive(after) && CLASS_ORDER.indexOf(after.profile.unitClass) > CLASS_ORDER.indexOf(before.profile.unitClass)) s.replacements++;
+  account(s: SideRun, before: UnitCode, after: UnitCode): void {
+    if (before === after) return; // unchanged (one code per state): nothing lost
+    if (after.alive && after.classIndex > before.classIndex) s.replacements++;
     let bpv = 0;
-    if (!isAlive(after)) {
+    if (!after.alive) {
       s.unitsLost++;
-      bpv = mmcBPV(before.profile);
-    } else if (before.profile.kind === 'squad' && after.profile.kind === 'hs') {
-      const hs = reducedOf(before.profile);
-      bpv = mmcBPV(before.profile) - mmcBPV(hs ?? after.profile);
+      bpv = before.bpv;
+    } else if (before.unit.profile.kind === 'squad' && after.unit.profile.kind === 'hs') {
+      const hs = reducedOf(before.unit.profile);
+      bpv = before.bpv - mmcBPV(hs ?? after.unit.profile);
     }
     if (bpv <= 0) return;
     s.casualtyBPV += bpv;
@@ -212,7 +207,7 @@ class Playthrough {
     if (!stacks) return;
     let bpv = 0;
     for (const st of stacks) {
-      s.stacks.push({ name: st.name, terrain: st.terrain, units: canonUnits(st.units) });
+      s.stacks.push({ name: st.name, terrain: st.terrain, tem: TERRAIN_TEM[st.terrain], units: this.chains.codesOf(st).slice() });
       bpv += st.units.reduce((t, u) => t + mmcBPV(u.profile), 0);
     }
     if (s.integrityBase > 0 && bpv > 0) {
@@ -223,8 +218,8 @@ class Playthrough {
   }
 
   /** Leaders whose grade rose (Battle Hardening, A15.3) allow a regain attempt each (A16.3). */
-  leaderHardened(s: SideRun, before: UnitState, after: UnitState): void {
-    if (before !== after && before.profile.kind === 'leader' && isAlive(after) && after.profile.id !== before.profile.id && after.profile.ml >= before.profile.ml) {
+  leaderHardened(s: SideRun, before: UnitCode, after: UnitCode): void {
+    if (before !== after && before.leader && after.alive && after.unit.profile.id !== before.unit.profile.id && after.unit.profile.ml >= before.unit.profile.ml) {
       this.regain(s, 0);
     }
   }
@@ -232,47 +227,47 @@ class Playthrough {
   rallyPhase(s: SideRun): void {
     const stacks = s.stacks;
     let promotionUsed = false; // one MMC Self-Rally per Player Turn (A10.63, A18.11)
-    const finns = getNationality(s.setup.spec.nationality).allSelfRally;
+    let finns: boolean | null = null;
     for (let k = 0; k <= stacks.length; k++) {
       const st = k < stacks.length ? stacks[k] : s.rear;
+      const units = st.units;
       let broken = false;
-      for (const u of st.units) if (u.status === 'broken') broken = true;
+      for (let i = 0; i < units.length; i++) if (units[i].broken) broken = true;
       if (!broken) continue;
-      for (let i = 0; i < st.units.length; i++) {
-        const u = st.units[i];
-        if (u.status !== 'broken') continue;
-        const c = UNIT_CODES.of(u);
-        // Good Order leaders here other than u (A10.7); those u may be rallied by (a leader only by a
-        // leader of higher current ML, A10.22 EX): the ones leadershipDRMFor(u, st.units) considers.
+      for (let i = 0; i < units.length; i++) {
+        const c = units[i];
+        if (!c.broken) continue;
+        // Good Order leaders here other than c (A10.7); those c may be rallied by (a leader only by a
+        // leader of higher current ML, A10.22 EX): the ones leadershipDRMOf(units, i) considers.
         let leaders = 0;
         let goodOrderLeaderHere = false;
-        for (const l of st.units) {
-          if (l === u) continue;
-          const lc = UNIT_CODES.of(l);
-          if (lc.lent === NO_LEADERSHIP) continue;
+        for (let j = 0; j < units.length; j++) {
+          const l = units[j];
+          if (l === c || l.lent === NO_LEADERSHIP) continue;
           goodOrderLeaderHere = true;
-          if (u.profile.kind !== 'leader' || lc.ml > c.ml) leaders++;
+          if (!c.leader || l.ml > c.ml) leaders++;
         }
         let selfRally = false;
         if (leaders === 0) {
-          if (goodOrderLeaderHere || u.disrupted) continue;
-          const boxed = u.profile.selfRallyBox || finns || u.profile.kind === 'leader' || u.profile.kind === 'crew' || u.profile.kind === 'hero';
+          if (goodOrderLeaderHere || c.disrupted) continue;
+          const p = c.unit.profile;
+          finns ??= getNationality(s.setup.spec.nationality).allSelfRally;
+          const boxed = p.selfRallyBox || finns || p.kind === 'leader' || p.kind === 'crew' || p.kind === 'hero';
           if (!boxed) {
             if (promotionUsed) continue;
             promotionUsed = true;
           }
           selfRally = true;
         }
-        const drm = rallyDRM(u, { leadershipDRM: selfRally ? 0 : leadershipDRMFor(u, st.units), terrain: rallyTerrainOf(st.terrain), selfRally, otherDRM: 0 });
-        const ctx = this.ctxOf(s, st.terrain);
-        const chain = this.chains.rally(c, drm, selfRally, ctx, this.ctxIdOf(s, st.terrain));
+        const drm = rallyDRM(c.unit, { leadershipDRM: selfRally ? 0 : leadershipDRMOf(units, i), terrain: rallyTerrainOf(st.terrain), selfRally, otherDRM: 0 });
+        const chain = this.chains.rally(c, drm, selfRally, this.ctxOf(s, st.terrain), this.ctxIdOf(s, st.terrain));
         const end = chain.sample(this.rng);
-        const after = chain.unitAt(end).unit;
-        this.account(s, u, after);
-        st.units[i] = after;
-        for (const h of chain.heroesAt(end)) st.units.push(UNIT_CODES.canon(initialUnitState(h)));
+        const after = chain.unitAt(end);
+        this.account(s, c, after);
+        units[i] = after;
+        if (chain.hasHeroes(end)) for (const h of chain.heroesAt(end)) units.push(UNIT_CODES.intern(initialUnitState(h)));
       }
-      st.units = aliveOnly(st.units);
+      st.units = aliveOnly(units);
     }
   }
 
@@ -283,122 +278,109 @@ class Playthrough {
     for (const st of stacks) if (canFire(st)) readyCount++;
     const share = firer.setup.spec.fire.activity;
     let count = share >= 1 ? readyCount : Math.max(1, Math.round(share * readyCount));
+    // The target stacks' weights (pickTarget), kept up to date: only the stack fired on changes.
+    const aims = target.stacks;
+    const weights = AIM_WEIGHTS;
+    for (let j = 0; j < aims.length; j++) weights[j] = aimWeight(aims[j]);
     for (let k = 0; k < stacks.length && count > 0; k++) {
       const st = stacks[k];
       if (!canFire(st)) continue;
       count--;
-      const aim = this.pickTarget(target);
-      if (!aim) return;
+      const at = pickTarget(aims, weights);
+      if (at < 0) return;
+      const aim = aims[at];
       const attack = this.fireGroup(firer, st, aim, targetMoving);
       if (!attack) continue;
-      const before = aliveOnly(aim.units);
+      const before = aim.units; // all on the map (filtered at the end of every phase)
       // sampleAttack draws exactly the dice of sampleChain(buildAttackChain(...)) and returns the same
       // units (fast-attack.ts, tested case by case).
-      const after = sampleAttack(before, attack, this.ctxOf(target, aim.terrain), this.rng, this.ctxIdOf(target, aim.terrain));
-      let lost = after.length !== before.length;
+      const after = sampleAttackCodes(before, attack.attack, this.ctxOf(target, aim.terrain), this.rng, this.ctxIdOf(target, aim.terrain), attack.ift);
+      if (after === before) continue; // no effect
+      let lost = false;
       for (let i = 0; i < before.length; i++) {
         const b = before[i];
         const a = after[i];
         if (b === a) continue;
-        if (!isAlive(a)) lost = true;
+        if (!a.alive) lost = true;
         this.account(target, b, a);
         this.leaderHardened(target, b, a);
       }
-      aim.units = lost ? aliveOnly(after) : after;
+      aim.units = lost ? aliveOnly(after) : (after as UnitCode[]); // a new array (fast-attack.ts)
+      weights[at] = aimWeight(aim);
     }
-  }
-
-  /** The enemy stack with the most Good Order squad-equivalents (ties: the first). */
-  pickTarget(s: SideRun): Stack | null {
-    let best: Stack | null = null;
-    let bestValue = -1;
-    for (const st of s.stacks) {
-      if (st.units.length === 0) continue;
-      let v = 0;
-      for (const u of st.units) v += u.status === 'good-order' ? squadEquivalents(u.profile) + 0.01 : 0.001;
-      if (v > bestValue) {
-        best = st;
-        bestValue = v;
-      }
-    }
-    return best;
   }
 
   /** The attack of one stack's Fire Group, or null when it has no FP column. */
-  fireGroup(firer: SideRun, st: Stack, aim: Stack, targetMoving: boolean): CompiledAttack | null {
+  fireGroup(firer: SideRun, st: Stack, aim: Stack, targetMoving: boolean): FireAttack | null {
     const spec = firer.setup.spec.fire;
-    let fp = 0;
+    let fp2 = 0; // twice the FP: integers (multiples of 0.5 FP), so fp2 / 2 is the sum of the FPs exactly
     let worst = 0;
     let allFanatic = true;
     let allBerserk = true;
     let heroes = 0;
     let others = 0;
-    for (const u of st.units) {
-      if (u.status !== 'good-order' || u.profile.fp <= 0) continue;
-      fp += u.pinned ? u.profile.fp / 2 : u.profile.fp;
-      if (u.profile.kind === 'hero') heroes++;
+    const units = st.units;
+    for (let i = 0; i < units.length; i++) {
+      const c = units[i];
+      if (c.fireFP2 === 0) continue; // not Good Order, or no inherent FP
+      fp2 += c.fireFP2;
+      if (c.hero) heroes++;
       else {
         others++;
-        worst = Math.max(worst, CLASS_ORDER.indexOf(u.profile.unitClass));
+        worst = Math.max(worst, c.classIndex);
       }
-      allFanatic &&= u.fanatic;
-      allBerserk &&= u.berserk;
+      allFanatic &&= c.unit.fanatic;
+      allBerserk &&= c.unit.berserk;
     }
+    let fp = fp2 / 2;
     if (spec.longRange) fp /= 2;
     const column = iftColumnOf(fp);
     if (column === null) return null;
-    let drm = TERRAIN_TEM[aim.terrain] + spec.drm + (targetMoving && aim.terrain === 'open' ? FFMO_DRM : 0);
+    let drm = aim.tem + spec.drm + (targetMoving && aim.terrain === 'open' ? FFMO_DRM : 0);
     let directed = false;
     if (spec.leaderDirects) {
-      let best: number | null = null;
-      for (const u of st.units) {
-        const d = lentLeadershipDRM(u);
-        if (d !== null && (best === null || d < best)) best = d;
-      }
-      if (best !== null) {
+      let best = NO_LEADERSHIP;
+      for (let i = 0; i < units.length; i++) if (units[i].lent < best) best = units[i].lent;
+      if (best !== NO_LEADERSHIP) {
         drm += best;
         directed = true;
       }
     }
     if (heroes > 0) drm -= 1; // A15.24
-    const unitClass: UnitClass = others > 0 ? CLASS_ORDER[worst] : '1st-line';
-    const shift = coweringShift(
-      { nationality: firer.setup.spec.nationality, unitClass, heroAlone: others === 0, fanatic: allFanatic, berserk: allBerserk },
-      directed,
-      false,
-    );
-    return { label: '', column, drm, coweringShift: shift, fixedResult: null };
+    const fire = this.chains.fire[firer.setup.index];
+    return fire.attack(column, drm, fire.shift(others > 0 ? worst : -1, allFanatic, allBerserk, directed));
   }
 
   routPhase(s: SideRun): void {
     const everywhere = s.setup.spec.rout.endAdjacent;
     for (const st of s.stacks) {
       if (!everywhere && st.terrain !== 'open') continue;
-      for (let i = 0; i < st.units.length; i++) {
-        const u = st.units[i];
-        if (u.status !== 'broken') continue;
-        if (u.disrupted && everywhere) {
+      const units = st.units;
+      for (let i = 0; i < units.length; i++) {
+        const c = units[i];
+        if (!c.broken) continue;
+        if (c.disrupted && everywhere) {
           // A19.12: a Disrupted unit ADJACENT to a Good Order Known enemy surrenders at the start of the RtPh.
-          const captured: UnitState = UNIT_CODES.canon({ ...u, status: 'captured' });
-          this.account(s, u, captured);
-          st.units[i] = captured;
+          const captured = UNIT_CODES.intern({ ...c.unit, status: 'captured' });
+          this.account(s, c, captured);
+          units[i] = captured;
           continue;
         }
         const ctx = this.ctxOf(s, st.terrain);
-        const chain = this.chains.rout(s.setup, UNIT_CODES.of(u), st.terrain === 'open', ctx, this.ctxIdOf(s, st.terrain));
+        const chain = this.chains.rout(s.setup, c, st.terrain === 'open', ctx, this.ctxIdOf(s, st.terrain));
         if (chain === null) continue; // this unit cannot follow the route (e.g. a wounded SMC's 3 MF): it stays
         const end = chain.sample(this.rng);
-        const after = chain.unitAt(end).unit;
-        this.account(s, u, after);
-        for (const h of chain.heroesAt(end)) st.units.push(UNIT_CODES.canon(initialUnitState(h)));
-        if (isAlive(after) && chain.lazy.stateOf(end).stop === 'arrived') {
+        const after = chain.unitAt(end);
+        this.account(s, c, after);
+        if (chain.hasHeroes(end)) for (const h of chain.heroesAt(end)) units.push(UNIT_CODES.intern(initialUnitState(h)));
+        if (after.alive && chain.lazy.stateOf(end).stop === 'arrived') {
           s.rear.units.push(after);
-          st.units[i] = { ...after, status: 'eliminated' }; // moved out; filtered below (not a loss)
+          units[i] = UNIT_CODES.intern({ ...after.unit, status: 'eliminated' }); // moved out; filtered below (not a loss)
         } else {
-          st.units[i] = after;
+          units[i] = after;
         }
       }
-      st.units = aliveOnly(st.units);
+      st.units = aliveOnly(units);
     }
   }
 
@@ -407,8 +389,8 @@ class Playthrough {
       for (let k = 0; k <= s.stacks.length; k++) {
         const units = k < s.stacks.length ? s.stacks[k].units : s.rear.units;
         for (let i = 0; i < units.length; i++) {
-          const u = units[i];
-          if (u.pinned || u.berserk) units[i] = UNIT_CODES.canon({ ...u, pinned: false, berserk: false });
+          const c = units[i];
+          if (c.pinnedOrBerserk) units[i] = unmarkedOf(UNIT_CODES, c);
         }
       }
       let home: Stack | undefined;
@@ -422,12 +404,12 @@ class Playthrough {
       if (home) {
         const rear = s.rear.units;
         let back = 0;
-        for (const u of rear) if (u.status === 'good-order') back++;
+        for (const c of rear) if (c.goodOrder) back++;
         if (back > 0) {
-          const stay: UnitState[] = [];
-          for (const u of rear) {
-            if (u.status === 'good-order') home.units.push(u);
-            else stay.push(u);
+          const stay: UnitCode[] = [];
+          for (const c of rear) {
+            if (c.goodOrder) home.units.push(c);
+            else stay.push(c);
           }
           s.rear.units = stay;
         }
@@ -438,18 +420,36 @@ class Playthrough {
   goodOrderSquads(s: SideRun): number {
     let n = 0;
     for (let k = 0; k <= s.stacks.length; k++) {
-      for (const u of k < s.stacks.length ? s.stacks[k].units : s.rear.units) if (u.status === 'good-order') n += squadEquivalents(u.profile);
+      for (const c of k < s.stacks.length ? s.stacks[k].units : s.rear.units) if (c.goodOrder) n += c.squads2;
     }
-    return n;
+    return n / 2; // halves: exact
   }
 
-  /** The side's units (stacks and rear) that are broken, or (`disrupted`) that are Disrupted. */
-  countBroken(s: SideRun, disrupted: boolean): number {
-    let n = 0;
+  /** Results of the last {@link census}. */
+  squads2 = 0;
+  broken = 0;
+  disrupted = 0;
+
+  /**
+   * Counts the side's units (stacks and rear) in one pass: twice its Good Order squad-equivalents
+   * (`squads2`), its broken units, its Disrupted units.
+   */
+  census(s: SideRun): void {
+    let squads2 = 0;
+    let broken = 0;
+    let disrupted = 0;
     for (let k = 0; k <= s.stacks.length; k++) {
-      for (const u of k < s.stacks.length ? s.stacks[k].units : s.rear.units) if (disrupted ? u.disrupted : u.status === 'broken') n++;
+      const units = k < s.stacks.length ? s.stacks[k].units : s.rear.units;
+      for (let i = 0; i < units.length; i++) {
+        const c = units[i];
+        if (c.goodOrder) squads2 += c.squads2;
+        if (c.broken) broken++;
+        if (c.disrupted) disrupted++;
+      }
     }
-    return n;
+    this.squads2 = squads2;
+    this.broken = broken;
+    this.disrupted = disrupted;
   }
 
   met(s: SideRun, v: VictorySpec | null): boolean {
@@ -473,17 +473,66 @@ class Playthrough {
   }
 }
 
+/** Scratch of Playthrough.firePhase: the target stacks' {@link aimWeight}s. */
+const AIM_WEIGHTS: number[] = [];
+
+/**
+ * How much a stack is worth firing on: its Good Order squad-equivalents, + 0.01 per Good Order unit
+ * and 0.001 per other unit (UnitCode.targetWeight, summed in stack order); -2 for an empty stack.
+ */
+function aimWeight(st: Stack): number {
+  const units = st.units;
+  if (units.length === 0) return -2;
+  let v = 0;
+  for (let i = 0; i < units.length; i++) v += units[i].targetWeight;
+  return v;
+}
+
+/**
+ * The enemy stack with the most Good Order squad-equivalents (ties: the first), by index, or -1 when
+ * every stack is empty.
+ * @param weights aimWeight of each stack, same positions
+ */
+function pickTarget(stacks: readonly Stack[], weights: readonly number[]): number {
+  let best = -1;
+  let bestValue = -1;
+  for (let j = 0; j < stacks.length; j++) {
+    if (weights[j] > bestValue) {
+      best = j;
+      bestValue = weights[j];
+    }
+  }
+  return best;
+}
+
 /** True when the stack has a Good Order unit with inherent FP (it can form a Fire Group). */
 function canFire(st: Stack): boolean {
-  for (const u of st.units) if (u.status === 'good-order' && u.profile.fp > 0) return true;
+  const units = st.units;
+  for (let i = 0; i < units.length; i++) if (units[i].fireFP2 > 0) return true;
   return false;
 }
 
 /** The units on the map: `units` itself when all are (no copy), else a filtered copy. */
-function aliveOnly(units: UnitState[]): UnitState[] {
-  for (let i = 0; i < units.length; i++) if (!isAlive(units[i])) return units.filter(isAlive);
-  return units;
+function aliveOnly(units: readonly UnitCode[]): UnitCode[] {
+  for (let i = 0; i < units.length; i++) {
+    if (!units[i].alive) {
+      const out: UnitCode[] = [];
+      for (let j = 0; j < units.length; j++) if (units[j].alive) out.push(units[j]);
+      return out;
+    }
+  }
+  return units as UnitCode[];
 }
+
+/** Metric indices (scenario-tally.ts TURN_METRICS). */
+const M_ELR = TURN_METRICS.indexOf('elr');
+const M_SQUADS2 = TURN_METRICS.indexOf('goodOrderSquads2');
+const M_BROKEN = TURN_METRICS.indexOf('broken');
+const M_DISRUPTED = TURN_METRICS.indexOf('disrupted');
+const M_BPV = TURN_METRICS.indexOf('casualtyBPV');
+const M_TAKEN = TURN_METRICS.indexOf('checksTaken');
+const M_LOST = TURN_METRICS.indexOf('checksLost');
+const M_REPLACEMENTS = TURN_METRICS.indexOf('replacements');
 
 /**
  * Plays one scenario through and adds its figures to `data` (layout `l`).
@@ -510,15 +559,16 @@ export function runPlaythrough(setup: ScenarioSetup, rng: Int32Source, data: Flo
     }
     for (let i = 0; i < 2; i++) {
       const s = p.sides[i];
-      const squads = p.goodOrderSquads(s);
-      recordMetric(data, l, turn, i, 'elr', s.elr);
-      recordMetric(data, l, turn, i, 'goodOrderSquads2', squads * 2);
-      recordMetric(data, l, turn, i, 'broken', p.countBroken(s, false));
-      recordMetric(data, l, turn, i, 'disrupted', p.countBroken(s, true));
-      recordMetric(data, l, turn, i, 'casualtyBPV', s.casualtyBPV);
-      recordMetric(data, l, turn, i, 'checksTaken', s.checksTaken);
-      recordMetric(data, l, turn, i, 'checksLost', s.checksLost);
-      recordMetric(data, l, turn, i, 'replacements', s.replacements);
+      p.census(s);
+      const squads = p.squads2 / 2; // halves: exact
+      recordMetricAt(data, l, turn, i, M_ELR, s.elr);
+      recordMetricAt(data, l, turn, i, M_SQUADS2, squads * 2);
+      recordMetricAt(data, l, turn, i, M_BROKEN, p.broken);
+      recordMetricAt(data, l, turn, i, M_DISRUPTED, p.disrupted);
+      recordMetricAt(data, l, turn, i, M_BPV, s.casualtyBPV);
+      recordMetricAt(data, l, turn, i, M_TAKEN, s.checksTaken);
+      recordMetricAt(data, l, turn, i, M_LOST, s.checksLost);
+      recordMetricAt(data, l, turn, i, M_REPLACEMENTS, s.replacements);
       if (s.cracked === 0 && squads <= s.setup.startingSquads / 2) s.cracked = turn;
     }
   }

@@ -4,7 +4,7 @@
  * result is identical for any thread count.
  */
 import { weightedMean, weightedQuantile } from 'simple-statistics';
-import { streamFor } from '../dice/streams.js';
+import { Tychei } from '../dice/tychei.js';
 import { chunkTrials, planChunks, type ChunkPlan } from '../engine/chunk-plan.js';
 import { runOnPool, type StopFlag } from '../pool/run-on-pool.js';
 import { scenarioWorkerPath } from '../pool/worker-path.js';
@@ -33,7 +33,7 @@ export interface ScenarioTask {
  */
 export function runScenarioChunk(setup: ScenarioSetup, l: TallyLayout, seed: string, plan: ChunkPlan, k: number): Float64Array {
   const data = new Float64Array(l.length);
-  const rng = streamFor(seed, k);
+  const rng = new Tychei(`${seed}:${k}`); // = streamFor(seed, k) (dice/tychei.ts), as a class
   const n = chunkTrials(plan, k);
   for (let i = 0; i < n; i++) runPlaythrough(setup, rng, data, l);
   return data;

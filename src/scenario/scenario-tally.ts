@@ -16,6 +16,10 @@ export interface TallyLayout {
   readonly sizes: Readonly<Record<TurnMetric, number>>;
   /** Length of one (turn, side) block. */
   readonly block: number;
+  /** By metric index (TURN_METRICS order): offset of the metric's value 0 within a block. */
+  readonly within: readonly number[];
+  /** By metric index: the histogram's size (`sizes`, as an array). */
+  readonly sizeAt: readonly number[];
   /** Offset of the final section: outcome[3] (side 0 wins, side 1 wins, neither), elrFell[2], crack[2][turns + 1]. */
   readonly finalOffset: number;
   readonly length: number;
@@ -37,7 +41,13 @@ export function tallyLayout(setup: ScenarioSetup): TallyLayout {
   const block = TURN_METRICS.reduce((t, m) => t + sizes[m], 0);
   const turns = setup.scenario.turns;
   const finalOffset = turns * 2 * block;
-  return { turns, sizes, block, finalOffset, length: finalOffset + 3 + 2 + 2 * (turns + 1) };
+  const within: number[] = [];
+  let at = 0;
+  for (const m of TURN_METRICS) {
+    within.push(at);
+    at += sizes[m];
+  }
+  return { turns, sizes, block, within, sizeAt: TURN_METRICS.map((m) => sizes[m]), finalOffset, length: finalOffset + 3 + 2 + 2 * (turns + 1) };
 }
 
 /** Offset of value 0 of `metric` for (turn, side); turn in [1, turns]. */
@@ -52,8 +62,16 @@ export function metricOffset(l: TallyLayout, turn: number, side: number, metric:
 
 /** Adds one to a histogram bin; values are clamped into [0, size). No allocation. */
 export function recordMetric(data: Float64Array, l: TallyLayout, turn: number, side: number, metric: TurnMetric, value: number): void {
-  const v = Math.max(0, Math.min(l.sizes[metric] - 1, Math.round(value)));
-  data[metricOffset(l, turn, side, metric) + v]++;
+  recordMetricAt(data, l, turn, side, TURN_METRICS.indexOf(metric), value);
+}
+
+/**
+ * {@link recordMetric} by metric index (`TURN_METRICS.indexOf(metric)`, integer in [0, 8)), for the
+ * playthrough loop: no search. No allocation. Never throws.
+ */
+export function recordMetricAt(data: Float64Array, l: TallyLayout, turn: number, side: number, metric: number, value: number): void {
+  const v = Math.max(0, Math.min(l.sizeAt[metric] - 1, Math.round(value)));
+  data[((turn - 1) * 2 + side) * l.block + l.within[metric] + v]++;
 }
 
 /** Offsets of the final section. */

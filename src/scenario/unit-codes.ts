@@ -2,9 +2,11 @@
  * Unit states as integer codes, for the scenario simulator's hot path (fast-attack.ts,
  * playthrough.ts). A playthrough meets a few hundred distinct unit states (a counter and its markers)
  * thousands of times each; interning them gives each one code, one canonical `UnitState` object and
- * the facts the loop reads about it (`currentML`, `lentLeadershipDRM`, `unitStateKey`), computed once
- * by the rule functions themselves, so that the loop compares integers instead of building strings.
- * Outcome tables (check-table.ts) hang off the code.
+ * the facts the loop reads about it (`currentML`, `lentLeadershipDRM`, `unitStateKey`, the leader's
+ * loss ML, and what the phases read: Good Order, broken, Fire Group FP, squad-equivalents, BPV...),
+ * computed once by the rule functions themselves, so that the loop compares integers instead of
+ * building strings. The playthrough's stacks hold codes. Outcome tables (check-table.ts) are keyed by
+ * the code; the leadership DRM one unit lends another is tabulated per pair (`leadershipDRMOf`).
  *
  * Two states get one code exactly when every field of `UnitState` is equal (the same profile object,
  * status and markers): a test fails if `UnitState` gains a field this module does not know.
@@ -24,7 +26,11 @@
 import type { UnitProfile } from '../counters/types.js';
 import type { MoraleContext } from '../rules/context.js';
 import type { RuleSet } from '../rules/rule-set.js';
+import { CLASS_ORDER } from '../counters/types.js';
+import { leaderLossML } from '../rules/leader-loss.js';
+import { leaderLendsTo } from '../rules/leadership.js';
 import { currentML, isAlive, lentLeadershipDRM, unitStateKey, type UnitState, type UnitStatus } from '../rules/unit-state.js';
+import { mmcBPV, squadEquivalents } from './setup.js';
 
 /** `UnitCode.lent` of a unit that lends no leadership DRM (A10.7): larger than any DRM. */
 export const NO_LEADERSHIP = 99;
@@ -49,10 +55,46 @@ const CODE = Symbol('unitCode');
 
 const STATUS_BITS: Readonly<Record<UnitStatus, number>> = { 'good-order': 0, broken: 1, eliminated: 2, captured: 3 };
 
-/** One interned unit state and what the hot loop reads about it. Immutable but for `rows`. */
+/** One interned unit state and what the hot loop reads about it. Immutable but for its memos. */
 export class UnitCode {
-  /** Outcome rows of checks this state takes, by packed (check, DRM, context) (check-table.ts). */
-  readonly rows = new Map<number, Int32Array>();
+  /** Good Order (not broken, on the map). */
+  readonly goodOrder: boolean;
+  /** Broken (A10.4; Disrupted units are broken too). */
+  readonly broken: boolean;
+  /** Disrupted (A19.12). */
+  readonly disrupted: boolean;
+  /** A leader (`profile.kind`). */
+  readonly leader: boolean;
+  /** A hero (`profile.kind`, A15.2; not a heroic leader). */
+  readonly hero: boolean;
+  /** Pinned or berserk: markers removed at the end of the Player Turn (playthrough.ts). */
+  readonly pinnedOrBerserk: boolean;
+  /**
+   * Twice the inherent FP this unit adds to its Location's Fire Group (playthrough.ts), >= 0: its
+   * printed FP, halved when pinned (A7.8); 0 when it cannot fire (not Good Order, or no inherent FP).
+   * Doubled so that it is an integer (V8 keeps a fractional field in a separate box).
+   */
+  readonly fireFP2: number;
+  /** `CLASS_ORDER.indexOf(profile.unitClass)`, integer in [-1, 5) (A19.13 Replacement; Cowering class). */
+  readonly classIndex: number;
+  /** Twice the squad-equivalents of the unit's counter (setup.ts `squadEquivalents`): 2, 1 or 0. */
+  readonly squads2: number;
+  /** MMC BPV of the unit's counter (setup.ts `mmcBPV`), integer >= 0. */
+  readonly bpv: number;
+  /**
+   * Weight of the unit when the enemy picks a target Location (playthrough.ts `pickTarget`): Good
+   * Order squad-equivalents + 0.01, else 0.001.
+   */
+  readonly targetWeight: number;
+  /** A leader's `leaderLossML` (rules/leader-loss.ts, A10.2 LLMC/LLTC), integer; 0 for other units. */
+  readonly lossML: number;
+  /** The code of this state without pinned and berserk (A7.8, A15.46 at the end of the Player Turn), made on first use. */
+  unmarked: UnitCode | null = null;
+  /**
+   * `leaderLendsTo(this.unit, byCode[l].unit)` (rules/leadership.ts) by leader code `l`, made on first
+   * use: 0 not yet known, 1 none, else the DRM + {@link LEND_OFFSET}.
+   */
+  lentBy: Int8Array = EMPTY_LENT;
 
   constructor(
     /** Integer >= 0, unique in the registry. */
@@ -67,7 +109,74 @@ export class UnitCode {
     readonly lent: number,
     /** `isAlive(unit)`. */
     readonly alive: boolean,
-  ) {}
+  ) {
+    const p = unit.profile;
+    this.goodOrder = unit.status === 'good-order';
+    this.broken = unit.status === 'broken';
+    this.disrupted = unit.disrupted;
+    this.leader = p.kind === 'leader';
+    this.hero = p.kind === 'hero';
+    this.lossML = this.leader ? leaderLossML(unit) : 0;
+    this.pinnedOrBerserk = unit.pinned || unit.berserk;
+    this.fireFP2 = this.goodOrder && p.fp > 0 ? (unit.pinned ? p.fp : 2 * p.fp) : 0;
+    this.classIndex = CLASS_ORDER.indexOf(p.unitClass);
+    const squads = squadEquivalents(p);
+    this.squads2 = 2 * squads;
+    this.bpv = mmcBPV(p);
+    this.targetWeight = this.goodOrder ? squads + 0.01 : 0.001;
+  }
+}
+
+/** Offset of a DRM in `UnitCode.lentBy`. */
+const LEND_OFFSET = 64;
+const EMPTY_LENT = new Int8Array(0);
+
+/**
+ * The leadership DRM that applies to the check of the unit at position `i` of `units`, integer in
+ * [-3, +1], 0 when none applies: exactly `leadershipDRMFor(units[i].unit, units.map((c) => c.unit))`
+ * (rules/leadership.ts), read from per-pair tables made by `leaderLendsTo`.
+ * @param units the Location's units, as codes
+ * @param i position of the unit taking the check, integer in [0, units.length)
+ * Never throws. Cost O(units), no allocation once the pairs are known.
+ */
+export function leadershipDRMOf(units: readonly UnitCode[], i: number): number {
+  const u = units[i];
+  let best = NO_LEADERSHIP;
+  for (let j = 0; j < units.length; j++) {
+    const l = units[j];
+    if (l === u || l.lent === NO_LEADERSHIP) continue;
+    let t = l.code < u.lentBy.length ? u.lentBy[l.code] : 0;
+    if (t === 0) t = learnLend(u, l);
+    if (t !== 1 && t - LEND_OFFSET < best) best = t - LEND_OFFSET;
+  }
+  return best === NO_LEADERSHIP ? 0 : best;
+}
+
+/** Fills `u.lentBy[l.code]` from the rule function and returns it. */
+function learnLend(u: UnitCode, l: UnitCode): number {
+  if (l.code >= u.lentBy.length) {
+    const grown = new Int8Array(Math.max(64, 2 * (l.code + 1)));
+    grown.set(u.lentBy);
+    u.lentBy = grown;
+  }
+  const d = leaderLendsTo(u.unit, l.unit);
+  const t = d === null ? 1 : d + LEND_OFFSET;
+  u.lentBy[l.code] = t;
+  return t;
+}
+
+/**
+ * The code of `u`'s state without pinned and berserk markers (made once per code).
+ * @param codes the registry `u` belongs to
+ * Never throws.
+ */
+export function unmarkedOf(codes: UnitCodes, u: UnitCode): UnitCode {
+  let m = u.unmarked;
+  if (m === null) {
+    m = u.pinnedOrBerserk ? codes.intern({ ...u.unit, pinned: false, berserk: false }) : u;
+    u.unmarked = m;
+  }
+  return m;
 }
 
 /** The registry of unit-state and context codes. */

@@ -12,9 +12,13 @@ import { defaultContext } from '../../src/rules/context.js';
 import { resolveCheck } from '../../src/rules/morale-check.js';
 import { getRuleSet } from '../../src/rules/rule-set.js';
 import { initialUnitState, unitStateKey, type UnitState } from '../../src/rules/unit-state.js';
-import { checkOutcome, outcomeHoB, outcomeNext, outcomeWound, rowKeyParts } from '../../src/scenario/check-table.js';
+import { checkOutcome, outcomeHoB, outcomeNext, outcomeRows, outcomeWound, rowKeyParts } from '../../src/scenario/check-table.js';
 import { runScenario } from '../../src/scenario/run-scenario.js';
-import { UNIT_CODES, UNIT_STATE_FIELDS, UnitCodes } from '../../src/scenario/unit-codes.js';
+import { leadershipDRMOf, UNIT_CODES, UNIT_STATE_FIELDS, UnitCodes, unmarkedOf } from '../../src/scenario/unit-codes.js';
+import { CLASS_ORDER } from '../../src/counters/types.js';
+import { leaderLossML } from '../../src/rules/leader-loss.js';
+import { leadershipDRMFor } from '../../src/rules/leadership.js';
+import { mmcBPV, squadEquivalents } from '../../src/scenario/setup.js';
 import { cityFight } from './fixture.js';
 
 /** The CheckSpec a row's check index stands for (only kind, strength and failurePins matter). */
@@ -68,12 +72,65 @@ describe('unit codes', () => {
   });
 });
 
+describe('unit code facts', () => {
+  /** Varied states of varied counters: leaders of every grade, squads, HS, heroes; every marker. */
+  const states: UnitState[] = ['german/4-6-7', 'german/2-4-7', 'german/8-3-8', 'german/9-1', 'german/8-0', 'german/10-2', 'russian/6+1', 'russian/4-2-6', 'german/hero'].flatMap((id) => {
+    const p = getUnit(id);
+    return [
+      initialUnitState(p),
+      initialUnitState(p, { broken: true }),
+      initialUnitState(p, { pinned: true }),
+      initialUnitState(p, { berserk: true }),
+      initialUnitState(p, { wounded: true }),
+      initialUnitState(p, { fanatic: true, pinned: true }),
+      initialUnitState(p, { disrupted: true }),
+      { ...initialUnitState(p), noLeadership: true },
+      { ...initialUnitState(p), status: 'eliminated' as const },
+    ];
+  });
+
+  it('equal what the phases computed from the state (A7.8 pinned FP, A16 squad-equivalents and BPV)', () => {
+    for (const u of states) {
+      const c = UNIT_CODES.intern(u);
+      const p = u.profile;
+      expect(c.goodOrder).toBe(u.status === 'good-order');
+      expect(c.broken).toBe(u.status === 'broken');
+      expect(c.fireFP2 / 2).toBe(u.status === 'good-order' && p.fp > 0 ? (u.pinned ? p.fp / 2 : p.fp) : 0);
+      expect(c.squads2 / 2).toBe(squadEquivalents(p));
+      expect(c.bpv).toBe(mmcBPV(p));
+      expect(c.targetWeight).toBe(u.status === 'good-order' ? squadEquivalents(p) + 0.01 : 0.001);
+      expect(c.classIndex).toBe(CLASS_ORDER.indexOf(p.unitClass));
+      expect(c.lossML).toBe(p.kind === 'leader' ? leaderLossML(u) : 0);
+      expect(fields(unmarkedOf(UNIT_CODES, c).unit)).toEqual(fields({ ...u, pinned: false, berserk: false }));
+    }
+  });
+
+  it('give leadershipDRMOf = leadershipDRMFor on 3000 random Locations (A10.7, A10.22 EX, A15.42)', () => {
+    let a = 97;
+    const r = () => ((a = (a * 1103515245 + 12345) % 2147483648) / 2147483648);
+    let lent = 0;
+    for (let k = 0; k < 3000; k++) {
+      const n = 1 + Math.floor(r() * 6);
+      const units: UnitState[] = [];
+      for (let i = 0; i < n; i++) units.push(r() < 0.2 && i > 0 ? units[Math.floor(r() * i)] : states[Math.floor(r() * states.length)]);
+      const codes = units.map((u) => UNIT_CODES.intern(u));
+      const canon = codes.map((c) => c.unit);
+      for (let i = 0; i < n; i++) {
+        const want = leadershipDRMFor(canon[i], canon);
+        if (want !== 0) lent++;
+        expect(leadershipDRMOf(codes, i)).toBe(want);
+      }
+    }
+    expect(lent).toBeGreaterThan(1000);
+  });
+});
+
 describe('check outcome tables', () => {
   it('equal resolveCheck on every entry a run of playthroughs made (A10.1-10.4)', async () => {
     await runScenario(cityFight({ turns: 4 }), { trials: 300, seed: 'table', threads: 1 });
     let entries = 0;
-    for (const c of UNIT_CODES.byCode) {
-      for (const [key, row] of c.rows) {
+    for (const { code: c, key, row } of outcomeRows(UNIT_CODES)) {
+      {
         const { checkIndex, drm, ctxId } = rowKeyParts(key);
         const ctx = UNIT_CODES.contextOf(ctxId);
         const check = checkOfIndex(checkIndex);

@@ -13,7 +13,11 @@ import { defaultContext, type MoraleContext } from '../../src/rules/context.js';
 import { iftColumnOf, parseIFTResult } from '../../src/rules/infantry-fire-table.js';
 import { getRuleSet } from '../../src/rules/rule-set.js';
 import { initialUnitState, unitStateKey, type UnitState } from '../../src/rules/unit-state.js';
-import { sampleAttack } from '../../src/scenario/fast-attack.js';
+import { CLASS_ORDER } from '../../src/counters/types.js';
+import { coweringShift } from '../../src/rules/cowering.js';
+import { base36Order, sampleAttack, sampleAttackCodes } from '../../src/scenario/fast-attack.js';
+import { FireAttacks } from '../../src/scenario/fire-attacks.js';
+import { UNIT_CODES } from '../../src/scenario/unit-codes.js';
 
 /** mulberry32: the case generator's own seeded stream. */
 function caseRng(seed: number): () => number {
@@ -118,4 +122,58 @@ describe('sampleAttack', () => {
       expect(heroes).toBeGreaterThan(0);
     });
   }
+});
+
+describe('sampleAttackCodes with shared IFT rows (fire-attacks.ts)', () => {
+  it('draws the dice and returns the units of sampleAttack on 3000 random cases', () => {
+    const r = caseRng(24680);
+    const byRuleSet = new Map<string, FireAttacks>();
+    let shared = 0;
+    for (let k = 0; k < 3000; k++) {
+      const c = makeCase(r);
+      if (c.attack.fixedResult !== null || c.attack.column === null) continue;
+      let fire = byRuleSet.get(c.ctx.ruleSet.id);
+      if (fire === undefined) {
+        fire = new FireAttacks('german');
+        byRuleSet.set(c.ctx.ruleSet.id, fire);
+      }
+      const fa = fire.attack(c.attack.column, c.attack.drm, c.attack.coweringShift);
+      if (fa.ift.some((x) => x !== undefined)) shared++;
+      const a = streamFor('rows', k);
+      const b = streamFor('rows', k);
+      const want = describeUnits(sampleAttack(c.targets, c.attack, c.ctx, a));
+      const codes = c.targets.map((u) => UNIT_CODES.of(u));
+      const got = describeUnits(sampleAttackCodes(codes, fa.attack, c.ctx, b, UNIT_CODES.ctxId(c.ctx), fa.ift).map((x) => x.unit));
+      if (got.join() !== want.join() || a.int32() !== b.int32()) expect({ case: k, text: c.text, got }).toEqual({ case: k, text: c.text, got: want });
+    }
+    expect(shared).toBeGreaterThan(500); // rows are reused from one case to the next
+  });
+
+  it('gives each Fire Group the Cowering shift of coweringShift (A7.9)', () => {
+    for (const nat of ['german', 'russian', 'british', 'finnish', 'japanese'] as const) {
+      const fire = new FireAttacks(nat);
+      for (let worst = -1; worst < CLASS_ORDER.length; worst++) {
+        for (const fanatic of [false, true]) {
+          for (const berserk of [false, true]) {
+            for (const directed of [false, true]) {
+              const heroAlone = worst < 0;
+              const want = coweringShift({ nationality: nat, unitClass: heroAlone ? '1st-line' : CLASS_ORDER[worst], heroAlone, fanatic, berserk }, directed, false);
+              expect(fire.shift(worst, fanatic, berserk, directed)).toBe(want);
+              expect(fire.shift(worst, fanatic, berserk, directed)).toBe(want); // memoised
+            }
+          }
+        }
+      }
+    }
+  });
+});
+
+describe('base36Order (scenario/fast-attack.ts)', () => {
+  it('orders ranks as their base-36 strings compare (0..50,000)', () => {
+    const ranks = Array.from({ length: 50_001 }, (_, i) => i);
+    const byString = [...ranks].sort((a, b) => (a.toString(36) < b.toString(36) ? -1 : a.toString(36) > b.toString(36) ? 1 : 0));
+    const byOrder = [...ranks].sort((a, b) => base36Order(a) - base36Order(b));
+    expect(byOrder).toEqual(byString);
+    expect(new Set(ranks.map(base36Order)).size).toBe(ranks.length);
+  });
 });
