@@ -113,3 +113,25 @@ describe('properties', () => {
     }
   });
 });
+
+describe('marginal mode: events as exact masses instead of in the states', () => {
+  it('gives every event the probability the ordinary mode sums from its terminals, for every check, DRM and ELR', () => {
+    for (const check of ['NMC', '1MC', '3MC', 'PTC']) {
+      for (const drm of [-2, 0, 2]) {
+        for (const elr of [0, 3, 5]) {
+          const model = buildMoraleChain({ unit: unit('german/4-6-7'), start: { kind: 'check', check: parseCheck(check), drm }, ctx: ctx({ elr }) });
+          const plain = enumerateChain(model);
+          const marginal = enumerateChain(model, { marginal: true });
+          for (let b = 0; b < 32; b++) {
+            const want = plain.terminals.reduce((s, t) => (t.events & (1 << b) ? add(s, t.probability) : s), ZERO);
+            expect(toFraction(marginal.marginals!.events[b])).toBe(toFraction(want));
+          }
+          // Merging paths by state alone: no more states than (state, events) pairs, and the same total.
+          expect(marginal.terminals.length).toBeLessThanOrEqual(plain.terminals.length);
+          expect(toFraction(marginal.terminals.reduce((s, t) => add(s, t.probability), ZERO))).toBe('1');
+          expect(marginal.terminals.every((t) => t.events === 0)).toBe(true);
+        }
+      }
+    }
+  });
+});
