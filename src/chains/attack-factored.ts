@@ -18,8 +18,8 @@
  * (benchmarks/README.md).
  */
 import { AslOddsError } from '../errors.js';
-import { enumerateChain, PROGRESS_EVERY, type ExactDistribution, type ExactTerminal } from '../engine/exact.js';
-import { add, complement, mul, sub, ZERO, type Prob6 } from '../engine/probability.js';
+import { enumerateChain, PROGRESS_EVERY, type EventMarginals, type ExactDistribution, type ExactTerminal } from '../engine/exact.js';
+import { add, complement, mul, ONE, sub, ZERO, type Prob6 } from '../engine/probability.js';
 import { unitStateKey, type UnitState } from '../rules/unit-state.js';
 import { buildAttackChain, identicalTargets, type AttackChainSpec, type AttackChainState } from './attack-chain.js';
 import { buildDeferredChain, deferredMemo, scriptKey, type ScriptEntry } from './deferred-check-chain.js';
@@ -86,20 +86,51 @@ export function enumerateAttackFactored(spec: AttackChainSpec, maxStates = Infin
     }
     return id;
   };
+  // A script is run a stage (an entry) at a time: a stage from given parts is enumerated once for the
+  // whole attack, and the distribution after each prefix of a script once (scripts share prefixes).
+  const stages = new Map<string, readonly StageFinal[]>();
+  const stageOf = (parts: readonly UnitState[], e: ScriptEntry): readonly StageFinal[] => {
+    const key = `${parts.map(unitStateKey).join(',')}|${e.key}`;
+    let st = stages.get(key);
+    if (st === undefined) {
+      const dist = enumerateChain(buildDeferredChain(parts, [e], spec.ctx, memo), { maxStates, marginal: true });
+      spend(dist.statesVisited);
+      st = dist.terminals.map((t, i) => ({ parts: t.state.parts, q: t.probability, s: slotsOf(dist.nodeMarginals![i]) }));
+      stages.set(key, st);
+    }
+    return st;
+  };
+  const prefixes = new Map<string, readonly LocalNode[]>();
   const localOf = (start: UnitState, script: readonly ScriptEntry[]): LocalDistribution => {
     const key = `${unitStateKey(start)}|${scriptKey(script)}`;
     let d = locals.get(key);
-    if (d === undefined) {
-      const dist = enumerateChain(buildDeferredChain(start, script, spec.ctx, memo), { maxStates, marginal: true });
-      spend(dist.statesVisited);
-      const own = dist.marginals!.partEvents[0] ?? [];
-      d = {
-        finals: dist.terminals.map((t) => ({ parts: t.state.parts, ids: t.state.parts.map(idOf), p: t.probability })),
-        none: dist.marginals!.events.map((x) => (x.n === 0n ? null : complement(x))),
-        own: Array.from({ length: BITS }, (_, b) => (own[b] === undefined || own[b].n === 0n ? null : own[b])),
-      };
-      locals.set(key, d);
+    if (d !== undefined) return d;
+    let nodes: readonly LocalNode[] = [{ parts: [start], p: ONE, m: new Map() }];
+    let prefix = unitStateKey(start) + '|';
+    for (const e of script) {
+      prefix += e.key + ';';
+      const known = prefixes.get(prefix);
+      if (known !== undefined) nodes = known;
+      else {
+        nodes = nextStage(nodes, e, stageOf);
+        spend(nodes.length);
+        prefixes.set(prefix, nodes);
+      }
     }
+    const any: Prob6[] = Array.from({ length: BITS }, () => ZERO);
+    const own: Prob6[] = Array.from({ length: BITS }, () => ZERO);
+    for (const x of nodes) {
+      for (const [slot, v] of x.m) {
+        if (slot < BITS) any[slot] = add(any[slot], v);
+        else own[slot - BITS] = add(own[slot - BITS], v);
+      }
+    }
+    d = {
+      finals: nodes.map((x) => ({ parts: x.parts, ids: x.parts.map(idOf), p: x.p })),
+      none: any.map((x) => (x.n === 0n ? null : complement(x))),
+      own: own.map((x) => (x.n === 0n ? null : x)),
+    };
+    locals.set(key, d);
     return d;
   };
 
@@ -175,6 +206,60 @@ export function enumerateAttackFactored(spec: AttackChainSpec, maxStates = Infin
     probability: f.p,
   }));
   return { terminals, statesVisited: work, marginals: { events, partEvents } };
+}
+
+/**
+ * A deferred unit's state after a prefix of its script: its parts, the probability p, and per slot the
+ * probability of being here with the event (slot b: some part had event bit b; slot 32 + b: the unit).
+ */
+interface LocalNode {
+  readonly parts: readonly UnitState[];
+  p: Prob6;
+  readonly m: Map<number, Prob6>;
+}
+
+/** A final state of one stage from given parts: probability q, and its event masses `s` (slots as LocalNode's). */
+interface StageFinal {
+  readonly parts: readonly UnitState[];
+  readonly q: Prob6;
+  readonly s: ReadonlyMap<number, Prob6>;
+}
+
+/** The engine's masses of a stage's final node, as LocalNode slots (other parts' own events dropped). */
+function slotsOf(x: EventMarginals): Map<number, Prob6> {
+  const s = new Map<number, Prob6>();
+  x.events.forEach((v, b) => {
+    if (v.n !== 0n) s.set(b, v);
+  });
+  (x.partEvents[0] ?? []).forEach((v, b) => {
+    if (v.n !== 0n) s.set(BITS + b, v);
+  });
+  return s;
+}
+
+/**
+ * The distribution after one more entry `e`: each node times each final state of its stage, merged by
+ * parts. An event's mass: m q (it had happened) + (p - m) s (it happens in this stage).
+ */
+function nextStage(nodes: readonly LocalNode[], e: ScriptEntry, stageOf: (parts: readonly UnitState[], e: ScriptEntry) => readonly StageFinal[]): LocalNode[] {
+  const out = new Map<string, LocalNode>();
+  for (const x of nodes) {
+    for (const f of stageOf(x.parts, e)) {
+      const key = f.parts.map(unitStateKey).join(',');
+      let y = out.get(key);
+      if (y === undefined) {
+        y = { parts: f.parts, p: ZERO, m: new Map() };
+        out.set(key, y);
+      }
+      y.p = add(y.p, mul(x.p, f.q));
+      for (const slot of new Set([...x.m.keys(), ...f.s.keys()])) {
+        const m = x.m.get(slot) ?? ZERO;
+        const s = f.s.get(slot) ?? ZERO;
+        y.m.set(slot, add(y.m.get(slot) ?? ZERO, add(mul(m, f.q), mul(sub(x.p, m), s))));
+      }
+    }
+  }
+  return [...out.values()];
 }
 
 /** A partial product: targets' units (deferred ones filled so far) and heroes, their ids, probability. */

@@ -78,14 +78,21 @@ export function deferredMemo(): DeferredMemo {
 /**
  * The chain of one deferred unit: every check of its script in order, each with its follow-ups.
  * Parts (positions in `parts`) carry per-part events (`Transition.partEvents`) for the exact engine's
- * marginal mode.
- * @param unit the unit's state once the IFT result's direct effects are applied (KIA, Casualty Reduction)
+ * marginal mode. A script can be run a stage at a time: the chain of `[e]` from the parts a prefix left
+ * is the next stage (attack-factored.ts does so, sharing prefixes).
+ * @param parts the unit's state once the IFT result's direct effects are applied (KIA, Casualty
+ *   Reduction), then any heroes it created in earlier stages
  * @param script the checks, in the order the attack chain met them
  * @param ctx the attack's rule set, ELR and situation
  * @param memo shared by the chains of one attack (same `ctx`)
  * Never throws.
  */
-export function buildDeferredChain(unit: UnitState, script: readonly ScriptEntry[], ctx: MoraleContext, memo: DeferredMemo = deferredMemo()): ChainModel<DeferredState> {
+export function buildDeferredChain(
+  parts: readonly UnitState[],
+  script: readonly ScriptEntry[],
+  ctx: MoraleContext,
+  memo: DeferredMemo = deferredMemo(),
+): ChainModel<DeferredState> {
   const keyOf = (u: UnitState): string => {
     let k = memo.keys.get(u);
     if (k === undefined) {
@@ -164,7 +171,7 @@ export function buildDeferredChain(unit: UnitState, script: readonly ScriptEntry
     return { parts, next, todo, done, key };
   }
 
-  const initial = make([unit], 0, []);
+  const initial = make(parts, 0, []);
   let memoState: DeferredState | null = null;
   const byClass: (Transition<DeferredState> | undefined)[] = [];
 
