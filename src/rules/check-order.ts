@@ -24,15 +24,24 @@ export function checkOrder(units: readonly UnitState[], positions: readonly numb
   for (let x = 0; x < n; x++) {
     const i = positions[x];
     const u = units[i];
-    const r = u.profile.kind === 'leader' ? 100 + currentML(u) : 0;
-    let y = x - 1;
-    while (y >= 0 && (ranks[y] < r || (ranks[y] === r && out[y] > i))) {
-      out[y + 1] = out[y];
-      ranks[y + 1] = ranks[y];
-      y--;
-    }
-    out[y + 1] = i;
-    ranks[y + 1] = r;
+    insertByRank(out, ranks, x, i, u.profile.kind === 'leader' ? 100 + currentML(u) : 0);
   }
   return out;
+}
+
+/**
+ * One step of the check-order insertion sort: inserts position `i` of rank `r` (leader 100 + current
+ * ML, else 0) into `out[0..x)`, kept by rank descending then position ascending, moving `ranks` alike.
+ * Shared by {@link checkOrder} and the scenario simulator's variant on unit codes.
+ * Never throws.
+ */
+export function insertByRank(out: number[], ranks: number[], x: number, i: number, r: number): void {
+  let y = x - 1;
+  while (y >= 0 && (ranks[y] < r || (ranks[y] === r && out[y] > i))) {
+    out[y + 1] = out[y];
+    ranks[y + 1] = ranks[y];
+    y--;
+  }
+  out[y + 1] = i;
+  ranks[y + 1] = r;
 }

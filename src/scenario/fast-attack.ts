@@ -11,26 +11,27 @@
  * and the positions of the returned units, depend on it. The reduction sorts by the chain's interned
  * unit-state codes (assigned in order of first appearance on the path); they are rebuilt here from
  * the interned codes of unit-codes.ts (integers, no strings), only when two units could change places.
- * Every rule is the rule modules' own function; MC and TC outcomes are read from check-table.ts, rows
- * made by `resolveCheck` (tested equal).
+ * Every rule is the rule modules' own function; MC, TC, Berserk check, Wound Severity and HoB outcomes
+ * are read from check-table.ts, rows made by `resolveCheck`, `resolveBerserkCheck`,
+ * `resolveWoundSeverity` and `resolveHoB` (tested equal); what the steps ask of a unit (on the map,
+ * Good Order, pinned, a leader, its check order) is read from its code's facts (unit-codes.ts,
+ * check-order-codes.ts), not recomputed from the state.
  */
 import type { CompiledAttack } from '../chains/attack-chain.js';
 import { ALL_DR, isDoubles } from '../dice/dice.js';
 import type { Int32Source } from '../dice/streams.js';
-import { berserkCheckTakers, resolveBerserkCheck } from '../rules/berserk-leader.js';
-import { resolveWoundSeverity } from '../rules/casualty-reduction.js';
+import { berserkCheckTakers } from '../rules/berserk-leader.js';
 import { moraleCheck, type CheckSpec } from '../rules/check.js';
-import { checkOrder } from '../rules/check-order.js';
 import type { MoraleContext } from '../rules/context.js';
 import { coweredColumn } from '../rules/cowering.js';
-import { resolveHoB } from '../rules/heat-of-battle.js';
 import { resolveK, resolveKIA, type CasualtyEffects } from '../rules/ift-casualties.js';
 import { iftResultOf, NO_EFFECT, type IFTResult } from '../rules/infantry-fire-table.js';
 import { llmcFor, lltcFor } from '../rules/leader-loss.js';
 import { nthHighestDr, randomSelection } from '../rules/random-selection.js';
-import { initialUnitState, isAlive, lentLeadershipDRM, type UnitState } from '../rules/unit-state.js';
-import { checkOutcome, outcomeHoB, outcomeNext, outcomeWound } from './check-table.js';
+import { isAlive, lentLeadershipDRM, type UnitState } from '../rules/unit-state.js';
+import { berserkOutcome, checkOutcome, hobHeroOf, hobOutcome, outcomeHoB, outcomeNext, outcomeWound, woundNext } from './check-table.js';
 import { leadershipDRMOf, UNIT_CODES, type UnitCode } from './unit-codes.js';
+import { checkOrderOfCodes } from './check-order-codes.js';
 
 const TWO32 = 4294967296;
 const REJECT = 4294967292;
@@ -168,13 +169,14 @@ let checkDRM = 0;
  */
 function checkOf(units: readonly UnitState[], codes: readonly UnitCode[], ctx: MoraleContext, t: Step): CheckSpec | null {
   const u = units[t.u];
-  if (!isAlive(u)) return null;
+  const uc = codes[t.u];
+  if (!uc.alive) return null;
   switch (t.c) {
     case 'mc':
       checkDRM = leadershipDRMOf(codes, t.u);
       return MC_BY_STRENGTH[t.n];
     case 'ptc':
-      if (u.status !== 'good-order' || u.pinned) return null;
+      if (!uc.goodOrder || uc.pinned) return null;
       checkDRM = leadershipDRMOf(codes, t.u);
       return PTC;
     case 'llmc': {
@@ -184,7 +186,7 @@ function checkOf(units: readonly UnitState[], codes: readonly UnitCode[], ctx: M
       return l.check;
     }
     case 'lltc': {
-      const c = u.pinned ? null : lltcFor(u, units[t.src].profile, t.ml);
+      const c = uc.pinned ? null : lltcFor(u, units[t.src].profile, t.ml);
       if (c === null) return null;
       checkDRM = leadershipDRMOf(codes, t.u);
       return c;
@@ -194,19 +196,19 @@ function checkOf(units: readonly UnitState[], codes: readonly UnitCode[], ctx: M
   }
 }
 
-/** checkOf(units, ctx, t) !== null, without the leadership DRM. */
-function subjectTo(units: readonly UnitState[], ctx: MoraleContext, t: Step): boolean {
-  const u = units[t.u];
-  if (!isAlive(u)) return false;
+/** checkOf(units, codes, ctx, t) !== null, without the leadership DRM. */
+function subjectTo(units: readonly UnitState[], codes: readonly UnitCode[], ctx: MoraleContext, t: Step): boolean {
+  const uc = codes[t.u];
+  if (!uc.alive) return false;
   switch (t.c) {
     case 'mc':
       return true;
     case 'ptc':
-      return u.status === 'good-order' && !u.pinned;
+      return uc.goodOrder && !uc.pinned;
     case 'llmc':
-      return llmcFor(u, units[t.src].profile, t.ml, ctx.ruleSet) !== null;
+      return llmcFor(units[t.u], units[t.src].profile, t.ml, ctx.ruleSet) !== null;
     case 'lltc':
-      return !u.pinned && lltcFor(u, units[t.src].profile, t.ml) !== null;
+      return !uc.pinned && lltcFor(units[t.u], units[t.src].profile, t.ml) !== null;
     case 'berserk':
       return false;
   }
@@ -238,7 +240,7 @@ class FastAttack {
    * Groups (size >= 2) of interchangeable target positions (the chain's `classes`), or null; made by
    * {@link classesOf} when first needed (only once a position has changed).
    */
-  private classes: number[][] | null = null;
+  private classes: TargetClass[] | null = null;
   private classesKnown = false;
   /**
    * Bit i: target position i has held a new state. A class none of whose positions has is still all
@@ -284,19 +286,21 @@ class FastAttack {
   }
 
   /** The target classes: positions whose starting states have one unitStateKey (the first n seenKeys). */
-  classesOf(): number[][] | null {
+  classesOf(): TargetClass[] | null {
     if (this.classesKnown) return this.classes;
     this.classesKnown = true;
     const n = this.nTargets;
     const keys = this.seenKeys;
     // The classes depend only on which positions hold equal keys: shared per such pattern (read only).
+    // The pattern (n, then each position's first equal position, 3 bits each, position 0's left out:
+    // always 0) is a small integer for n <= 8.
     let pattern = -1;
-    if (n <= 12) {
+    if (n <= 8) {
       pattern = n;
-      for (let i = 0; i < n; i++) {
+      for (let i = 1; i < n; i++) {
         let first = 0;
         while (keys[first] !== keys[i]) first++;
-        pattern = pattern * 16 + first;
+        pattern = pattern * 8 + first;
       }
       const hit = CLASSES_BY_PATTERN.get(pattern);
       if (hit !== undefined) {
@@ -304,7 +308,7 @@ class FastAttack {
         return hit;
       }
     }
-    let classes: number[][] | null = null;
+    let classes: TargetClass[] | null = null;
     const grouped = GROUPED;
     for (let i = 0; i < n; i++) grouped[i] = false;
     for (let i = 0; i < n; i++) {
@@ -317,7 +321,7 @@ class FastAttack {
           grouped[j] = true;
         }
       }
-      if (g !== null) (classes ??= []).push(g);
+      if (g !== null) (classes ??= []).push(new TargetClass(g));
     }
     if (pattern >= 0) CLASSES_BY_PATTERN.set(pattern, classes);
     this.classes = classes;
@@ -341,14 +345,14 @@ class FastAttack {
       if (i < 31) this.changed |= 1 << i;
       else this.changed = -1;
     }
-    if (prev.profile.kind !== 'leader') return;
-    if (isAlive(prev) && !isAlive(next)) {
+    if (!prevCode.leader) return;
+    if (prevCode.alive && !c.alive) {
       this.losses = this.losses.filter((l) => l.leader !== i);
       this.losses.push({ kind: 'llmc', leader: i, ml: prevCode.lossML });
-    } else if (prev.status === 'good-order' && next.status === 'broken') {
+    } else if (prevCode.goodOrder && c.broken) {
       this.losses.push({ kind: 'lltc', leader: i, ml: prevCode.lossML });
     }
-    if (!prev.berserk && next.berserk && isAlive(next)) this.berserkLeaders.push(i);
+    if (!prevCode.berserk && c.berserk && c.alive) this.berserkLeaders.push(i);
   }
 
   /** Puts steps at the head in this order (the chain's `todo.unshift(...front)`). */
@@ -362,7 +366,8 @@ class FastAttack {
     // keeps them, gets a copy).
     const alive = ALIVE;
     let n = 0;
-    for (let i = 0; i < units.length; i++) if (isAlive(units[i])) alive[n++] = i;
+    const codes = this.codes;
+    for (let i = 0; i < codes.length; i++) if (codes[i].alive) alive[n++] = i;
     if (alive.length !== n) alive.length = n;
     const todo = this.todo;
     switch (r.kind) {
@@ -370,16 +375,18 @@ class FastAttack {
         return;
       case 'PTC': {
         // The checks go at the head in check order (the chain's todo.unshift(...front)): pushed last first.
-        const order = checkOrder(units, alive);
-        for (let j = order.length - 1; j >= 0; j--) {
+        const order = ORDER;
+        checkOrderOfCodes(codes, alive, n, order);
+        for (let j = n - 1; j >= 0; j--) {
           const i = order[j];
-          if (units[i].status === 'good-order' && !units[i].pinned) todo.push(chkStep(i, 'ptc', 0, -1, 0));
+          if (codes[i].goodOrder && !codes[i].pinned) todo.push(chkStep(i, 'ptc', 0, -1, 0));
         }
         return;
       }
       case 'MC': {
-        const order = checkOrder(units, alive);
-        for (let j = order.length - 1; j >= 0; j--) todo.push(chkStep(order[j], 'mc', r.n, -1, 0));
+        const order = ORDER;
+        checkOrderOfCodes(codes, alive, n, order);
+        for (let j = n - 1; j >= 0; j--) todo.push(chkStep(order[j], 'mc', r.n, -1, 0));
         return;
       }
       case 'KIA':
@@ -404,7 +411,10 @@ class FastAttack {
     e.woundSeverityDRM.forEach((drm, i) => {
       if (drm !== null) front.push(wndStep(i, drm));
     });
-    for (const i of checkOrder(this.units, e.mcTakers)) front.push(chkStep(i, 'mc', mc, -1, 0));
+    const order = ORDER;
+    const n = e.mcTakers.length;
+    checkOrderOfCodes(this.codes, e.mcTakers, n, order);
+    for (let j = 0; j < n; j++) front.push(chkStep(order[j], 'mc', mc, -1, 0));
     this.unshift(front);
   }
 
@@ -418,20 +428,20 @@ class FastAttack {
       case RS:
         return false;
       case CHK: {
-        const u = this.units[t.u];
-        const subject = t.c === 'berserk' ? isAlive(u) && !u.berserk : subjectTo(this.units, this.ctx, t);
+        const c = this.codes[t.u];
+        const subject = t.c === 'berserk' ? c.alive && !c.berserk : subjectTo(this.units, this.codes, this.ctx, t);
         if (subject) return false;
         this.todo.pop();
         return true;
       }
       case WND:
       case HOB:
-        if (isAlive(this.units[t.u])) return false;
+        if (this.codes[t.u].alive) return false;
         this.todo.pop();
         return true;
       default:
         this.todo.pop();
-        if (isAlive(this.units[t.u])) this.setUnit(t.u, { ...this.units[t.u], noLeadership: true });
+        if (this.codes[t.u].alive) this.setUnit(t.u, { ...this.units[t.u], noLeadership: true });
         return true;
     }
   }
@@ -454,8 +464,9 @@ class FastAttack {
           const subject = loss.kind === 'llmc' ? llmcFor(u, leader, loss.ml, this.ctx.ruleSet) !== null : !u.pinned && lltcFor(u, leader, loss.ml) !== null;
           if (subject) takers.push(i);
         }
-        const order = checkOrder(units, takers);
-        for (let j = order.length - 1; j >= 0; j--) this.todo.push(chkStep(order[j], loss.kind, 0, loss.leader, loss.ml));
+        const order = ORDER;
+        checkOrderOfCodes(this.codes, takers, takers.length, order);
+        for (let j = takers.length - 1; j >= 0; j--) this.todo.push(chkStep(order[j], loss.kind, 0, loss.leader, loss.ml));
         continue;
       }
       const b = this.berserkLeaders.shift();
@@ -499,14 +510,14 @@ class FastAttack {
       }
       case CHK: {
         this.todo.pop();
-        const u = units[t.u];
         let wound: number | null;
         let hob = 0;
         if (t.c === 'berserk') {
           const leaderDRM = lentLeadershipDRM(units[t.src]) ?? units[t.src].profile.leadershipDRM;
-          const r = resolveBerserkCheck(u, leaderDRM, ALL_DR[index], ctx);
-          this.setUnit(t.u, r.unit);
-          wound = r.woundSeverityDRM;
+          const o = berserkOutcome(UNIT_CODES, this.codes[t.u], leaderDRM, index, ctx, this.ctxId);
+          this.setCode(t.u, UNIT_CODES.byCode[outcomeNext(o)]);
+          const w = outcomeWound(o);
+          wound = w < 0 ? null : w;
         } else {
           const check = checkOf(units, this.codes, ctx, t)!;
           const o = checkOutcome(UNIT_CODES, this.codes[t.u], check, checkDRM, index, ctx, this.ctxId);
@@ -521,16 +532,16 @@ class FastAttack {
       }
       case WND: {
         this.todo.pop();
-        this.setUnit(t.u, resolveWoundSeverity(units[t.u], index + 1, t.drm).unit);
+        this.setCode(t.u, UNIT_CODES.byCode[woundNext(UNIT_CODES, this.codes[t.u], t.drm, index + 1)]);
         return true;
       }
       case HOB: {
         this.todo.pop();
-        const dr = ALL_DR[index];
-        const r = resolveHoB(units[t.u], dr.white + dr.colored, t.broken, ctx);
-        this.setUnit(t.u, r.unit);
-        if (r.createdHero !== null) {
-          const hero = UNIT_CODES.intern(initialUnitState(r.createdHero));
+        const before = this.codes[t.u];
+        const o = hobOutcome(UNIT_CODES, before, t.broken, index, ctx, this.ctxId);
+        this.setCode(t.u, UNIT_CODES.byCode[outcomeNext(o)]);
+        if ((o & 1) !== 0) {
+          const hero = UNIT_CODES.byCode[hobHeroOf(UNIT_CODES, before, t.broken, index, this.ctxId)];
           units.push(hero.unit);
           this.codes.push(hero);
           this.seenKeys[this.seenCount++] = hero.keyId;
@@ -574,12 +585,15 @@ class FastAttack {
     if (classes === null && heroes < 2) return;
     let signed = false;
     if (classes !== null) {
-      for (const g of classes) {
-        // Units that are all one state (or one object) cannot change places: no signatures needed.
-        if (!this.touched(g) || allSame(units, g)) continue;
+      const changed = this.changed;
+      for (let x = 0; x < classes.length; x++) {
+        const c = classes[x];
+        // A class none of whose positions has held a new state is still all one state; units that are
+        // all one state (one object) cannot change places: no signatures needed.
+        if ((changed & c.mask) === 0 || allSame(units, c.at)) continue;
         if (!signed) this.signatures();
         signed = true;
-        this.sortGroup(g);
+        this.sortGroup(c.at);
       }
     }
     if (heroes >= 2) {
@@ -591,12 +605,6 @@ class FastAttack {
     }
   }
 
-  /** True when a position of target class `g` has held a new state. */
-  touched(g: readonly number[]): boolean {
-    if (this.changed === -1) return true;
-    for (const i of g) if ((this.changed & (1 << i)) !== 0) return true;
-    return false;
-  }
 
   /**
    * The chain's `pendingSignatures`, into `SIG_SEQ` and `SIG_BANG`: per position, the signatures of
@@ -638,7 +646,7 @@ class FastAttack {
    */
   sortGroup(g: readonly number[]): void {
     const units = this.units;
-    const leader = units[g[0]].profile.kind === 'leader';
+    const leader = this.codes[g[0]].leader;
     const m = g.length;
     let taken = 0; // bitmask over g (groups are small)
     for (let a = 0; a < m; a++) {
@@ -733,13 +741,32 @@ export function base36Order(rank: number): number {
 /** Scratch of FastAttack.applyIFTResult: the positions on the map. */
 const ALIVE: number[] = [];
 
+/** Scratch of checkOrderOfCodes (check-order-codes.ts): one check order, read at once. */
+const ORDER: number[] = [];
+
 /** Scratch of FastAttack.sortGroup: the subset's positions, codes and order keys (first entries used). */
 const SORT_POS: number[] = [];
 const SORT_ITEMS: UnitCode[] = [];
 const SORT_CODES: number[] = [];
 
-/** FastAttack.classesOf's results by pattern of equal keys (n, then each position's first equal position). */
-const CLASSES_BY_PATTERN = new Map<number, number[][] | null>();
+/** FastAttack.classesOf's results by pattern of equal keys (n, then each later position's first equal position). */
+const CLASSES_BY_PATTERN = new Map<number, TargetClass[] | null>();
+
+/** One class of interchangeable target positions (FastAttack.classesOf). */
+class TargetClass {
+  /**
+   * Bit i set for each position i < 31 of the class; -1 (every bit) when a position is 31 or more,
+   * which `FastAttack.changed` marks by setting every bit: `changed & mask` is non-zero when a
+   * position of the class may have held a new state (never zero when one has).
+   */
+  readonly mask: number;
+  /** @param at the positions, ascending, at least 2 */
+  constructor(readonly at: readonly number[]) {
+    let mask = 0;
+    for (const i of at) mask = i < 31 && mask !== -1 ? mask | (1 << i) : -1;
+    this.mask = mask;
+  }
+}
 
 /** Scratch of FastAttack.classesOf: position already in a class. */
 const GROUPED: boolean[] = [];

@@ -158,7 +158,7 @@ class Playthrough {
     if (!after.alive) {
       s.unitsLost++;
       bpv = before.bpv;
-    } else if (before.unit.profile.kind === 'squad' && after.unit.profile.kind === 'hs') {
+    } else if (before.squad && after.hs) {
       const hs = reducedOf(before.unit.profile);
       bpv = before.bpv - mmcBPV(hs ?? after.unit.profile);
     }
@@ -231,9 +231,7 @@ class Playthrough {
     for (let k = 0; k <= stacks.length; k++) {
       const st = k < stacks.length ? stacks[k] : s.rear;
       const units = st.units;
-      let broken = false;
-      for (let i = 0; i < units.length; i++) if (units[i].broken) broken = true;
-      if (!broken) continue;
+      let tried = false;
       for (let i = 0; i < units.length; i++) {
         const c = units[i];
         if (!c.broken) continue;
@@ -259,6 +257,7 @@ class Playthrough {
           }
           selfRally = true;
         }
+        tried = true;
         const drm = rallyDRM(c.unit, { leadershipDRM: selfRally ? 0 : leadershipDRMOf(units, i), terrain: rallyTerrainOf(st.terrain), selfRally, otherDRM: 0 });
         const chain = this.chains.rally(c, drm, selfRally, this.ctxOf(s, st.terrain), this.ctxIdOf(s, st.terrain));
         const end = chain.sample(this.rng);
@@ -267,15 +266,19 @@ class Playthrough {
         units[i] = after;
         if (chain.hasHeroes(end)) for (const h of chain.heroesAt(end)) units.push(UNIT_CODES.intern(initialUnitState(h)));
       }
-      st.units = aliveOnly(units);
+      if (tried) st.units = aliveOnly(units);
     }
   }
 
   firePhase(firer: SideRun, target: SideRun, targetMoving: boolean): void {
     // The stacks able to fire, taken before any attack (attacks change only the target's units).
     const stacks = firer.stacks;
+    const ready = READY;
     let readyCount = 0;
-    for (const st of stacks) if (canFire(st)) readyCount++;
+    for (let k = 0; k < stacks.length; k++) {
+      ready[k] = canFire(stacks[k]);
+      if (ready[k]) readyCount++;
+    }
     const share = firer.setup.spec.fire.activity;
     let count = share >= 1 ? readyCount : Math.max(1, Math.round(share * readyCount));
     // The target stacks' weights (pickTarget), kept up to date: only the stack fired on changes.
@@ -284,7 +287,7 @@ class Playthrough {
     for (let j = 0; j < aims.length; j++) weights[j] = aimWeight(aims[j]);
     for (let k = 0; k < stacks.length && count > 0; k++) {
       const st = stacks[k];
-      if (!canFire(st)) continue;
+      if (!ready[k]) continue;
       count--;
       const at = pickTarget(aims, weights);
       if (at < 0) return;
@@ -319,9 +322,11 @@ class Playthrough {
     let allBerserk = true;
     let heroes = 0;
     let others = 0;
+    let best = NO_LEADERSHIP; // the best leadership DRM a unit here lends (A7.53)
     const units = st.units;
     for (let i = 0; i < units.length; i++) {
       const c = units[i];
+      if (c.lent < best) best = c.lent;
       if (c.fireFP2 === 0) continue; // not Good Order, or no inherent FP
       fp2 += c.fireFP2;
       if (c.hero) heroes++;
@@ -329,8 +334,8 @@ class Playthrough {
         others++;
         worst = Math.max(worst, c.classIndex);
       }
-      allFanatic &&= c.unit.fanatic;
-      allBerserk &&= c.unit.berserk;
+      allFanatic &&= c.fanatic;
+      allBerserk &&= c.berserk;
     }
     let fp = fp2 / 2;
     if (spec.longRange) fp /= 2;
@@ -339,8 +344,6 @@ class Playthrough {
     let drm = aim.tem + spec.drm + (targetMoving && aim.terrain === 'open' ? FFMO_DRM : 0);
     let directed = false;
     if (spec.leaderDirects) {
-      let best = NO_LEADERSHIP;
-      for (let i = 0; i < units.length; i++) if (units[i].lent < best) best = units[i].lent;
       if (best !== NO_LEADERSHIP) {
         drm += best;
         directed = true;
@@ -475,6 +478,8 @@ class Playthrough {
 
 /** Scratch of Playthrough.firePhase: the target stacks' {@link aimWeight}s. */
 const AIM_WEIGHTS: number[] = [];
+/** Scratch of Playthrough.firePhase: {@link canFire} of each firing stack, taken before any attack. */
+const READY: boolean[] = [];
 
 /**
  * How much a stack is worth firing on: its Good Order squad-equivalents, + 0.01 per Good Order unit
@@ -483,8 +488,9 @@ const AIM_WEIGHTS: number[] = [];
 function aimWeight(st: Stack): number {
   const units = st.units;
   if (units.length === 0) return -2;
+  const w = UNIT_CODES.targetWeights;
   let v = 0;
-  for (let i = 0; i < units.length; i++) v += units[i].targetWeight;
+  for (let i = 0; i < units.length; i++) v += w[units[i].code];
   return v;
 }
 

@@ -67,6 +67,16 @@ export class UnitCode {
   readonly leader: boolean;
   /** A hero (`profile.kind`, A15.2; not a heroic leader). */
   readonly hero: boolean;
+  /** A squad (`profile.kind`). */
+  readonly squad: boolean;
+  /** A half-squad (`profile.kind`). */
+  readonly hs: boolean;
+  /** `unit.pinned` (A7.8). */
+  readonly pinned: boolean;
+  /** `unit.fanatic` (A10.8). */
+  readonly fanatic: boolean;
+  /** `unit.berserk` (A15.4). */
+  readonly berserk: boolean;
   /** Pinned or berserk: markers removed at the end of the Player Turn (playthrough.ts). */
   readonly pinnedOrBerserk: boolean;
   /**
@@ -91,8 +101,8 @@ export class UnitCode {
   /** The code of this state without pinned and berserk (A7.8, A15.46 at the end of the Player Turn), made on first use. */
   unmarked: UnitCode | null = null;
   /**
-   * `leaderLendsTo(this.unit, byCode[l].unit)` (rules/leadership.ts) by leader code `l`, made on first
-   * use: 0 not yet known, 1 none, else the DRM + {@link LEND_OFFSET}.
+   * `leaderLendsTo(this.unit, l.unit)` (rules/leadership.ts) by the {@link lender} index of leader
+   * code `l`, made on first use: 0 not yet known, 1 none, else the DRM + {@link LEND_OFFSET}.
    */
   lentBy: Int8Array = EMPTY_LENT;
 
@@ -109,6 +119,11 @@ export class UnitCode {
     readonly lent: number,
     /** `isAlive(unit)`. */
     readonly alive: boolean,
+    /**
+     * Index of this code among the registry's codes that lend a leadership DRM (`lent` is not
+     * {@link NO_LEADERSHIP}), in order of interning, integer >= 0; -1 for the others.
+     */
+    readonly lender: number,
   ) {
     const p = unit.profile;
     this.goodOrder = unit.status === 'good-order';
@@ -116,6 +131,11 @@ export class UnitCode {
     this.disrupted = unit.disrupted;
     this.leader = p.kind === 'leader';
     this.hero = p.kind === 'hero';
+    this.squad = p.kind === 'squad';
+    this.hs = p.kind === 'hs';
+    this.pinned = unit.pinned;
+    this.fanatic = unit.fanatic;
+    this.berserk = unit.berserk;
     this.lossML = this.leader ? leaderLossML(unit) : 0;
     this.pinnedOrBerserk = unit.pinned || unit.berserk;
     this.fireFP2 = this.goodOrder && p.fp > 0 ? (unit.pinned ? p.fp : 2 * p.fp) : 0;
@@ -145,23 +165,25 @@ export function leadershipDRMOf(units: readonly UnitCode[], i: number): number {
   for (let j = 0; j < units.length; j++) {
     const l = units[j];
     if (l === u || l.lent === NO_LEADERSHIP) continue;
-    let t = l.code < u.lentBy.length ? u.lentBy[l.code] : 0;
+    const lentBy = u.lentBy;
+    let t = l.lender < lentBy.length ? lentBy[l.lender] : 0;
     if (t === 0) t = learnLend(u, l);
     if (t !== 1 && t - LEND_OFFSET < best) best = t - LEND_OFFSET;
   }
   return best === NO_LEADERSHIP ? 0 : best;
 }
 
-/** Fills `u.lentBy[l.code]` from the rule function and returns it. */
+/** Fills `u.lentBy[l.lender]` from the rule function and returns it. */
 function learnLend(u: UnitCode, l: UnitCode): number {
-  if (l.code >= u.lentBy.length) {
-    const grown = new Int8Array(Math.max(64, 2 * (l.code + 1)));
+  if (l.lender >= u.lentBy.length) {
+    // Small: typed arrays of up to 64 bytes keep their data in the object itself (one load fewer).
+    const grown = new Int8Array(Math.max(16, 2 * (l.lender + 1)));
     grown.set(u.lentBy);
     u.lentBy = grown;
   }
   const d = leaderLendsTo(u.unit, l.unit);
   const t = d === null ? 1 : d + LEND_OFFSET;
-  u.lentBy[l.code] = t;
+  u.lentBy[l.lender] = t;
   return t;
 }
 
@@ -183,6 +205,14 @@ export function unmarkedOf(codes: UnitCodes, u: UnitCode): UnitCode {
 export class UnitCodes {
   /** Codes by number: `byCode[c].code === c`. */
   readonly byCode: UnitCode[] = [];
+  /**
+   * `byCode[c].targetWeight` by code `c` (a double in an object field is a separate box: read here,
+   * one load, by the target choice of every fire phase). Grown as codes are made; entries past
+   * `byCode.length` are 0.
+   */
+  targetWeights = new Float64Array(256);
+  /** Codes made so far that lend a leadership DRM (`UnitCode.lender`). */
+  private lenders = 0;
   private readonly byFields = new Map<number, UnitCode>();
   private readonly profileIds = new Map<UnitProfile, number>();
   private readonly keyIds = new Map<string, number>();
@@ -250,9 +280,16 @@ export class UnitCodes {
         dm: u.dm,
         noLeadership: u.noLeadership,
       };
-      c = new UnitCode(this.byCode.length, canonical, keyId, currentML(u), lentLeadershipDRM(u) ?? NO_LEADERSHIP, isAlive(u));
+      const lent = lentLeadershipDRM(u) ?? NO_LEADERSHIP;
+      c = new UnitCode(this.byCode.length, canonical, keyId, currentML(u), lent, isAlive(u), lent === NO_LEADERSHIP ? -1 : this.lenders++);
       Object.defineProperty(canonical, CODE, { value: c, enumerable: false });
       this.byCode.push(c);
+      if (c.code >= this.targetWeights.length) {
+        const grown = new Float64Array(2 * this.targetWeights.length);
+        grown.set(this.targetWeights);
+        this.targetWeights = grown;
+      }
+      this.targetWeights[c.code] = c.targetWeight;
       this.byFields.set(packed, c);
     }
     return c;

@@ -1,8 +1,9 @@
 /**
  * Unit-state codes (scenario/unit-codes.ts) and the MC/TC outcome tables built on them
  * (scenario/check-table.ts), against their oracles: `UnitState` field equality and `unitStateKey` for
- * the codes; `resolveCheck` (rules/morale-check.ts, A10.1-10.4) for every table entry a run of
- * playthroughs made, and for whole rows filled on purpose.
+ * the codes; `resolveCheck` (rules/morale-check.ts, A10.1-10.4), `resolveBerserkCheck` (A15.41),
+ * `resolveWoundSeverity` (A17.11) and `resolveHoB` (A15.1) for every table entry a run of playthroughs
+ * made, and for whole rows filled on purpose.
  */
 import { describe, expect, it } from 'vitest';
 import { getUnit } from '../../src/counters/catalog.js';
@@ -12,9 +13,27 @@ import { defaultContext } from '../../src/rules/context.js';
 import { resolveCheck } from '../../src/rules/morale-check.js';
 import { getRuleSet } from '../../src/rules/rule-set.js';
 import { initialUnitState, unitStateKey, type UnitState } from '../../src/rules/unit-state.js';
-import { checkOutcome, outcomeHoB, outcomeNext, outcomeRows, outcomeWound, rowKeyParts } from '../../src/scenario/check-table.js';
+import {
+  BERSERK_INDEX,
+  berserkOutcome,
+  checkOutcome,
+  HOB_INDEX,
+  hobHeroOf,
+  hobOutcome,
+  outcomeHoB,
+  outcomeNext,
+  outcomeRows,
+  outcomeWound,
+  rowKeyParts,
+  WOUND_INDEX,
+  woundNext,
+} from '../../src/scenario/check-table.js';
+import { resolveBerserkCheck } from '../../src/rules/berserk-leader.js';
+import { resolveWoundSeverity } from '../../src/rules/casualty-reduction.js';
+import { resolveHoB } from '../../src/rules/heat-of-battle.js';
+import type { MoraleContext } from '../../src/rules/context.js';
 import { runScenario } from '../../src/scenario/run-scenario.js';
-import { leadershipDRMOf, UNIT_CODES, UNIT_STATE_FIELDS, UnitCodes, unmarkedOf } from '../../src/scenario/unit-codes.js';
+import { leadershipDRMOf, NO_LEADERSHIP, UNIT_CODES, UNIT_STATE_FIELDS, UnitCodes, unmarkedOf, type UnitCode } from '../../src/scenario/unit-codes.js';
 import { CLASS_ORDER } from '../../src/counters/types.js';
 import { leaderLossML } from '../../src/rules/leader-loss.js';
 import { leadershipDRMFor } from '../../src/rules/leadership.js';
@@ -99,6 +118,10 @@ describe('unit code facts', () => {
       expect(c.squads2 / 2).toBe(squadEquivalents(p));
       expect(c.bpv).toBe(mmcBPV(p));
       expect(c.targetWeight).toBe(u.status === 'good-order' ? squadEquivalents(p) + 0.01 : 0.001);
+      expect(UNIT_CODES.targetWeights[c.code]).toBe(c.targetWeight);
+      expect([c.pinned, c.fanatic, c.berserk]).toEqual([u.pinned, u.fanatic, u.berserk]);
+      expect([c.squad, c.hs, c.leader, c.hero]).toEqual([p.kind === 'squad', p.kind === 'hs', p.kind === 'leader', p.kind === 'hero']);
+      expect(c.lender >= 0).toBe(c.lent !== NO_LEADERSHIP);
       expect(c.classIndex).toBe(CLASS_ORDER.indexOf(p.unitClass));
       expect(c.lossML).toBe(p.kind === 'leader' ? leaderLossML(u) : 0);
       expect(fields(unmarkedOf(UNIT_CODES, c).unit)).toEqual(fields({ ...u, pinned: false, berserk: false }));
@@ -129,9 +152,19 @@ describe('check outcome tables', () => {
   it('equal resolveCheck on every entry a run of playthroughs made (A10.1-10.4)', async () => {
     await runScenario(cityFight({ turns: 4 }), { trials: 300, seed: 'table', threads: 1 });
     let entries = 0;
+    const others = [0, 0, 0]; // entries of Berserk, Wound Severity and HoB rows
     for (const { code: c, key, row } of outcomeRows(UNIT_CODES)) {
+      const { checkIndex, drm, ctxId } = rowKeyParts(key);
+      if (checkIndex >= BERSERK_INDEX) {
+        const ctx = UNIT_CODES.contextOf(ctxId);
+        for (let i = 0; i < 36; i++) {
+          if (row[i] < 0) continue;
+          expectOtherOutcome(c, checkIndex, drm, i, ctx, ctxId);
+          others[checkIndex === BERSERK_INDEX ? 0 : checkIndex === WOUND_INDEX ? 1 : 2]++;
+        }
+        continue;
+      }
       {
-        const { checkIndex, drm, ctxId } = rowKeyParts(key);
         const ctx = UNIT_CODES.contextOf(ctxId);
         const check = checkOfIndex(checkIndex);
         for (let i = 0; i < 36; i++) {
@@ -148,6 +181,8 @@ describe('check outcome tables', () => {
       }
     }
     expect(entries).toBeGreaterThan(1000);
+    expect(others[1]).toBeGreaterThan(0);
+    expect(others[2]).toBeGreaterThan(0);
   });
 
   it('equal resolveCheck on whole rows: every check, DRM and DR for varied units and contexts', () => {
@@ -185,5 +220,69 @@ describe('check outcome tables', () => {
       }
     }
     expect(entries).toBe(units.length * ctxs.length * checks.length * 5 * 36);
+  });
+});
+
+/**
+ * Expects the table entry of a Berserk, Wound Severity or HoB row (check index `idx`) of code `c` at
+ * dice index `i` to equal its rule function's result.
+ */
+function expectOtherOutcome(c: UnitCode, idx: number, drm: number, i: number, ctx: MoraleContext, ctxId: number): void {
+  const u = c.unit;
+  if (idx === BERSERK_INDEX) {
+    const o = berserkOutcome(UNIT_CODES, c, drm, i, ctx, ctxId);
+    const r = resolveBerserkCheck(u, drm, ALL_DR[i], ctx);
+    const next = UNIT_CODES.byCode[outcomeNext(o)].unit;
+    expect({ unit: unitStateKey(u), drm, dr: i, next: fields(next), wound: outcomeWound(o), hob: outcomeHoB(o) }).toEqual({ unit: unitStateKey(u), drm, dr: i, next: fields(r.unit), wound: r.woundSeverityDRM ?? -1, hob: 0 });
+  } else if (idx === WOUND_INDEX) {
+    expect(i).toBeLessThan(6);
+    const next = UNIT_CODES.byCode[woundNext(UNIT_CODES, c, drm, i + 1)].unit;
+    expect({ unit: unitStateKey(u), drm, dr: i + 1, next: fields(next) }).toEqual({ unit: unitStateKey(u), drm, dr: i + 1, next: fields(resolveWoundSeverity(u, i + 1, drm).unit) });
+  } else {
+    const broken = idx === HOB_INDEX + 1;
+    expect(idx === HOB_INDEX || broken).toBe(true);
+    const o = hobOutcome(UNIT_CODES, c, broken, i, ctx, ctxId);
+    const r = resolveHoB(u, ALL_DR[i].white + ALL_DR[i].colored, broken, ctx);
+    const next = UNIT_CODES.byCode[outcomeNext(o)].unit;
+    const hero = (o & 1) !== 0 ? fields(UNIT_CODES.byCode[hobHeroOf(UNIT_CODES, c, broken, i, ctxId)].unit) : null;
+    expect({ unit: unitStateKey(u), broken, dr: i, next: fields(next), hero }).toEqual({
+      unit: unitStateKey(u),
+      broken,
+      dr: i,
+      next: fields(r.unit),
+      hero: r.createdHero === null ? null : fields(initialUnitState(r.createdHero)),
+    });
+  }
+}
+
+describe('Berserk, Wound Severity and HoB outcome tables', () => {
+  it('equal their rule functions on whole rows for varied units, DRMs and contexts (A15.41, A17.11, A15.1)', () => {
+    const units = ['german/4-6-7', 'german/9-1', 'german/8-0', 'russian/4-2-6', 'russian/6+1', 'german/hero', 'german/2-4-7'].flatMap((id) => [
+      initialUnitState(getUnit(id)),
+      initialUnitState(getUnit(id), { broken: true }),
+      initialUnitState(getUnit(id), { pinned: true, fanatic: true }),
+      initialUnitState(getUnit(id), { wounded: true }),
+      initialUnitState(getUnit(id), { disrupted: true }),
+    ]);
+    const ctxs = [0, 3, 5].flatMap((elr) => [
+      { ...defaultContext(getRuleSet('2nd-edition')), elr },
+      { ...defaultContext(getRuleSet('gi-anvil')), elr, vsRussians: true },
+    ]);
+    let heroes = 0;
+    for (const u of units) {
+      const c = UNIT_CODES.intern(u);
+      for (const ctx of ctxs) {
+        const ctxId = UNIT_CODES.ctxId(ctx);
+        for (let i = 0; i < 36; i++) {
+          for (const drm of [-3, -1, 0, 1]) expectOtherOutcome(c, BERSERK_INDEX, drm, i, ctx, ctxId);
+          if (i < 6) for (const drm of [0, 1]) expectOtherOutcome(c, WOUND_INDEX, drm, i, ctx, ctxId);
+          for (const idx of [HOB_INDEX, HOB_INDEX + 1]) {
+            expectOtherOutcome(c, idx, 0, i, ctx, ctxId);
+            if ((hobOutcome(UNIT_CODES, c, idx === HOB_INDEX + 1, i, ctx, ctxId) & 1) !== 0) heroes++;
+          }
+        }
+      }
+    }
+    expect(heroes).toBeGreaterThan(0);
   });
 });
