@@ -189,14 +189,6 @@ function codeOf(env: WorkEnv, u: UnitState): string {
 
 /** A mutable copy of a state, used inside one `advance`. */
 class Work {
-  readonly attacks: readonly CompiledAttack[];
-  readonly ctx: MoraleContext;
-  readonly tracked: readonly boolean[];
-  readonly classes: readonly (readonly number[])[];
-  readonly targets: number;
-  readonly deferred: readonly boolean[];
-  readonly codes: Map<string, string>;
-  readonly checkMemo: Map<string, (MemoOutcome | undefined)[]>;
   units: UnitState[];
   keys: string[];
   ev: number[];
@@ -213,15 +205,11 @@ class Work {
   /** For each position, the position of its unit in the state advanced from (-1: created now). */
   from: number[];
 
-  constructor(s: AttackChainState, env: WorkEnv) {
-    this.attacks = env.attacks;
-    this.ctx = env.ctx;
-    this.tracked = env.tracked;
-    this.classes = env.classes;
-    this.targets = env.targets;
-    this.deferred = env.deferred;
-    this.codes = env.codes;
-    this.checkMemo = env.checkMemo;
+  /** @param env what never changes in this chain (read through `w.env`) */
+  constructor(
+    s: AttackChainState,
+    readonly env: WorkEnv,
+  ) {
     this.units = s.units.slice();
     this.keys = s.unitKeys.slice();
     this.ev = s.unitEvents.slice();
@@ -260,8 +248,8 @@ class Work {
 function setUnit(w: Work, i: number, next: UnitState, events: number): void {
   const prev = w.units[i];
   w.units[i] = next;
-  if (next !== prev) w.keys[i] = codeOf(w, next);
-  if (w.tracked[i]) w.ev[i] |= events;
+  if (next !== prev) w.keys[i] = codeOf(w.env, next);
+  if (w.env.tracked[i]) w.ev[i] |= events;
   w.delta |= events;
   w.unitDelta[i] |= events;
   if (prev.profile.kind !== 'leader') return;
@@ -311,11 +299,11 @@ function applyIFTResult(w: Work, r: IFTResult): void {
       for (const i of checkOrder(w.units, alive)) front.push(checkTask(i, 'mc', r.n));
       break;
     case 'KIA':
-      if (r.n >= alive.length) return applyCasualties(w, resolveKIA(w.units, alive, w.ctx.ruleSet), 0);
+      if (r.n >= alive.length) return applyCasualties(w, resolveKIA(w.units, alive, w.env.ctx.ruleSet), 0);
       front.push({ k: 'rs', kia: true, count: r.n, mc: 0, cand: alive, drs: [] });
       break;
     case 'K':
-      if (alive.length === 1) return applyCasualties(w, resolveK(w.units, alive, w.ctx.ruleSet), r.n);
+      if (alive.length === 1) return applyCasualties(w, resolveK(w.units, alive, w.env.ctx.ruleSet), r.n);
       front.push({ k: 'rs', kia: false, count: 1, mc: r.n, cand: alive, drs: [] });
       break;
   }
@@ -381,7 +369,7 @@ function checkOutcome(units: readonly UnitState[], codes: readonly string[], ctx
 
 /** Resolves the check task `t` (already taken off `todo`) with the dice `dr`. */
 function runCheck(w: Work, t: CheckTask, dr: DR): void {
-  const m = checkOutcome(w.units, w.keys, w.ctx, w.checkMemo, t, dr);
+  const m = checkOutcome(w.units, w.keys, w.env.ctx, w.env.checkMemo, t, dr);
   const r = m.outcome;
   // Unchanged (the memo may hold an equal unit of another state): keep this state's object.
   setUnit(w, t.u, m.signature.startsWith('=') ? w.units[t.u] : r.unit, r.events);
@@ -402,7 +390,7 @@ function settleHead(w: Work, t: Task): boolean {
     case 'ift': {
       // A fixed result is applied on a dummy dr (all six alike), so that its events reach the engine's
       // event mask like any other step's; an attack below the 1 FP column has no effect at all.
-      const a = w.attacks[w.attack];
+      const a = w.env.attacks[w.attack];
       if (a.fixedResult !== null || a.column !== null) return false;
       w.todo.shift();
       return true;
@@ -411,19 +399,19 @@ function settleHead(w: Work, t: Task): boolean {
       return false;
     case 'chk': {
       const u = w.units[t.u];
-      if (w.deferred[t.u]) {
+      if (w.env.deferred[t.u]) {
         w.todo.shift();
         if (isAlive(u)) record(w, t.u, scriptEntryOf(w, t));
         return true;
       }
-      const subject = t.c === 'berserk' ? isAlive(u) && !u.berserk : checkOf(w.units, w.ctx, t) !== null;
+      const subject = t.c === 'berserk' ? isAlive(u) && !u.berserk : checkOf(w.units, w.env.ctx, t) !== null;
       if (subject) return false;
       w.todo.shift();
       return true;
     }
     case 'wnd':
     case 'hob':
-      if (t.k === 'wnd' && w.deferred[t.u]) {
+      if (t.k === 'wnd' && w.env.deferred[t.u]) {
         w.todo.shift();
         if (isAlive(w.units[t.u])) record(w, t.u, { k: 'wnd', drm: t.drm, key: `W${t.drm}` });
         return true;
@@ -490,9 +478,9 @@ function settle(w: Work): void {
       w.units.forEach((u, i) => {
         if (i === loss.leader) return;
         // A deferred unit's own chain tells whether it is subject (its state here is its start state).
-        if (w.deferred[i] && isAlive(u)) return void takers.push(i);
+        if (w.env.deferred[i] && isAlive(u)) return void takers.push(i);
         // A pinned unit is left out of a LLTC: failing it would change nothing.
-        const subject = loss.kind === 'llmc' ? llmcFor(u, leader, loss.ml, w.ctx.ruleSet) !== null : !u.pinned && lltcFor(u, leader, loss.ml) !== null;
+        const subject = loss.kind === 'llmc' ? llmcFor(u, leader, loss.ml, w.env.ctx.ruleSet) !== null : !u.pinned && lltcFor(u, leader, loss.ml) !== null;
         if (subject) takers.push(i);
       });
       w.todo = checkOrder(w.units, takers).map((i) => checkTask(i, loss.kind, 0, loss.leader, loss.ml));
@@ -502,15 +490,15 @@ function settle(w: Work): void {
     if (b !== undefined) {
       const l = w.units[b];
       if (isAlive(l) && l.berserk && !l.noLeadership) {
-        const takers = berserkCheckTakers(w.units, b, w.ctx.ruleSet).filter((i) => !w.deferred[i]);
+        const takers = berserkCheckTakers(w.units, b, w.env.ctx.ruleSet).filter((i) => !w.env.deferred[i]);
         w.units.forEach((u, i) => {
-          if (w.deferred[i] && isAlive(u)) takers.push(i);
+          if (w.env.deferred[i] && isAlive(u)) takers.push(i);
         });
         w.todo = [...checkOrder(w.units, takers).map((i) => checkTask(i, 'berserk', 0, b)), { k: 'forfeit', u: b }];
       }
       continue;
     }
-    if (w.attack + 1 < w.attacks.length && w.units.some(isAlive)) {
+    if (w.attack + 1 < w.env.attacks.length && w.units.some(isAlive)) {
       w.attack++;
       w.todo = [{ k: 'ift' }];
       continue;
@@ -641,8 +629,8 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
     const t = w.todo.shift()!;
     switch (t.k) {
       case 'ift': {
-        const a = w.attacks[w.attack];
-        applyIFTResult(w, a.fixedResult ?? iftResultFor(a, ALL_DR[index], w.ctx));
+        const a = w.env.attacks[w.attack];
+        applyIFTResult(w, a.fixedResult ?? iftResultFor(a, ALL_DR[index], w.env.ctx));
         break;
       }
       case 'rs': {
@@ -653,8 +641,8 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
         }
         const mask = randomSelection(drs, t.count);
         const selected = t.cand.filter((_, j) => (mask & (1 << j)) !== 0);
-        if (t.kia) applyCasualties(w, resolveKIA(w.units, selected, w.ctx.ruleSet), 0);
-        else applyCasualties(w, resolveK(w.units, selected, w.ctx.ruleSet), t.mc);
+        if (t.kia) applyCasualties(w, resolveKIA(w.units, selected, w.env.ctx.ruleSet), 0);
+        else applyCasualties(w, resolveK(w.units, selected, w.env.ctx.ruleSet), t.mc);
         break;
       }
       case 'chk':
@@ -667,12 +655,12 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
       }
       case 'hob': {
         const dr = ALL_DR[index];
-        const r = resolveHoB(w.units[t.u], dr.white + dr.colored, t.broken, w.ctx);
+        const r = resolveHoB(w.units[t.u], dr.white + dr.colored, t.broken, w.env.ctx);
         setUnit(w, t.u, r.unit, r.events);
         if (r.createdHero !== null) {
           const hero = initialUnitState(r.createdHero);
           w.units.push(hero);
-          w.keys.push(codeOf(w, hero));
+          w.keys.push(codeOf(w.env, hero));
           w.ev.push(0);
           w.unitDelta.push(0);
           w.from.push(-1);
@@ -796,8 +784,8 @@ function pendingSignatures(w: Work): string[] {
  */
 function canonicalize(w: Work): void {
   const heroes: number[] = [];
-  for (let i = w.targets; i < w.units.length; i++) heroes.push(i);
-  const groups = heroes.length > 1 ? [...w.classes, heroes] : w.classes;
+  for (let i = w.env.targets; i < w.units.length; i++) heroes.push(i);
+  const groups = heroes.length > 1 ? [...w.env.classes, heroes] : w.env.classes;
   if (groups.length === 0) return;
   const sig = pendingSignatures(w);
   for (const g of groups) {
