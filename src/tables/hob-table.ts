@@ -20,7 +20,7 @@ import { getRuleSet, type RuleSetId } from '../rules/rule-set.js';
 import { initialUnitState } from '../rules/unit-state.js';
 import { VERSION } from '../version.js';
 import { signed, type GridTable, type TableCell, type TableKind, type TableSet } from './grid-table.js';
-import { addRuleSetOptions } from './table-options.js';
+import { addRuleSetOptions, ruleSetInput } from './table-options.js';
 import { toFraction } from '../engine/probability.js';
 
 /** Columns: the HoB results after substitution, in table order (A15.1). */
@@ -172,8 +172,7 @@ export const hobTableKind: TableKind = {
   },
   build(o) {
     return buildHobTables({
-      rules: o.rules as RuleSetId | undefined,
-      settings: o.setting as Record<string, string> | undefined,
+      ...ruleSetInput(o),
       knownEnemyInLOS: o.enemyInLos !== false,
       pillbox: !!o.pillbox,
       vsRussians: !!o.vsRussians,

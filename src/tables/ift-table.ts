@@ -26,7 +26,7 @@ import { IFT_COLUMNS, iftResultOf, type IFTColumn, type IFTResultKind } from '..
 import { getRuleSet, type RuleSetId } from '../rules/rule-set.js';
 import { VERSION } from '../version.js';
 import { range, signed, type GridTable, type TableCell, type TableKind, type TableSet } from './grid-table.js';
-import { addRuleSetOptions } from './table-options.js';
+import { addRuleSetOptions, ruleSetInput } from './table-options.js';
 
 /** Rows: the FP columns of the IFT, top to bottom (36 stands for 36+). */
 export const IFT_TABLE_COLUMNS: readonly IFTColumn[] = IFT_COLUMNS;
@@ -89,39 +89,43 @@ export function buildIftTables(input: IftTableInput = {}): TableSet {
       return byKind;
     }),
   );
-  const resultTables: GridTable[] = IFT_TABLE_RESULT_GRIDS.map((g) => ({
+  // Every grid: FP columns down, total IFT DRM across.
+  const grid = (g: { id: string; title: string }, cells: GridTable['cells']): GridTable => ({
     id: g.id,
     title: g.title,
     rowTitle: 'FP column',
     columnTitle: 'Total IFT DRM (incl. a directing leader)',
     rows: rowLabels,
     columns,
-    cells: counts.map((row) =>
-      row.map((byKind): TableCell => {
-        const n = byKind.get(g.kind) ?? 0;
-        return { probability: n / 36, fraction: toFraction({ n: BigInt(n), e: 2 }) };
-      }),
+    cells,
+  });
+  const resultTables: GridTable[] = IFT_TABLE_RESULT_GRIDS.map((g) =>
+    grid(
+      g,
+      counts.map((row) =>
+        row.map((byKind): TableCell => {
+          const n = byKind.get(g.kind) ?? 0;
+          return { probability: n / 36, fraction: toFraction({ n: BigInt(n), e: 2 }) };
+        }),
+      ),
     ),
-  }));
+  );
 
   let ruleSetId: string = ruleSet.id;
-  const breakTables: GridTable[] = IFT_TABLE_BREAK_GRIDS.map((g) => ({
-    id: g.id,
-    title: g.title,
-    rowTitle: 'FP column',
-    columnTitle: 'Total IFT DRM (incl. a directing leader)',
-    rows: rowLabels,
-    columns,
-    cells: IFT_TABLE_COLUMNS.map((fp) =>
-      IFT_TABLE_DRMS.map((drm): TableCell => {
-        const q = attackQuery(breakAttack(g.unit, fp, drm, firerClass, cower, input));
-        ruleSetId = q.header.ruleSet;
-        let p: Prob6 = ZERO;
-        for (const t of enumerateWithin(q).terminals) if (t.state.units[0].status !== 'good-order') p = add(p, t.probability);
-        return { probability: toNumber(p), fraction: toFraction(p) };
-      }),
+  const breakTables: GridTable[] = IFT_TABLE_BREAK_GRIDS.map((g) =>
+    grid(
+      g,
+      IFT_TABLE_COLUMNS.map((fp) =>
+        IFT_TABLE_DRMS.map((drm): TableCell => {
+          const q = attackQuery(breakAttack(g.unit, fp, drm, firerClass, cower, input));
+          ruleSetId = q.header.ruleSet;
+          let p: Prob6 = ZERO;
+          for (const t of enumerateWithin(q).terminals) if (t.state.units[0].status !== 'good-order') p = add(p, t.probability);
+          return { probability: toNumber(p), fraction: toFraction(p) };
+        }),
+      ),
     ),
-  }));
+  );
 
   const cowerNote = !cower
     ? 'Cowering: none (a leader-directed attack, or a firer that never cowers: British Elite/1st Line, non-Conscript Finns, Fanatic, berserk, a hero alone, A7.9).'
@@ -173,8 +177,7 @@ export const iftTableKind: TableKind = {
     return buildIftTables({
       firerClass: o.firerClass as UnitClass | undefined,
       cower: o.cower as boolean | undefined,
-      rules: o.rules as RuleSetId | undefined,
-      settings: o.setting as Record<string, string> | undefined,
+      ...ruleSetInput(o),
     });
   },
 };

@@ -13,7 +13,7 @@ import { integrityQuery } from '../queries/integrity-query.js';
 import type { RuleSetId } from '../rules/rule-set.js';
 import { VERSION } from '../version.js';
 import { range, type GridTable, type TableCell, type TableKind, type TableSet } from './grid-table.js';
-import { addRuleSetOptions } from './table-options.js';
+import { addRuleSetOptions, ruleSetInput } from './table-options.js';
 
 /** Rows: Integrity Base losses so far, this check's included. */
 export const INTEGRITY_TABLE_LOSSES: readonly number[] = range(1, 6);
@@ -99,6 +99,6 @@ export const integrityTableKind: TableKind = {
     return addRuleSetOptions(cmd);
   },
   build(o) {
-    return buildIntegrityTables({ rules: o.rules as RuleSetId | undefined, settings: o.setting as Record<string, string> | undefined });
+    return buildIntegrityTables(ruleSetInput(o));
   },
 };

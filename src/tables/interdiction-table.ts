@@ -17,7 +17,7 @@ import { intIn } from '../cli/parse.js';
 import type { RuleSetId } from '../rules/rule-set.js';
 import { VERSION } from '../version.js';
 import { range, type GridTable, type TableCell, type TableKind, type TableSet } from './grid-table.js';
-import { addRuleSetOptions } from './table-options.js';
+import { addRuleSetOptions, ruleSetInput } from './table-options.js';
 
 /** Rows: broken-side Morale Levels, top to bottom. */
 export const INTERDICTION_TABLE_MLS: readonly number[] = range(4, 10).reverse();
@@ -109,8 +109,7 @@ export const interdictionTableKind: TableKind = {
     return buildInterdictionTables({
       unit: o.unit as string | undefined,
       drm: o.drm as number | undefined,
-      rules: o.rules as RuleSetId | undefined,
-      settings: o.setting as Record<string, string> | undefined,
+      ...ruleSetInput(o),
     });
   },
 };

@@ -23,7 +23,7 @@ import type { RuleSetId } from '../rules/rule-set.js';
 import { VERSION } from '../version.js';
 import { intIn } from '../cli/parse.js';
 import { range, signed, type GridTable, type TableKind, type TableSet } from './grid-table.js';
-import { addRuleSetOptions } from './table-options.js';
+import { addRuleSetOptions, ruleSetInput } from './table-options.js';
 
 /** Rows: Morale Levels, top to bottom. */
 export const MC_TABLE_MLS: readonly number[] = range(4, 10).reverse();
@@ -135,8 +135,7 @@ export const mcTableKind: TableKind = {
     return buildMcTables({
       unit: o.unit as string | undefined,
       elr: o.elr as number | undefined,
-      rules: o.rules as RuleSetId | undefined,
-      settings: o.setting as Record<string, string> | undefined,
+      ...ruleSetInput(o),
     });
   },
 };

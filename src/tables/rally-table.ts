@@ -18,7 +18,7 @@ import { rallyOdds } from '../queries/morale-query.js';
 import type { RuleSetId } from '../rules/rule-set.js';
 import { VERSION } from '../version.js';
 import { range, signed, type GridTable, type TableCell, type TableKind, type TableSet } from './grid-table.js';
-import { addRuleSetOptions } from './table-options.js';
+import { addRuleSetOptions, ruleSetInput } from './table-options.js';
 
 /** Rows: broken-side Morale Levels, top to bottom. */
 export const RALLY_TABLE_MLS: readonly number[] = range(4, 10).reverse();
@@ -108,8 +108,7 @@ export const rallyTableKind: TableKind = {
   build(o) {
     return buildRallyTables({
       unit: o.unit as string | undefined,
-      rules: o.rules as RuleSetId | undefined,
-      settings: o.setting as Record<string, string> | undefined,
+      ...ruleSetInput(o),
     });
   },
 };

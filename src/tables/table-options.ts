@@ -24,3 +24,8 @@ export function addRuleSetOptions(cmd: Command): Command {
     .addOption(new Option('--rules <set>', 'rule set: 2nd-edition or gi-anvil (G.I. Anvil of Victory A15)').default('2nd-edition').argParser(ruleSetArg))
     .option('--setting <name=value>', 'change a named rule setting (repeatable; see README "Settings")', collectSetting);
 }
+
+/** The rule set and settings `addRuleSetOptions` parsed, as a table builder's input. */
+export function ruleSetInput(o: Record<string, unknown>): { rules: RuleSetId | undefined; settings: Record<string, string> | undefined } {
+  return { rules: o.rules as RuleSetId | undefined, settings: o.setting as Record<string, string> | undefined };
+}
