@@ -247,44 +247,28 @@ function escapeMarkdown(text: string): string {
 
 function formatCsv(result: OddsResult): string {
   const lines = [ODDS_CSV_COLUMNS.join(',')];
-  for (const o of result.outcomes) {
-    lines.push(
-      csvRow([
-        'outcome',
-        o.state,
-        String(o.probability),
-        formatPercent(o.probability),
-        formatOneIn(o.probability),
-        o.ci95 ? formatPlusMinus(o.ci95) : '',
-        o.ci95 ? String(o.ci95[0]) : '',
-        o.ci95 ? String(o.ci95[1]) : '',
-        o.count !== undefined ? String(o.count) : '',
-        o.fraction ?? '',
-      ]),
-    );
-  }
-  for (const e of reportedEvents(result)) {
-    lines.push(
-      csvRow([
-        'event',
-        e.name,
-        String(e.p),
-        formatPercent(e.p),
-        formatOneIn(e.p),
-        e.ci95 ? formatPlusMinus(e.ci95) : '',
-        e.ci95 ? String(e.ci95[0]) : '',
-        e.ci95 ? String(e.ci95[1]) : '',
-        e.count !== undefined ? String(e.count) : '',
-        e.fraction ?? '',
-      ]),
-    );
-  }
+  /** One figure (an outcome or an event) as a CSV row. */
+  const row = (kind: string, name: string, p: number, ci95: readonly [number, number] | undefined, count: number | undefined, fraction: string | undefined) =>
+    csvRow([
+      kind,
+      name,
+      String(p),
+      formatPercent(p),
+      formatOneIn(p),
+      ci95 ? formatPlusMinus(ci95) : '',
+      ci95 ? String(ci95[0]) : '',
+      ci95 ? String(ci95[1]) : '',
+      count !== undefined ? String(count) : '',
+      fraction ?? '',
+    ]);
+  for (const o of result.outcomes) lines.push(row('outcome', o.state, o.probability, o.ci95, o.count, o.fraction));
+  for (const e of reportedEvents(result)) lines.push(row('event', e.name, e.p, e.ci95, e.count, e.fraction));
   // attack: per-unit events (`unit-event`, name `<position> <id> <event>`) and stack events (`stack`).
   for (const u of result.units ?? []) {
     for (const name of EVENT_NAMES) {
       const p = u.events[name];
       if (p === undefined || !(p > 0)) continue;
-      lines.push(csvRow(['unit-event', `${u.position} ${u.id} ${name}`, String(p), formatPercent(p), formatOneIn(p), '', '', '', '', u.eventFractions?.[name] ?? '']));
+      lines.push(row('unit-event', `${u.position} ${u.id} ${name}`, p, undefined, undefined, u.eventFractions?.[name]));
     }
   }
   for (const [name, v] of Object.entries(result.stackEvents ?? {})) {
