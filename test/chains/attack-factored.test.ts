@@ -3,7 +3,9 @@
  *   tracked  - the whole attack chain with every target's event mask in its states (the reference:
  *              each dice path's events are on it);
  *   marginal - the chain without masks, in the exact engine's marginal mode (several attacks);
- *   factored - leaders' chain + each other unit's own chain, combined (attack-factored.ts; one attack).
+ *   factored - leaders' chain + each other unit's own chain, combined (attack-factored.ts; one attack),
+ *              which is exact because a unit that is not a leader lends no leadership (A10.7), forces no
+ *              LLMC/LLTC (A10.2) and no Berserk check (A15.41), and Random Selection comes first (A.9).
  * Compared on every outcome fraction, every event, every per-unit event and the stack events, over
  * random stacks (leaders, squads, HS, crews, heroes, markers), IFT results and DRMs, ELRs, situations
  * and both rule sets.

@@ -3,21 +3,13 @@ import { ROUT_CATEGORIES } from '../../src/chains/rout-chain.js';
 import { compileChain, verifyCompiledChain } from '../../src/engine/compile.js';
 import { enumerateChain } from '../../src/engine/exact.js';
 import { add, toFraction, ZERO, type Prob6 } from '../../src/engine/probability.js';
-import { isAslOddsError } from '../../src/errors.js';
 import { computeOdds } from '../../src/queries/compute-odds.js';
 import { recoveryOdds, recoveryQuery } from '../../src/queries/recovery-query.js';
+import { errorCode } from '../rules/helpers.js';
 import { routCompare, routOdds, routQuery, type RoutInput, type RoutResult } from '../../src/queries/rout-query.js';
 
 const cat = (r: RoutResult, c: (typeof ROUT_CATEGORIES)[number]) => r.categoryFractions[c];
 
-function codeOf(f: () => unknown): string | undefined {
-  try {
-    f();
-  } catch (e) {
-    return isAslOddsError(e) ? e.code : 'not an AslOddsError';
-  }
-  return undefined;
-}
 
 /** p / 6^e as a reduced fraction. */
 const frac = (n: number, e: number) => toFraction({ n: BigInt(n), e });
@@ -118,8 +110,8 @@ describe('A10.52 Low Crawl: never Interdicted', () => {
     expect(r.eventFractions?.failureToRout).toBe('1');
   });
   it('--low-crawl with two hexes, and a Disrupted unit crawling, are input errors (A10.52, A19.12)', () => {
-    expect(codeOf(() => routOdds({ unit: 'german/4-6-7', path: 'open,open', lowCrawl: true }))).toBe('input.lowCrawl');
-    expect(codeOf(() => routOdds({ unit: 'german/4-6-7', path: 'open', lowCrawl: true, disrupted: true }))).toBe('input.lowCrawl');
+    expect(errorCode(() => routOdds({ unit: 'german/4-6-7', path: 'open,open', lowCrawl: true }))).toBe('input.lowCrawl');
+    expect(errorCode(() => routOdds({ unit: 'german/4-6-7', path: 'open', lowCrawl: true, disrupted: true }))).toBe('input.lowCrawl');
   });
 });
 
@@ -223,11 +215,11 @@ describe('input errors (code, not message)', () => {
     [{ unit: 'german/4-6-7', path: 'open', from: 'woods' as never }, 'input.from'],
     [{ unit: 'german/4-7-7', path: 'open' }, 'catalog.unknownUnit'],
   ] as [RoutInput, string | undefined][])('%o -> %s', (input, code) => {
-    expect(codeOf(() => routOdds(input))).toBe(code);
+    expect(errorCode(() => routOdds(input))).toBe(code);
   });
   it('--compare: a bad route is input.compare', () => {
-    expect(codeOf(() => routCompare({ unit: 'german/4-6-7', path: 'open' }, ['open,xx']))).toBe('input.compare');
-    expect(codeOf(() => routCompare({ unit: 'german/4-6-7', path: 'open' }, []))).toBe('input.compare');
+    expect(errorCode(() => routCompare({ unit: 'german/4-6-7', path: 'open' }, ['open,xx']))).toBe('input.compare');
+    expect(errorCode(() => routCompare({ unit: 'german/4-6-7', path: 'open' }, []))).toBe('input.compare');
   });
 });
 
@@ -275,6 +267,6 @@ describe('A4.44 recovery odds', () => {
     expect(p({ cx: true })).toBe('2/3');
     expect(p({ cx: true, night: true })).toBe('1/2');
     expect(p({ drm: -1 })).toBe('1');
-    expect(codeOf(() => recoveryQuery({ drm: 7 }))).toBe('input.drm');
+    expect(errorCode(() => recoveryQuery({ drm: 7 }))).toBe('input.drm');
   });
 });

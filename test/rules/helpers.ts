@@ -1,4 +1,5 @@
 import { getUnit } from '../../src/counters/catalog.js';
+import { isAslOddsError } from '../../src/errors.js';
 import type { DR } from '../../src/dice/dice.js';
 import { defaultContext, type MoraleContext } from '../../src/rules/context.js';
 import { getRuleSet, type RuleSetId } from '../../src/rules/rule-set.js';
@@ -27,4 +28,14 @@ export function dice(white: number, colored: number): DR {
 export function drOf(total: number): DR {
   const white = Math.max(1, total - 6);
   return { white, colored: total - white };
+}
+
+/** The AslOddsError code `f` throws, 'not an AslOddsError' for any other throw, undefined when it returns. */
+export function errorCode(f: () => unknown): string | undefined {
+  try {
+    f();
+  } catch (e) {
+    return isAslOddsError(e) ? e.code : 'not an AslOddsError';
+  }
+  return undefined;
 }

@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { Ev } from '../../src/chains/events.js';
-import { isAslOddsError } from '../../src/errors.js';
 import { resolveCannotRout, resolveFailureToRout } from '../../src/rules/failure-to-rout.js';
 import { interdictionDRM, isInterdicted, resolveInterdiction } from '../../src/rules/interdiction.js';
 import { RECOVERY_BELOW, recoveryDRM, resolveRecovery } from '../../src/rules/recovery.js';
 import { canRoutFrom, checkRoute, parseRoute, routeMFCosts, routMF, withStopPointsAdjacent } from '../../src/rules/route.js';
-import { ctx, drOf, unit } from './helpers.js';
+import { ctx, drOf, errorCode, unit } from './helpers.js';
 
-function codeOf(f: () => unknown): string | undefined {
-  try {
-    f();
-  } catch (e) {
-    return isAslOddsError(e) ? e.code : 'not an AslOddsError';
-  }
-  return undefined;
-}
 
 const broken467 = () => unit('german/4-6-7', { broken: true }); // broken ML 7 (catalog)
 
@@ -35,11 +26,11 @@ describe('route syntax (A10.5 MF, A10.52 Low Crawl, A10.531 Open Ground)', () =>
     expect(parseRoute('none', '--path').hexes).toEqual([]);
   });
   it('rejects unknown hexes, MF outside [1, 6], an empty route and a Low Crawl of two hexes (A10.52)', () => {
-    expect(codeOf(() => parseRoute('open,opne', '--path'))).toBe('input.path');
-    expect(codeOf(() => parseRoute('open:7', '--path'))).toBe('input.path');
-    expect(codeOf(() => parseRoute('open:0', '--path'))).toBe('input.path');
-    expect(codeOf(() => parseRoute('', '--path'))).toBe('input.path');
-    expect(codeOf(() => parseRoute('crawl open,open', '--compare'))).toBe('input.compare');
+    expect(errorCode(() => parseRoute('open,opne', '--path'))).toBe('input.path');
+    expect(errorCode(() => parseRoute('open:7', '--path'))).toBe('input.path');
+    expect(errorCode(() => parseRoute('open:0', '--path'))).toBe('input.path');
+    expect(errorCode(() => parseRoute('', '--path'))).toBe('input.path');
+    expect(errorCode(() => parseRoute('crawl open,open', '--compare'))).toBe('input.compare');
   });
   it('--end-adjacent marks every hex but the last ADJACENT', () => {
     const r = withStopPointsAdjacent(parseRoute('open,clear,open', '--path'));
@@ -55,22 +46,22 @@ describe('MF budget (A10.5, A17.2, A7.7, A10.52)', () => {
     expect(routMF(unit('german/8-1', { broken: true, wounded: true }))).toBe(3);
   });
   it('a route over budget is an input error; exactly 6 MF is fine', () => {
-    expect(codeOf(() => checkRoute(parseRoute('open:2,open:2,clear:2', '--path'), broken467(), false, '--path'))).toBeUndefined();
-    expect(codeOf(() => checkRoute(parseRoute('open:2,open:2,clear:3', '--path'), broken467(), false, '--path'))).toBe('input.path');
+    expect(errorCode(() => checkRoute(parseRoute('open:2,open:2,clear:2', '--path'), broken467(), false, '--path'))).toBeUndefined();
+    expect(errorCode(() => checkRoute(parseRoute('open:2,open:2,clear:3', '--path'), broken467(), false, '--path'))).toBe('input.path');
     const woundedLeader = unit('german/8-1', { broken: true, wounded: true });
-    expect(codeOf(() => checkRoute(parseRoute('open,open,open,open', '--path'), woundedLeader, false, '--compare'))).toBe('input.compare');
+    expect(errorCode(() => checkRoute(parseRoute('open,open,open,open', '--path'), woundedLeader, false, '--compare'))).toBe('input.compare');
   });
   it('beginning Encircled doubles the MF of the first hex (A7.7)', () => {
     expect(routeMFCosts(parseRoute('open:2,clear', '--path'), true, 6)).toEqual([4, 1]);
-    expect(codeOf(() => checkRoute(parseRoute('open:3,clear', '--path'), broken467(), true, '--path'))).toBe('input.path');
+    expect(errorCode(() => checkRoute(parseRoute('open:3,clear', '--path'), broken467(), true, '--path'))).toBe('input.path');
   });
   it('Low Crawl costs the whole allotment whatever the hex costs (A10.52)', () => {
     expect(routeMFCosts(parseRoute('crawl open:6', '--path'), true, 6)).toEqual([6]);
-    expect(codeOf(() => checkRoute(parseRoute('crawl open:6', '--path'), broken467(), true, '--path'))).toBeUndefined();
+    expect(errorCode(() => checkRoute(parseRoute('crawl open:6', '--path'), broken467(), true, '--path'))).toBeUndefined();
   });
   it('a Disrupted unit may not Low Crawl and routs only from Open Ground (A19.12)', () => {
     const d = unit('german/4-3-6', { disrupted: true });
-    expect(codeOf(() => checkRoute(parseRoute('crawl', '--path'), d, false, '--low-crawl'))).toBe('input.lowCrawl');
+    expect(errorCode(() => checkRoute(parseRoute('crawl', '--path'), d, false, '--low-crawl'))).toBe('input.lowCrawl');
     expect(canRoutFrom(d, true)).toBe(true);
     expect(canRoutFrom(d, false)).toBe(false);
     expect(canRoutFrom(broken467(), false)).toBe(true);
