@@ -14,7 +14,7 @@ import { currentML, lentLeadershipDRM, type UnitState } from './unit-state.js';
  * lends it none: `unit` is berserk (A15.42), `leader` lends nothing (broken, pinned, not a leader,
  * A10.7), or `unit` is a leader whose current ML is not lower than `leader`'s (A10.22 EX).
  * The per-leader part of {@link leadershipDRMFor}; the scenario simulator tabulates it per pair of
- * unit states (scenario/unit-codes.ts).
+ * unit states (chains/unit-codes.ts).
  * Never throws.
  * @example leaderLendsTo(squad467, leader91) // -1
  * @example leaderLendsTo(leader91, leader92) // null (not higher ML)

@@ -21,7 +21,7 @@ import type { Int32Source } from '../dice/streams.js';
 import type { UnitState } from '../rules/unit-state.js';
 import type { ScenarioSetup, SetupSide, SetupStack } from './setup.js';
 import { FireAttacks } from './fire-attacks.js';
-import { UNIT_CODES, type UnitCode } from './unit-codes.js';
+import { UNIT_CODES, type UnitCode } from '../chains/unit-codes.js';
 
 /** A chain of one unit, sampled through a LazyChain, whose final unit states are read as codes. */
 export class UnitChain<S extends { readonly unit: UnitState; readonly heroes: readonly UnitProfile[] }> {

@@ -27,8 +27,8 @@
  * enumerate (rout-chain, morale-chain, integrity-chain), built once per input (chain-cache.ts,
  * engine/lazy-chain.ts: the same dice and states as sampleChain); each fire attack through
  * `sampleAttack`, which draws the same dice and gives the same result as sampling the attack chain
- * (fast-attack.ts, tested).
- * Stacks hold unit codes (unit-codes.ts: one code per distinct state, with what the phases read about
+ * (chains/attack-sampler.ts, tested).
+ * Stacks hold unit codes (chains/unit-codes.ts: one code per distinct state, with what the phases read about
  * it computed once), so an unchanged unit is recognised by identity and costs nothing to account for.
  * Not modelled: the map, LOS, movement, Close Combat, SW, vehicles; the profiles stand for them.
  */
@@ -42,10 +42,11 @@ import { rallyDRM } from '../rules/rally.js';
 import { initialUnitState } from '../rules/unit-state.js';
 import { chainsFor, type ScenarioChains } from './chain-cache.js';
 import { finalOffsets, recordMetricAt, TURN_METRICS, type TallyLayout } from './scenario-tally.js';
-import { mmcBPV, type ScenarioSetup, type SetupSide } from './setup.js';
-import { sampleAttackCodes } from './fast-attack.js';
+import { mmcBPV } from '../counters/unit-values.js';
+import { type ScenarioSetup, type SetupSide } from './setup.js';
+import { sampleAttackCodes } from '../chains/attack-sampler.js';
 import type { FireAttack } from './fire-attacks.js';
-import { leadershipDRMOf, NO_LEADERSHIP, UNIT_CODES, unmarkedOf, type UnitCode } from './unit-codes.js';
+import { leadershipDRMOf, NO_LEADERSHIP, UNIT_CODES, unmarkedOf, type UnitCode } from '../chains/unit-codes.js';
 import { FFMO_DRM, rallyTerrainOf, TERRAIN_TEM } from './terrain.js';
 import type { ScenarioTerrain, VictoryCondition, VictorySpec } from './types.js';
 
@@ -296,7 +297,7 @@ class Playthrough {
       if (!attack) continue;
       const before = aim.units; // all on the map (filtered at the end of every phase)
       // sampleAttack draws exactly the dice of sampleChain(buildAttackChain(...)) and returns the same
-      // units (fast-attack.ts, tested case by case).
+      // units (chains/attack-sampler.ts, tested case by case).
       const after = sampleAttackCodes(before, attack.attack, this.ctxOf(target, aim.terrain), this.rng, this.ctxIdOf(target, aim.terrain), attack.ift);
       if (after === before) continue; // no effect
       let lost = false;
@@ -308,7 +309,7 @@ class Playthrough {
         this.account(target, b, a);
         this.leaderHardened(target, b, a);
       }
-      aim.units = lost ? aliveOnly(after) : (after as UnitCode[]); // a new array (fast-attack.ts)
+      aim.units = lost ? aliveOnly(after) : (after as UnitCode[]); // a new array (chains/attack-sampler.ts)
       weights[at] = aimWeight(aim);
     }
   }

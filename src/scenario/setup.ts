@@ -4,6 +4,7 @@
  */
 import { getUnit, withOverrides } from '../counters/catalog.js';
 import type { UnitProfile } from '../counters/types.js';
+import { mmcBPV, squadEquivalents } from '../counters/unit-values.js';
 import { inputError } from '../errors.js';
 import { getRuleSet, type RuleSet } from '../rules/rule-set.js';
 import { parseRoute, type Route } from '../rules/route.js';
@@ -39,16 +40,6 @@ export interface ScenarioSetup {
   readonly sides: readonly [SetupSide, SetupSide];
   /** Upper bounds for histograms: units a side can have (heroes included), MMC BPV, integrity checks. */
   readonly bounds: { readonly units: number; readonly bpv: number; readonly checks: number; readonly squads2: number };
-}
-
-/** Squad-equivalents of a MMC (A16: squad 1, HS and crew 0.5), SMC 0. */
-export function squadEquivalents(p: UnitProfile): number {
-  return p.kind === 'squad' ? 1 : p.kind === 'hs' || p.kind === 'crew' ? 0.5 : 0;
-}
-
-/** BPV of a MMC (0 for SMC or unknown BPV: the catalog marks BPV estimates low confidence). */
-export function mmcBPV(p: UnitProfile): number {
-  return p.kind === 'leader' || p.kind === 'hero' ? 0 : p.bpv ?? 0;
 }
 
 function compileStacks(stacks: readonly StackSpec[], side: SideSpec): SetupStack[] {

@@ -1,6 +1,6 @@
 /**
- * Unit-state codes (scenario/unit-codes.ts) and the MC/TC outcome tables built on them
- * (scenario/check-table.ts), against their oracles: `UnitState` field equality and `unitStateKey` for
+ * Unit-state codes (chains/unit-codes.ts) and the MC/TC outcome tables built on them
+ * (chains/check-table.ts), against their oracles: `UnitState` field equality and `unitStateKey` for
  * the codes; `resolveCheck` (rules/morale-check.ts, A10.1-10.4), `resolveBerserkCheck` (A15.41),
  * `resolveWoundSeverity` (A17.11) and `resolveHoB` (A15.1) for every table entry a run of playthroughs
  * made, and for whole rows filled on purpose.
@@ -27,17 +27,17 @@ import {
   rowKeyParts,
   WOUND_INDEX,
   woundNext,
-} from '../../src/scenario/check-table.js';
+} from '../../src/chains/check-table.js';
 import { resolveBerserkCheck } from '../../src/rules/berserk-leader.js';
 import { resolveWoundSeverity } from '../../src/rules/casualty-reduction.js';
 import { resolveHoB } from '../../src/rules/heat-of-battle.js';
 import type { MoraleContext } from '../../src/rules/context.js';
 import { runScenario } from '../../src/scenario/run-scenario.js';
-import { leadershipDRMOf, NO_LEADERSHIP, UNIT_CODES, UNIT_STATE_FIELDS, UnitCodes, unmarkedOf, type UnitCode } from '../../src/scenario/unit-codes.js';
+import { leadershipDRMOf, NO_LEADERSHIP, UNIT_CODES, UNIT_STATE_FIELDS, UnitCodes, unmarkedOf, type UnitCode } from '../../src/chains/unit-codes.js';
 import { CLASS_ORDER } from '../../src/counters/types.js';
 import { leaderLossML } from '../../src/rules/leader-loss.js';
 import { leadershipDRMFor } from '../../src/rules/leadership.js';
-import { mmcBPV, squadEquivalents } from '../../src/scenario/setup.js';
+import { mmcBPV, squadEquivalents } from '../../src/counters/unit-values.js';
 import { cityFight } from './fixture.js';
 
 /** The CheckSpec a row's check index stands for (only kind, strength and failurePins matter). */

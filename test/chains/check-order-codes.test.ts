@@ -1,13 +1,13 @@
 /**
- * checkOrderOfCodes (scenario/check-order-codes.ts) against its oracle, `checkOrder`
+ * checkOrderOfCodes (chains/check-order-codes.ts) against its oracle, `checkOrder`
  * (rules/check-order.ts, A10.2, A10.22 EX), on random Locations and position subsets.
  */
 import { describe, expect, it } from 'vitest';
 import { getUnit } from '../../src/counters/catalog.js';
 import { checkOrder } from '../../src/rules/check-order.js';
 import { initialUnitState, type UnitState } from '../../src/rules/unit-state.js';
-import { checkOrderOfCodes } from '../../src/scenario/check-order-codes.js';
-import { UNIT_CODES } from '../../src/scenario/unit-codes.js';
+import { checkOrderOfCodes } from '../../src/chains/check-order-codes.js';
+import { UNIT_CODES } from '../../src/chains/unit-codes.js';
 
 describe('checkOrderOfCodes', () => {
   it('equals checkOrder on 3000 random Locations and subsets (leaders by current ML first, A10.2)', () => {

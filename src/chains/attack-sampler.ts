@@ -549,7 +549,7 @@ class FastAttack {
         return true;
       }
       default:
-        throw new Error('fast-attack: forfeit at the head'); // never: settle does it
+        throw new Error('attack-sampler: forfeit at the head'); // never: settle does it
     }
   }
 

@@ -1,6 +1,6 @@
 /**
- * Unit states as integer codes, for the scenario simulator's hot path (fast-attack.ts,
- * playthrough.ts). A playthrough meets a few hundred distinct unit states (a counter and its markers)
+ * Unit states as integer codes, for the scenario simulator's hot path (attack-sampler.ts,
+ * scenario/playthrough.ts). A playthrough meets a few hundred distinct unit states (a counter and its markers)
  * thousands of times each; interning them gives each one code, one canonical `UnitState` object and
  * the facts the loop reads about it (`currentML`, `lentLeadershipDRM`, `unitStateKey`, the leader's
  * loss ML, and what the phases read: Good Order, broken, Fire Group FP, squad-equivalents, BPV...),
@@ -30,7 +30,7 @@ import { CLASS_ORDER } from '../counters/types.js';
 import { leaderLossML } from '../rules/leader-loss.js';
 import { leaderLendsTo } from '../rules/leadership.js';
 import { currentML, isAlive, lentLeadershipDRM, unitStateKey, type UnitState, type UnitStatus } from '../rules/unit-state.js';
-import { mmcBPV, squadEquivalents } from './setup.js';
+import { mmcBPV, squadEquivalents } from '../counters/unit-values.js';
 
 /** `UnitCode.lent` of a unit that lends no leadership DRM (A10.7): larger than any DRM. */
 export const NO_LEADERSHIP = 99;

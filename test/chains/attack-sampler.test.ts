@@ -1,5 +1,5 @@
 /**
- * sampleAttack (scenario/fast-attack.ts) against the attack chain it replaces: for seeded random
+ * sampleAttack (chains/attack-sampler.ts) against the attack chain it replaces: for seeded random
  * Locations, attacks and contexts, the same final units in the same positions and the same dice drawn
  * (the stream left in the same state) as sampleChain(buildAttackChain(...)).
  */
@@ -15,9 +15,9 @@ import { getRuleSet } from '../../src/rules/rule-set.js';
 import { initialUnitState, unitStateKey, type UnitState } from '../../src/rules/unit-state.js';
 import { CLASS_ORDER } from '../../src/counters/types.js';
 import { coweringShift } from '../../src/rules/cowering.js';
-import { base36Order, sampleAttack, sampleAttackCodes } from '../../src/scenario/fast-attack.js';
+import { base36Order, sampleAttack, sampleAttackCodes } from '../../src/chains/attack-sampler.js';
 import { FireAttacks } from '../../src/scenario/fire-attacks.js';
-import { UNIT_CODES } from '../../src/scenario/unit-codes.js';
+import { UNIT_CODES } from '../../src/chains/unit-codes.js';
 
 /** mulberry32: the case generator's own seeded stream. */
 function caseRng(seed: number): () => number {
@@ -168,7 +168,7 @@ describe('sampleAttackCodes with shared IFT rows (fire-attacks.ts)', () => {
   });
 });
 
-describe('base36Order (scenario/fast-attack.ts)', () => {
+describe('base36Order (chains/attack-sampler.ts)', () => {
   it('orders ranks as their base-36 strings compare (0..50,000)', () => {
     const ranks = Array.from({ length: 50_001 }, (_, i) => i);
     const byString = [...ranks].sort((a, b) => (a.toString(36) < b.toString(36) ? -1 : a.toString(36) > b.toString(36) ? 1 : 0));
