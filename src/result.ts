@@ -62,6 +62,55 @@ export interface OddsResult {
   readonly stackEvents?: Readonly<Record<string, number>>;
   /** `attack`, exact method: the stack events as fractions. */
   readonly stackEventFractions?: Readonly<Record<string, string>>;
+  /** `attack`, Monte Carlo: count, standard error and 95% Wilson interval of the stack events that are probabilities. */
+  readonly stackEventStats?: Readonly<Record<string, EstimateStats>>;
+  /**
+   * `attack`: P(at least k squad-equivalents broken), k = 0.5, 1, 1.5, ... up to the stack's
+   * squad-equivalents (squad 1, HS and crew 0.5, SMC 0; counted by the counter at the end, units that
+   * were broken at the start left out). `squads: 1, atLeast: 0.4` reads "40% that at least one squad
+   * breaks".
+   */
+  readonly squadsBroken?: readonly SquadCountRow[];
+  /**
+   * `attack`: P(at least k squad-equivalents eliminated): a target off the map (eliminated or captured)
+   * counts its counter at the start, a squad Casualty Reduced to a HS half a squad (A10.31).
+   */
+  readonly squadsEliminated?: readonly SquadCountRow[];
+  /**
+   * Why `method` was used when it is not what was asked for or not the command's default, e.g. exact
+   * would take too long, so Monte Carlo answered (`attack`); absent otherwise.
+   */
+  readonly methodReason?: string;
+  /**
+   * `attack`, exact method: true when the joint distribution of the stack's final states was not
+   * computed (the per-unit and stack figures need no joint); `outcomes` is then empty. `--outcomes`
+   * asks for it.
+   */
+  readonly outcomesOmitted?: boolean;
+}
+
+/** One row of a squad-equivalents distribution of an `attack` result ("at least k"). */
+export interface SquadCountRow {
+  /** k: squad-equivalents, a multiple of 0.5 in [0.5, the stack's squad-equivalents]. */
+  readonly squads: number;
+  /** P(at least k), in [0, 1]; non-increasing down the rows. */
+  readonly atLeast: number;
+  /** Exact method: `atLeast` as a reduced fraction `n/d`. */
+  readonly atLeastFraction?: string;
+  /** Monte Carlo: count, standard error and 95% Wilson interval of `atLeast`. */
+  readonly atLeastStats?: EstimateStats;
+}
+
+/**
+ * A unit's status at the end of an `attack`: a partition, the four probabilities sum to 1. `goodOrder`:
+ * Good Order and not pinned (berserk included); `pinned`: Good Order and pinned; `broken` (Disrupted
+ * included); `eliminated` (or captured).
+ */
+export interface FinalStatusFigures<T> {
+  readonly goodOrder: T;
+  readonly pinned: T;
+  readonly broken: T;
+  readonly eliminated: T;
 }
 
 /** One target unit's events in an `attack` result. */
@@ -74,6 +123,14 @@ export interface UnitEventsRow {
   readonly events: Readonly<Partial<Record<EventName, number>>>;
   /** Exact method: the same as fractions. */
   readonly eventFractions?: Readonly<Partial<Record<EventName, string>>>;
+  /** Monte Carlo: count, standard error and 95% Wilson interval of each event. */
+  readonly eventStats?: Readonly<Partial<Record<EventName, EstimateStats>>>;
+  /** The unit's status at the end (probabilities summing to 1). */
+  readonly finalStatus?: FinalStatusFigures<number>;
+  /** Exact method: `finalStatus` as fractions. */
+  readonly finalStatusFractions?: FinalStatusFigures<string>;
+  /** Monte Carlo: `finalStatus` with count, standard error and 95% Wilson interval. */
+  readonly finalStatusStats?: FinalStatusFigures<EstimateStats>;
 }
 
 /** A Monte Carlo estimate of one probability. */

@@ -69,6 +69,21 @@ export interface AttackTerminal<W> {
 export const STACK_EVENT_NAMES = ['anyBroken', 'allEliminated', 'leaderLost'] as const;
 export type StackEventName = (typeof STACK_EVENT_NAMES)[number];
 
+/**
+ * A unit's status at the end, a partition (each unit is in exactly one): `goodOrder` Good Order and not
+ * pinned (berserk included), `pinned` Good Order and pinned (A7.8), `broken` (Disrupted included,
+ * A10.3, A19.12), `eliminated` (or captured).
+ */
+export const FINAL_STATUS_NAMES = ['goodOrder', 'pinned', 'broken', 'eliminated'] as const;
+export type FinalStatusName = (typeof FINAL_STATUS_NAMES)[number];
+
+/** Index of `u`'s final status in FINAL_STATUS_NAMES. Never throws. */
+export function finalStatusIndex(u: UnitState): number {
+  if (!isAlive(u)) return 3;
+  if (u.status === 'broken') return 2;
+  return u.pinned ? 1 : 0;
+}
+
 /** Weighted sums over terminals. Divide by `total` for probabilities / expectations. */
 export interface AttackSummary<W> {
   readonly total: W;
@@ -94,6 +109,18 @@ export interface AttackSummary<W> {
    * `expectedSquadsBroken`.
    */
   readonly squadsBroken: W;
+  /**
+   * Sum of weight x squad-equivalents the targets lost: a target off the map counts its counter at the
+   * start, one Casualty Reduced from a squad to a HS half a squad (A10.31); heroes created count 0.
+   * Divide by `total` for `expectedSquadsEliminated`.
+   */
+  readonly squadsEliminated: W;
+  /** Per target, per FINAL_STATUS_NAMES index: weight of the terminals where it ended so (class averages, as `units`). */
+  readonly unitStatus: readonly (readonly W[])[];
+  /** Index k: weight of the terminals with exactly k/2 squad-equivalents broken (as `squadsBroken` counts them); k in [0, 2 x targets]. */
+  readonly brokenCount: readonly W[];
+  /** Index k: weight of the terminals with exactly k/2 squad-equivalents eliminated (as `squadsEliminated`). */
+  readonly eliminatedCount: readonly W[];
 }
 
 /**
@@ -105,10 +132,37 @@ export interface AttackMarginals<W> {
   readonly partEvents: readonly (readonly W[])[];
 }
 
-/** Squad-equivalents of a counter, doubled (a squad 2, a HS or crew 1, a SMC 0). */
-function doubledSquadEquivalents(u: UnitState): number {
+/** Squad-equivalents of a counter, doubled (a squad 2, a HS or crew 1, a SMC 0). Never throws. */
+export function doubledSquadEquivalents(u: UnitState): number {
   const k = u.profile.kind;
   return k === 'squad' ? 2 : k === 'hs' || k === 'crew' ? 1 : 0;
+}
+
+/** Doubled squad-equivalents of target `start` broken at the end as `end` (broken now, not at the start). */
+export function doubledBroken(start: UnitState, end: UnitState): number {
+  return end.status === 'broken' && start.status !== 'broken' ? doubledSquadEquivalents(end) : 0;
+}
+
+/** Doubled squad-equivalents target `start` lost by the end (`end`): all of it off the map, else what Casualty Reduction took. */
+export function doubledEliminated(start: UnitState, end: UnitState): number {
+  const before = doubledSquadEquivalents(start);
+  return isAlive(end) ? Math.max(0, before - doubledSquadEquivalents(end)) : before;
+}
+
+/**
+ * Replaces the figures of the positions `c` of identical targets by their average (a class total is
+ * divisible by its size, see `divide`), in every table given. Never throws.
+ */
+export function averageOverClass<W>(ops: WeightOps<W>, c: readonly number[], ...tables: W[][][]): void {
+  if (c.length < 2) return;
+  for (const t of tables) {
+    for (let b = 0; b < t[c[0]].length; b++) {
+      let sum = ops.zero;
+      for (const i of c) sum = ops.add(sum, t[i][b]);
+      const avg = ops.divide(sum, c.length);
+      for (const i of c) t[i][b] = avg;
+    }
+  }
 }
 
 /**
@@ -136,6 +190,10 @@ export function summarizeAttack<W>(
   const units = targets.map(() => EVENT_NAMES.map(() => ops.zero));
   const stack: Record<StackEventName, W> = { anyBroken: ops.zero, allEliminated: ops.zero, leaderLost: ops.zero };
   let squads = ops.zero;
+  let lost = ops.zero;
+  const unitStatus = targets.map(() => FINAL_STATUS_NAMES.map(() => ops.zero));
+  const brokenCount = Array.from({ length: 2 * n + 1 }, () => ops.zero);
+  const eliminatedCount = Array.from({ length: 2 * n + 1 }, () => ops.zero);
   const breakIndex = EVENT_NAMES.indexOf('break');
   for (const t of terminals) {
     const s = t.state;
@@ -145,14 +203,21 @@ export function summarizeAttack<W>(
     outcomes.set(name, ops.add(outcomes.get(name) ?? ops.zero, w));
     let leaderLost = false;
     let doubled = 0;
+    let gone = 0;
     for (let i = 0; i < n; i++) {
       const u = s.units[i];
       if (targets[i].profile.kind === 'leader' && !isAlive(u)) leaderLost = true;
-      if (u.status === 'broken' && targets[i].status !== 'broken') doubled += doubledSquadEquivalents(u);
+      doubled += doubledBroken(targets[i], u);
+      gone += doubledEliminated(targets[i], u);
+      const k = finalStatusIndex(u);
+      unitStatus[i][k] = ops.add(unitStatus[i][k], w);
     }
     if (!s.units.some(isAlive)) stack.allEliminated = ops.add(stack.allEliminated, w);
     if (leaderLost) stack.leaderLost = ops.add(stack.leaderLost, w);
     if (doubled > 0) squads = ops.add(squads, ops.half(ops.times(w, doubled)));
+    if (gone > 0) lost = ops.add(lost, ops.half(ops.times(w, gone)));
+    brokenCount[doubled] = ops.add(brokenCount[doubled], w);
+    eliminatedCount[gone] = ops.add(eliminatedCount[gone], w);
     if (marginals) continue;
     // Events from the terminal's masks.
     let any = t.events;
@@ -179,14 +244,6 @@ export function summarizeAttack<W>(
   // Symmetry: positions of identical targets carry their class's figures in sorted order; average them.
   const classes = new Map<string, number[]>();
   targets.forEach((t, i) => classes.set(unitStateKey(t), [...(classes.get(unitStateKey(t)) ?? []), i]));
-  for (const c of classes.values()) {
-    if (c.length < 2) continue;
-    for (let b = 0; b < EVENT_NAMES.length; b++) {
-      let sum = ops.zero;
-      for (const i of c) sum = ops.add(sum, units[i][b]);
-      const avg = ops.divide(sum, c.length);
-      for (const i of c) units[i][b] = avg;
-    }
-  }
-  return { total, outcomes, events, units, stack, squadsBroken: squads };
+  for (const c of classes.values()) averageOverClass(ops, c, units, unitStatus);
+  return { total, outcomes, events, units, stack, squadsBroken: squads, squadsEliminated: lost, unitStatus, brokenCount, eliminatedCount };
 }

@@ -8,7 +8,7 @@
  *         -> attack chain (chains/attack-chain.ts) -> terminals -> summary (chains/attack-summary.ts)
  */
 import { buildAttackChain, type AttackChainState, type CompiledAttack } from '../chains/attack-chain.js';
-import { COUNT_WEIGHTS, EXACT_WEIGHTS, STACK_EVENT_NAMES, summarizeAttack, type AttackSummary, type WeightOps } from '../chains/attack-summary.js';
+import { COUNT_WEIGHTS, doubledSquadEquivalents, EXACT_WEIGHTS, FINAL_STATUS_NAMES, STACK_EVENT_NAMES, summarizeAttack, type AttackSummary, type WeightOps } from '../chains/attack-summary.js';
 import { EVENT_NAMES, MORALE_EVENTS } from '../chains/events.js';
 import { getUnit, parseNationality, withOverrides, type UnitOverrides } from '../counters/catalog.js';
 import type { UnitClass } from '../counters/types.js';
@@ -17,14 +17,14 @@ import { enumerateChain, type ExactDistribution } from '../engine/exact.js';
 import { canFactorAttack, enumerateAttackFactored } from '../chains/attack-factored.js';
 import { toFraction, toNumber, type Prob6 } from '../engine/probability.js';
 import { AslOddsError, inputError } from '../errors.js';
-import type { OddsResult, UnitEventsRow } from '../result.js';
+import type { EstimateStats, FinalStatusFigures, OddsResult, SquadCountRow, UnitEventsRow } from '../result.js';
 import { coweringShift, DEFAULT_FIRER, type FirerProfile } from '../rules/cowering.js';
 import { iftColumnOf, parseIFTResult, shiftIFTColumn } from '../rules/infantry-fire-table.js';
 import { currentML, initialUnitState, type UnitState } from '../rules/unit-state.js';
 import { exactResult, type OddsQuery } from './compute-odds.js';
 import { checkIntInput, describeProfile, describeSituation } from './input-checks.js';
 import { resolveSituation, type SituationInput } from './morale-query.js';
-import type { TerminalOf } from './odds-result.js';
+import { estimate, type TerminalOf } from './odds-result.js';
 
 /** Kinds of attack (A8.15 Snap Shot: Area Fire, FP halved; A9.22 Fire Lane Residual FP). */
 export const ATTACK_KINDS = ['normal', 'fire-lane', 'snap-shot'] as const;
@@ -222,30 +222,78 @@ function markersOf(u: UnitState): string[] {
   return m;
 }
 
-/** Per-unit and stack figures from a summary, as probabilities (and exact fractions when given). */
-function figuresOf<W>(targets: readonly UnitState[], sum: AttackSummary<W>, num: (w: W) => number, frac: ((w: W) => string) | null): Record<string, unknown> {
+/** How a summary's weights are reported: a probability, and an exact fraction or Monte Carlo statistics. */
+interface FigureFormat<W> {
+  readonly num: (w: W) => number;
+  readonly frac: ((w: W) => string) | null;
+  readonly stats: ((w: W) => EstimateStats) | null;
+}
+
+/** The rows "at least k/2 squad-equivalents", k = 1..max, from the weights of "exactly k/2". */
+function atLeastRows<W>(exactly: readonly W[], max: number, ops: WeightOps<W>, f: FigureFormat<W>): SquadCountRow[] {
+  const rows: SquadCountRow[] = [];
+  let tail = ops.zero;
+  for (let k = exactly.length - 1; k >= 1; k--) {
+    tail = ops.add(tail, exactly[k]);
+    if (k > max) continue;
+    rows.push({ squads: k / 2, atLeast: f.num(tail), ...(f.frac ? { atLeastFraction: f.frac(tail) } : {}), ...(f.stats ? { atLeastStats: f.stats(tail) } : {}) });
+  }
+  return rows.reverse();
+}
+
+/** Per-unit and stack figures from a summary, as probabilities (and exact fractions or Monte Carlo statistics). */
+function figuresOf<W>(targets: readonly UnitState[], sum: AttackSummary<W>, ops: WeightOps<W>, f: FigureFormat<W>): Record<string, unknown> {
+  const { num, frac, stats } = f;
   const index = (n: string) => EVENT_NAMES.indexOf(n as (typeof EVENT_NAMES)[number]);
+  const statusOf = <T,>(i: number, g: (w: W) => T) => Object.fromEntries(FINAL_STATUS_NAMES.map((n, k) => [n, g(sum.unitStatus[i][k])])) as unknown as FinalStatusFigures<T>;
   const units: UnitEventsRow[] = targets.map((t, i) => ({
     position: i + 1,
     id: t.profile.id,
     events: Object.fromEntries(MORALE_EVENTS.map((n) => [n, num(sum.units[i][index(n)])])),
     ...(frac ? { eventFractions: Object.fromEntries(MORALE_EVENTS.map((n) => [n, frac(sum.units[i][index(n)])])) } : {}),
+    ...(stats ? { eventStats: Object.fromEntries(MORALE_EVENTS.map((n) => [n, stats(sum.units[i][index(n)])])) } : {}),
+    finalStatus: statusOf(i, num),
+    ...(frac ? { finalStatusFractions: statusOf(i, frac) } : {}),
+    ...(stats ? { finalStatusStats: statusOf(i, stats) } : {}),
   }));
   const stackEvents: Record<string, number> = {};
   const stackEventFractions: Record<string, string> = {};
+  const stackEventStats: Record<string, EstimateStats> = {};
   for (const n of STACK_EVENT_NAMES) {
     stackEvents[n] = num(sum.stack[n]);
     if (frac) stackEventFractions[n] = frac(sum.stack[n]);
+    if (stats) stackEventStats[n] = stats(sum.stack[n]);
   }
   stackEvents.expectedSquadsBroken = num(sum.squadsBroken);
-  if (frac) stackEventFractions.expectedSquadsBroken = frac(sum.squadsBroken);
-  return frac ? { units, stackEvents, stackEventFractions } : { units, stackEvents };
+  stackEvents.expectedSquadsEliminated = num(sum.squadsEliminated);
+  if (frac) {
+    stackEventFractions.expectedSquadsBroken = frac(sum.squadsBroken);
+    stackEventFractions.expectedSquadsEliminated = frac(sum.squadsEliminated);
+  }
+  const maxBroken = targets.reduce((s, t) => s + (t.status === 'broken' ? 0 : doubledSquadEquivalents(t)), 0);
+  const maxLost = targets.reduce((s, t) => s + doubledSquadEquivalents(t), 0);
+  return {
+    units,
+    stackEvents,
+    ...(frac ? { stackEventFractions } : {}),
+    ...(stats ? { stackEventStats } : {}),
+    squadsBroken: atLeastRows(sum.brokenCount, maxBroken, ops, f),
+    squadsEliminated: atLeastRows(sum.eliminatedCount, maxLost, ops, f),
+  };
+}
+
+/** Exact weights reported as probabilities and reduced fractions. */
+const EXACT_FORMAT: FigureFormat<Prob6> = { num: toNumber, frac: toFraction, stats: null };
+
+/** Monte Carlo counts out of `trials` reported as estimates with their statistics. */
+function countFormat(trials: number): FigureFormat<number> {
+  return { num: (w) => (trials > 0 ? w / trials : 0), frac: null, stats: (w) => estimate(w, trials) };
 }
 
 /** The per-unit and stack figures of the exact engine's marginal-mode distribution, as exact fractions. */
 function exactAttackFigures(targets: readonly UnitState[], dist: ExactDistribution<AttackChainState>): Record<string, unknown> {
   const terms = dist.terminals.map((t) => ({ state: t.state, events: t.events, weight: t.probability }));
-  return figuresOf(targets, summarizeAttack(targets, terms, EXACT_WEIGHTS as WeightOps<Prob6>, dist.marginals), toNumber, toFraction);
+  return figuresOf(targets, summarizeAttack(targets, terms, EXACT_WEIGHTS as WeightOps<Prob6>, dist.marginals), EXACT_WEIGHTS, EXACT_FORMAT);
 }
 
 /**
@@ -257,11 +305,10 @@ function attackFigures(targets: readonly UnitState[], terminals: readonly Termin
   const exact = terminals.length > 0 && terminals.every((t) => (t as { probability?: Prob6 }).probability !== undefined);
   if (exact) {
     const terms = terminals.map((t) => ({ state: t.state, events: t.events, weight: (t as unknown as { probability: Prob6 }).probability }));
-    return figuresOf(targets, summarizeAttack(targets, terms, EXACT_WEIGHTS as WeightOps<Prob6>), toNumber, toFraction);
+    return figuresOf(targets, summarizeAttack(targets, terms, EXACT_WEIGHTS as WeightOps<Prob6>), EXACT_WEIGHTS, EXACT_FORMAT);
   }
   const terms = terminals.map((t, i) => ({ state: t.state, events: t.events, weight: weights[i] }));
-  const sum = summarizeAttack(targets, terms, COUNT_WEIGHTS);
-  return figuresOf(targets, sum, (w) => (total > 0 ? w / total : 0), null);
+  return figuresOf(targets, summarizeAttack(targets, terms, COUNT_WEIGHTS), COUNT_WEIGHTS, countFormat(total));
 }
 
 /**

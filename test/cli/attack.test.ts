@@ -17,8 +17,17 @@ describe('asl-odds attack --json', () => {
     expect(r.stackEventFractions?.leaderLost).toBe('91/216');
     expect(r.stackEvents?.allEliminated).toBeCloseTo(1 / 36, 12);
     expect(r.units?.[1].eventFractions?.casualtyReduction).toBe('0');
-    expect(Object.keys(r.stackEvents ?? {})).toEqual(['anyBroken', 'allEliminated', 'leaderLost', 'expectedSquadsBroken']);
+    expect(Object.keys(r.stackEvents ?? {})).toEqual(['anyBroken', 'allEliminated', 'leaderLost', 'expectedSquadsBroken', 'expectedSquadsEliminated']);
     expect(r.outcomes.reduce((s, o) => s + o.probability, 0)).toBeCloseTo(1, 12);
+    // Each unit's final status is a partition; "at least k" rows run k = 0.5 .. 2 (two squads) and their
+    // sum times 0.5 is the expectation.
+    for (const u of r.units ?? []) expect(Object.values(u.finalStatus ?? {}).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+    expect(r.squadsEliminated?.map((x) => x.squads)).toEqual([0.5, 1, 1.5, 2]);
+    for (const [rows, e] of [[r.squadsBroken, r.stackEvents?.expectedSquadsBroken], [r.squadsEliminated, r.stackEvents?.expectedSquadsEliminated]] as const) {
+      expect((rows ?? []).reduce((s, x) => s + 0.5 * x.atLeast, 0)).toBeCloseTo(e ?? NaN, 12);
+    }
+    // 1KIA: the unit Random Selection picks is eliminated (A7.301): one of the two squads 2 times in 3.
+    expect(r.squadsEliminated?.[1].atLeast).toBeGreaterThanOrEqual(2 / 3 - 1e-12);
   });
   it('RULES-NOTES 3: PTC on a 9-1 and a 4-6-8 (leader first; squad gets -1 only while he is unpinned)', async () => {
     const r = await runJson(['attack', '--result', 'PTC', '--target', 'german/9-1,german/4-6-8']);
