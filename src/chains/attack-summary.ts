@@ -12,6 +12,7 @@
  */
 import type { Prob6 } from '../engine/probability.js';
 import { add, ZERO } from '../engine/probability.js';
+import { squadEquivalents } from '../counters/unit-values.js';
 import { isAlive, unitStateKey, type UnitState } from '../rules/unit-state.js';
 import { describeAttackOutcome, type AttackChainState } from './attack-chain.js';
 import { EVENT_NAMES } from './events.js';
@@ -134,8 +135,7 @@ export interface AttackMarginals<W> {
 
 /** Squad-equivalents of a counter, doubled (a squad 2, a HS or crew 1, a SMC 0). Never throws. */
 export function doubledSquadEquivalents(u: UnitState): number {
-  const k = u.profile.kind;
-  return k === 'squad' ? 2 : k === 'hs' || k === 'crew' ? 1 : 0;
+  return 2 * squadEquivalents(u.profile);
 }
 
 /** Doubled squad-equivalents of target `start` broken at the end as `end` (broken now, not at the start). */
