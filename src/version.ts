@@ -17,3 +17,6 @@ function findPackageJson(): string {
 
 /** Semantic version of this asl-odds build, e.g. `0.1.0`. */
 export const VERSION: string = (JSON.parse(readFileSync(findPackageJson(), 'utf8')) as { version: string }).version;
+
+/** Absolute path of the asl-odds package root (the directory of its package.json). */
+export const PACKAGE_ROOT: string = dirname(findPackageJson());

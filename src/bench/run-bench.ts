@@ -13,7 +13,9 @@
  *      threads (`os.availableParallelism()`), same plan and seed (the tallies must be identical),
  *      sized so each run takes >= 1 s, after a warm-up run; best of 2 timed pairs;
  *   5. the exact engine: median time of `mcOdds` (and of `enumerateChain` alone) per query;
- *   6. end to end: `mcQuery` + `compileChain` + `runMonteCarlo` of 1e8 trials with all threads.
+ *   6. end to end: `mcQuery` + `compileChain` + `runMonteCarlo` of 1e8 trials with all threads;
+ *   7. scenario scaling: time per playthrough of the Stalingrad example scaled to 12, 48, 192 and 768
+ *      squads a side, and its growth exponent (scenario-scaling.ts).
  *
  * Rates 1-3 are the median of `reps` timed repetitions after a warm-up, 1 and 2 interleaved so drift
  * (thermal, other load) hits both alike. Nothing here fails on a missed target: targets are reported.
@@ -30,6 +32,7 @@ import { runMonteCarlo } from '../engine/monte-carlo.js';
 import { runChunksOnPool } from '../pool/monte-carlo-pool.js';
 import { mcOdds, mcQuery } from '../queries/morale-query.js';
 import { chiSquaredGoodnessOfFit } from '../stats/chi-squared.js';
+import { measureScenarioScaling, type ScalingResult } from './scenario-scaling.js';
 
 const TWO32 = 4294967296;
 const REJECT = 4294967292; // 36 * floor(2^32 / 36), as in kernel.ts
@@ -101,6 +104,8 @@ export interface BenchResult {
   readonly node: string;
   /** Logical CPUs (`os.cpus().length`). */
   readonly cpus: number;
+  /** Playthrough time against scenario size (scenario-scaling.ts). */
+  readonly scenarioScaling: ScalingResult;
   /** How each figure was obtained. */
   readonly details: BenchDetails;
 }
@@ -297,6 +302,9 @@ export async function runBench(o: BenchOptions = {}): Promise<BenchResult> {
     e2e1e8Seconds = seconds(t0);
   }
 
+  // 7: scenario scaling, this thread.
+  const scenarioScaling = await measureScenarioScaling({ quick, seed, onStage: stage });
+
   const chainVsRaw = chainTrialsPerSec / rawDRPerSec;
   const chainVsNaive = chainTrialsPerSec / naiveTrialsPerSec;
   return {
@@ -317,6 +325,7 @@ export async function runBench(o: BenchOptions = {}): Promise<BenchResult> {
     },
     node: process.version,
     cpus: cpus().length,
+    scenarioScaling,
     details: {
       cpuModel: cpus()[0]?.model ?? 'unknown',
       loadAverage: { start: loadAtStart, end: loadavg()[0] },
@@ -392,8 +401,20 @@ export function formatBenchText(r: BenchResult): string {
     '',
     targets,
     '',
+    formatScalingText(r.scenarioScaling),
+    '',
     `DR totals of the raw dice (${total} DRs): chi-squared ${d.raw.chiSquared.toFixed(2)}, ${d.raw.degreesOfFreedom} df, p = ${d.raw.pValue.toPrecision(3)} (${d.raw.histogramOk ? 'ok' : 'FAILED'}: p >= ${HISTOGRAM_MIN_P})`,
     ...hist,
     '',
+  ].join('\n');
+}
+
+/** The scenario scaling table (run-bench stage 7). Never throws. */
+export function formatScalingText(s: ScalingResult): string {
+  const rows = [['squads a side', 'stacks a side', 'ms per playthrough', 'per squad (us)', 'playthroughs']];
+  for (const p of s.points) rows.push([String(p.squads), String(p.stacksPerSide), p.msPerPlaythrough.toFixed(3), ((1000 * p.msPerPlaythrough) / p.squads).toFixed(1), String(p.playthroughs)]);
+  return [
+    `Scenario scaling (${s.base} scaled; 1 thread, median of ${s.repetitions}): growth exponent ${s.exponent.toFixed(2)} over all sizes (1 = linear; target < 1.3: ${s.exponent < 1.3 ? 'met' : 'NOT met'}), ${s.exponentLargest.toFixed(2)} between the two largest`,
+    table(rows),
   ].join('\n');
 }

@@ -254,22 +254,45 @@ class FastAttack {
    */
   readonly seenKeys: number[] = [];
   seenCount = 0;
+  /** Distinct keys among the first {@link seenCount} seenKeys. */
+  distinct = 0;
+  /** Stamp of this attack in KEY_EPOCH (keys stamped otherwise have not been seen in it). */
+  epoch = 0;
+
+  /**
+   * Appends `keyId` to the seen keys; on its first appearance in this attack, records that position
+   * (KEY_FIRST) and its rank among distinct keys (KEY_RANK), so {@link codeOf} needs no search.
+   */
+  see(keyId: number): void {
+    const at = this.seenCount++;
+    this.seenKeys[at] = keyId;
+    if (keyId >= KEY_EPOCH.length) growKeyTables(keyId + 1);
+    if (KEY_EPOCH[keyId] !== this.epoch) {
+      KEY_EPOCH[keyId] = this.epoch;
+      KEY_FIRST[keyId] = at;
+      KEY_RANK[keyId] = this.distinct++;
+    }
+  }
 
   /** Starts a new attack on `targets` (codes, stack order). */
   reset(targets: readonly UnitCode[], attack: CompiledAttack, ctx: MoraleContext, ctxId: number): void {
     const n = targets.length;
     const units: UnitState[] = new Array<UnitState>(n);
     const codes: UnitCode[] = new Array<UnitCode>(n);
-    const keys = this.seenKeys;
+    this.seenCount = 0;
+    this.distinct = 0;
+    if (++this.epoch === 0x7fffffff) {
+      KEY_EPOCH.fill(0);
+      this.epoch = 1;
+    }
     for (let i = 0; i < n; i++) {
       const c = targets[i];
       codes[i] = c;
       units[i] = c.unit;
-      keys[i] = c.keyId;
+      this.see(c.keyId);
     }
     this.units = units;
     this.codes = codes;
-    this.seenCount = n;
     this.attack = attack;
     this.ctx = ctx;
     this.ctxId = ctxId;
@@ -308,19 +331,20 @@ class FastAttack {
         return hit;
       }
     }
+    // Positions with equal keys share the key's first position (see): one pass, each class listed
+    // under its first position, classes in order of it.
     let classes: TargetClass[] | null = null;
-    const grouped = GROUPED;
-    for (let i = 0; i < n; i++) grouped[i] = false;
+    const lists = GROUP_LISTS;
+    for (let i = 0; i < n; i++) lists[i] = null;
     for (let i = 0; i < n; i++) {
-      if (grouped[i]) continue;
-      let g: number[] | null = null;
-      for (let j = i + 1; j < n; j++) {
-        if (!grouped[j] && keys[j] === keys[i]) {
-          if (g === null) g = [i];
-          g.push(j);
-          grouped[j] = true;
-        }
-      }
+      const first = KEY_FIRST[keys[i]];
+      if (first === i) continue;
+      const g = lists[first];
+      if (g === null) lists[first] = [first, i];
+      else g.push(i);
+    }
+    for (let i = 0; i < n; i++) {
+      const g = lists[i];
       if (g !== null) (classes ??= []).push(new TargetClass(g));
     }
     if (pattern >= 0) CLASSES_BY_PATTERN.set(pattern, classes);
@@ -341,7 +365,7 @@ class FastAttack {
     this.units[i] = next;
     this.codes[i] = c;
     if (next !== prev) {
-      this.seenKeys[this.seenCount++] = c.keyId;
+      this.see(c.keyId);
       if (i < 31) this.changed |= 1 << i;
       else this.changed = -1;
     }
@@ -544,7 +568,7 @@ class FastAttack {
           const hero = UNIT_CODES.byCode[hobHeroOf(UNIT_CODES, before, t.broken, index, this.ctxId)];
           units.push(hero.unit);
           this.codes.push(hero);
-          this.seenKeys[this.seenCount++] = hero.keyId;
+          this.see(hero.keyId);
         }
         return true;
       }
@@ -568,12 +592,9 @@ class FastAttack {
    * orders as the strings do ('10' < '9'). Integer in [0, 37^4).
    */
   codeOf(i: number): number {
-    const keys = this.seenKeys;
-    const first = keys.indexOf(this.codes[i].keyId); // < seenCount: the key has been seen
-    if (this.seenCount <= 36) return first;
-    let rank = 0;
-    for (let j = 0; j < first; j++) if (keys.indexOf(keys[j]) === j) rank++;
-    return base36Order(rank);
+    const key = this.codes[i].keyId; // seen in this attack (see)
+    if (this.seenCount <= 36) return KEY_FIRST[key];
+    return base36OrderOf(KEY_RANK[key]);
   }
 
   /** The chain's `canonicalize` (nothing tracked: every event mask is 0). */
@@ -645,22 +666,57 @@ class FastAttack {
    * does; reads the signatures {@link signatures} left.
    */
   sortGroup(g: readonly number[]): void {
-    const units = this.units;
     const leader = this.codes[g[0]].leader;
     const m = g.length;
-    let taken = 0; // bitmask over g (groups are small)
+    // The same-signature subsets are the classes of an equivalence among the eligible positions (no
+    // `!`; a leader only with no pending step); each is sorted on its own, so their order does not
+    // matter. Small groups: pairwise; large ones: positions ordered by a hash of their signature
+    // sequence, so a subset is a run of equal hashes (split further on a collision).
+    const eligible = SORT_ELIGIBLE;
+    let ne = 0;
     for (let a = 0; a < m; a++) {
       const i = g[a];
-      if ((taken & (1 << a)) !== 0) continue;
-      if (SIG_BANG[i] !== 0 || (leader && SIG_LEN[i] !== 0)) continue;
+      if (SIG_BANG[i] === 0 && !(leader && SIG_LEN[i] !== 0)) eligible[ne++] = i;
+    }
+    if (ne < 2) return;
+    if (ne <= SMALL_GROUP) {
+      this.sortSubsets(eligible, 0, ne);
+      return;
+    }
+    const hashes = SORT_HASH;
+    for (let a = 0; a < ne; a++) hashes[eligible[a]] = seqHash(eligible[a]);
+    const byHash = SORT_BY_HASH;
+    for (let a = 0; a < ne; a++) byHash[a] = eligible[a];
+    byHash.length = ne;
+    byHash.sort((x, y) => hashes[x] - hashes[y] || x - y);
+    let start = 0;
+    while (start < ne) {
+      let end = start + 1;
+      while (end < ne && hashes[byHash[end]] === hashes[byHash[start]]) end++;
+      if (end - start >= 2) this.sortSubsets(byHash, start, end);
+      start = end;
+    }
+  }
+
+  /**
+   * Sorts, by code (stable, positions ascending), each same-signature subset of the positions
+   * `list[from..to)` (ascending, all eligible), as `canonicalize` does.
+   */
+  sortSubsets(list: readonly number[], from: number, to: number): void {
+    const units = this.units;
+    const taken = SORT_TAKEN;
+    for (let a = from; a < to; a++) taken[a] = 0;
+    for (let a = from; a < to; a++) {
+      if (taken[a] !== 0) continue;
+      const i = list[a];
       const pos = SORT_POS;
       let np = 1;
       pos[0] = i;
       let differ = false;
-      for (let b = a + 1; b < m; b++) {
-        const j = g[b];
-        if ((taken & (1 << b)) === 0 && SIG_BANG[j] === 0 && sameSeq(i, j)) {
-          taken |= 1 << b;
+      for (let b = a + 1; b < to; b++) {
+        const j = list[b];
+        if (taken[b] === 0 && sameSeq(i, j)) {
+          taken[b] = 1;
           pos[np++] = j;
           if (units[j] !== units[i]) differ = true;
         }
@@ -672,7 +728,7 @@ class FastAttack {
         items[x] = this.codes[pos[x]];
         codes[x] = this.codeOf(pos[x]);
       }
-      // stable insertion sort by code
+      // stable insertion sort by code (the subset is mostly in order already)
       for (let x = 1; x < np; x++) {
         const u = items[x];
         const c = codes[x];
@@ -691,6 +747,24 @@ class FastAttack {
       }
     }
   }
+}
+
+/** Groups up to this many eligible positions are split into subsets pairwise (FastAttack.sortGroup). */
+const SMALL_GROUP = 12;
+
+/** Scratch of FastAttack.sortGroup / sortSubsets. */
+const SORT_ELIGIBLE: number[] = [];
+const SORT_BY_HASH: number[] = [];
+const SORT_HASH: number[] = [];
+const SORT_TAKEN: number[] = [];
+
+/** A hash of position i's signature sequence (equal sequences, equal hashes). */
+function seqHash(i: number): number {
+  const n = SIG_LEN[i];
+  const a = SIG_SEQ[i];
+  let h = n | 0;
+  for (let x = 0; x < n; x++) h = (Math.imul(h, 31) + a[x]) | 0;
+  return h;
 }
 
 /**
@@ -768,8 +842,41 @@ class TargetClass {
   }
 }
 
-/** Scratch of FastAttack.classesOf: position already in a class. */
-const GROUPED: boolean[] = [];
+/** Scratch of FastAttack.classesOf: by first position, the class's positions (or null). */
+const GROUP_LISTS: (number[] | null)[] = [];
+
+/**
+ * By key id (unit-codes.ts `keyId`), for FastAttack.see: the attack (epoch) that last saw the key,
+ * the position of its first appearance in that attack's seen keys, and its rank among the distinct
+ * keys seen (order of first appearance). Grown on demand.
+ */
+let KEY_EPOCH = new Int32Array(256);
+let KEY_FIRST = new Int32Array(256);
+let KEY_RANK = new Int32Array(256);
+
+function growKeyTables(min: number): void {
+  const size = Math.max(min, KEY_EPOCH.length * 2);
+  const grow = (a: Int32Array): Int32Array<ArrayBuffer> => {
+    const b = new Int32Array(size);
+    b.set(a);
+    return b;
+  };
+  KEY_EPOCH = grow(KEY_EPOCH);
+  KEY_FIRST = grow(KEY_FIRST);
+  KEY_RANK = grow(KEY_RANK);
+}
+
+/** base36Order by rank, filled on first use. */
+const BASE36_ORDER: number[] = [];
+
+function base36OrderOf(rank: number): number {
+  let v = BASE36_ORDER[rank];
+  if (v === undefined) {
+    v = base36Order(rank);
+    BASE36_ORDER[rank] = v;
+  }
+  return v;
+}
 
 /** The one attack state, reused (FastAttack). */
 const ATTACK = new FastAttack();

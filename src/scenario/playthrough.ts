@@ -47,6 +47,7 @@ import { type ScenarioSetup, type SetupSide } from './setup.js';
 import { sampleAttackCodes } from '../chains/attack-sampler.js';
 import type { FireAttack } from './fire-attacks.js';
 import { leadershipDRMOf, NO_LEADERSHIP, UNIT_CODES, unmarkedOf, type UnitCode } from '../chains/unit-codes.js';
+import { MaxTree } from './max-tree.js';
 import { FFMO_DRM, rallyTerrainOf, TERRAIN_TEM } from './terrain.js';
 import type { ScenarioTerrain, VictoryCondition, VictorySpec } from './types.js';
 
@@ -286,11 +287,13 @@ class Playthrough {
     const aims = target.stacks;
     const weights = AIM_WEIGHTS;
     for (let j = 0; j < aims.length; j++) weights[j] = aimWeight(aims[j]);
+    const picker = AIM_PICKER;
+    picker.fill(weights, aims.length);
     for (let k = 0; k < stacks.length && count > 0; k++) {
       const st = stacks[k];
       if (!ready[k]) continue;
       count--;
-      const at = pickTarget(aims, weights);
+      const at = pickTarget(picker);
       if (at < 0) return;
       const aim = aims[at];
       const attack = this.fireGroup(firer, st, aim, targetMoving);
@@ -310,7 +313,7 @@ class Playthrough {
         this.leaderHardened(target, b, a);
       }
       aim.units = lost ? aliveOnly(after) : (after as UnitCode[]); // a new array (chains/attack-sampler.ts)
-      weights[at] = aimWeight(aim);
+      picker.set(at, aimWeight(aim));
     }
   }
 
@@ -479,6 +482,8 @@ class Playthrough {
 
 /** Scratch of Playthrough.firePhase: the target stacks' {@link aimWeight}s. */
 const AIM_WEIGHTS: number[] = [];
+/** Scratch of Playthrough.firePhase: the largest of the target stacks' weights (pickTarget). */
+const AIM_PICKER = new MaxTree();
 /** Scratch of Playthrough.firePhase: {@link canFire} of each firing stack, taken before any attack. */
 const READY: boolean[] = [];
 
@@ -497,19 +502,12 @@ function aimWeight(st: Stack): number {
 
 /**
  * The enemy stack with the most Good Order squad-equivalents (ties: the first), by index, or -1 when
- * every stack is empty.
- * @param weights aimWeight of each stack, same positions
+ * every stack is empty (weight -2; non-empty stacks weigh >= 0).
+ * @param picker the aimWeight of each stack, same positions
  */
-function pickTarget(stacks: readonly Stack[], weights: readonly number[]): number {
-  let best = -1;
-  let bestValue = -1;
-  for (let j = 0; j < stacks.length; j++) {
-    if (weights[j] > bestValue) {
-      best = j;
-      bestValue = weights[j];
-    }
-  }
-  return best;
+function pickTarget(picker: MaxTree): number {
+  const best = picker.argmax();
+  return best >= 0 && picker.valueAt(best) > -1 ? best : -1;
 }
 
 /** True when the stack has a Good Order unit with inherent FP (it can form a Fire Group). */

@@ -36,6 +36,10 @@ describe('asl-odds bench --quick', () => {
     expect(r.details.raw.histogram).toHaveLength(11);
     expect(r.details.raw.histogram.reduce((a: number, c: number) => a + c, 0)).toBe(4000);
     expect(r.details.pool.talliesIdentical).toBe(true);
+    // Scenario scaling: the four sizes, 12.5 x 1, 4, 16, 64 squad-equivalents, a finite exponent.
+    expect(r.scenarioScaling.points.map((p: { squads: number }) => p.squads)).toEqual([12.5, 50, 200, 800]);
+    for (const p of r.scenarioScaling.points) expect(positive(p.msPerPlaythrough)).toBe(true);
+    expect(Number.isFinite(r.scenarioScaling.exponent)).toBe(true);
   });
 
   it('prints a readable table without --json', async () => {
@@ -44,5 +48,22 @@ describe('asl-odds bench --quick', () => {
     expect(b.out()).toMatch(/raw dice \(tychei\)/);
     expect(b.out()).toMatch(/chain \/ naive/);
     expect(b.out()).toMatch(/end to end 1e8\s+skipped/);
+    expect(b.out()).toMatch(/Scenario scaling .* growth exponent/);
+  });
+});
+
+describe('scaledScenario (bench/scenario-scaling.ts)', () => {
+  it('repeats stacks, multiplies counts in lines of at most 30, scales victory thresholds', async () => {
+    const { scaledScenario } = await import('../../src/bench/scenario-scaling.js');
+    const { loadScenarioFile } = await import('../../src/scenario/scenario-file.js');
+    const { compileScenario } = await import('../../src/scenario/setup.js');
+    const base = await loadScenarioFile('scenarios/stalingrad-factory-1942.yaml');
+    const s = scaledScenario(base, 2, 8);
+    expect(s.sides[0].stacks.map((x) => x.name).slice(0, 3)).toEqual(['assault-1-1', 'assault-1-2', 'assault-2-1']);
+    // russian workers-barracks: 4 x 4-2-6 -> 32 = 30 + 2
+    const barracks = s.sides[1].stacks.find((x) => x.name === 'workers-barracks-1')!;
+    expect(barracks.units.filter((u) => u.id === 'russian/4-2-6').map((u) => u.count)).toEqual([30, 2]);
+    expect(s.sides[0].victory!.conditions).toContainEqual({ kind: 'casualtyBPVInflicted', atLeast: 50 * 16 });
+    expect(compileScenario(s).sides[1].startingSquads).toBe(16 * compileScenario(base).sides[1].startingSquads);
   });
 });

@@ -124,6 +124,31 @@ describe('sampleAttack', () => {
   }
 });
 
+describe('sampleAttack on large Locations (more than 36 states seen, classes past 8 and 31 positions)', () => {
+  it('matches sampleChain(buildAttackChain) on 40 random Locations of 10-45 units', () => {
+    const r = caseRng(97531);
+    let big = 0;
+    for (let k = 0; k < 40; k++) {
+      const c = makeCase(r);
+      // Grow the Location: many copies of its units (identical targets make large classes).
+      const n = 10 + Math.floor(r() * 36);
+      const base = c.targets;
+      const targets: UnitState[] = [];
+      while (targets.length < n) targets.push(r() < 0.7 ? base[Math.floor(r() * base.length)] : initialUnitState(base[0].profile));
+      const attack: CompiledAttack = { ...c.attack, column: c.attack.column ?? iftColumnOf(12), fixedResult: r() < 0.5 ? parseIFTResult('1MC') : c.attack.fixedResult };
+      const a = streamFor('big', k);
+      const b = streamFor('big', k);
+      const chain = sampleChain(buildAttackChain({ targets, attacks: [attack], ctx: c.ctx, track: [] }), a).state.units;
+      const fast = sampleAttack(targets, attack, c.ctx, b);
+      const want = describeUnits(chain);
+      const got = describeUnits(fast);
+      if (got.join() !== want.join() || a.int32() !== b.int32()) expect({ case: k, n, got }).toEqual({ case: k, n, got: want });
+      if (n > 32 && want.join() !== describeUnits(targets).join()) big++;
+    }
+    expect(big).toBeGreaterThan(3);
+  });
+});
+
 describe('sampleAttackCodes with shared IFT rows (fire-attacks.ts)', () => {
   it('draws the dice and returns the units of sampleAttack on 3000 random cases', () => {
     const r = caseRng(24680);
