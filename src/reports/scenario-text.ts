@@ -26,6 +26,14 @@ export function formatScenarioResult(r: ScenarioResult): string {
   const lines: string[] = [];
   lines.push(`asl-odds scenario · ${r.title} · rule set ${r.ruleSet} · Monte Carlo, ${r.trials.toLocaleString('en-US')} playthroughs, seed ${r.seed} · v${r.version}`);
   if (r.interrupted) lines.push(`INTERRUPTED: ${r.trials} of ${r.trialsRequested} playthroughs`);
+  if (r.precision) {
+    const pp = (x: number) => `${(100 * x).toFixed(2)} pp`;
+    lines.push(
+      r.precision.reached
+        ? `Precision: every victory probability within +-${pp(r.precision.halfWidth)} (95%) after ${r.trials.toLocaleString('en-US')} playthroughs (largest half-width ${pp(r.precision.largestHalfWidth)})`
+        : `Precision NOT reached: largest half-width ${pp(r.precision.largestHalfWidth)} > ${pp(r.precision.halfWidth)} after ${r.trials.toLocaleString('en-US')} playthroughs (the most allowed; raise --trials)`,
+    );
+  }
   lines.push('');
   lines.push(
     ...align([

@@ -9,6 +9,7 @@ import { chunkTrials, planChunks, type ChunkPlan } from '../engine/chunk-plan.js
 import { runOnPool, type StopFlag } from '../pool/run-on-pool.js';
 import { scenarioWorkerPath } from '../pool/worker-path.js';
 import { estimate } from '../queries/odds-result.js';
+import { Z95 } from '../stats/wilson-interval.js';
 import type { EstimateStats } from '../result.js';
 import { VERSION } from '../version.js';
 import { runPlaythrough } from './playthrough.js';
@@ -41,7 +42,14 @@ export function runScenarioChunk(setup: ScenarioSetup, l: TallyLayout, seed: str
 
 /** Options of {@link runScenario}. */
 export interface ScenarioRunOptions {
+  /** Playthroughs; with `precision`, the most to run. */
   readonly trials: number;
+  /**
+   * Run until every victory probability's 95% half-width (Wilson, as reported) is at most this
+   * (a probability, e.g. 0.01 for 1 percentage point), in whole chunks: the chunks run, and so the
+   * result, depend only on the seed (the result equals a `trials` run of as many playthroughs).
+   */
+  readonly precision?: number;
   readonly seed: string;
   readonly threads: number;
   readonly chunkSize?: number;
@@ -93,6 +101,8 @@ export interface ScenarioResult {
   readonly abstractions: readonly string[];
   readonly interrupted?: boolean;
   readonly trialsRequested?: number;
+  /** With `--precision`: the half-width asked for (a probability), and whether it was reached within the most playthroughs allowed. */
+  readonly precision?: { readonly halfWidth: number; readonly reached: boolean; readonly largestHalfWidth: number };
 }
 
 /** What the turn model abstracts away (also in README "Scenarios"). */
@@ -172,34 +182,80 @@ export function scenarioResult(setup: ScenarioSetup, l: TallyLayout, data: Float
   };
 }
 
+/** The largest 95% half-width of the victory probabilities (Wilson interval, as reported). */
+export function largestVictoryHalfWidth(victory: Readonly<Record<string, EstimateStats>>): number {
+  return Math.max(...Object.values(victory).map((v) => (v.ci95[1] - v.ci95[0]) / 2));
+}
+
 /**
- * Plays `scenario` `o.trials` times.
+ * With `--precision h`: the chunk count to run next, from the `done` playthroughs merged so far (whole
+ * chunks); `done` chunks or fewer means the precision is reached. The normal approximation
+ * n = p(1 - p)(1.96 / h)^2 of the largest need over the victory outcomes, 5% more, and at least a
+ * quarter more chunks than run (so a run takes few rounds). Deterministic in the counts.
+ */
+export function chunksForPrecision(victory: Readonly<Record<string, EstimateStats>>, done: number, h: number, chunkSize: number, chunksDone: number): number {
+  if (largestVictoryHalfWidth(victory) <= h) return chunksDone;
+  let need = 0;
+  for (const v of Object.values(victory)) {
+    const p = Math.min(Math.max(v.probability, 1 / Math.max(done, 1)), 0.5);
+    need = Math.max(need, p * (1 - p) * (Z95 / h) ** 2);
+  }
+  return Math.max(Math.ceil((need * 1.05) / chunkSize), chunksDone + Math.ceil(chunksDone / 4), chunksDone + 1);
+}
+
+/**
+ * Plays `scenario` `o.trials` times (with `o.precision`: in rounds of whole chunks until the
+ * precision is reached or `o.trials` are played).
  * @throws AslOddsError from compiling the scenario, `input.trials`, `worker.*`
  */
 export async function runScenario(scenario: Scenario, o: ScenarioRunOptions, input: Record<string, unknown> = {}): Promise<ScenarioResult> {
   const setup = compileScenario(scenario);
   const l = tallyLayout(setup);
-  const plan = planChunks(o.trials, o.chunkSize ?? SCENARIO_CHUNK_SIZE);
+  const chunkSize = o.chunkSize ?? SCENARIO_CHUNK_SIZE;
+  const plan = planChunks(o.trials, chunkSize);
   const data = new Float64Array(l.length);
   const stop = o.stop ?? { interrupted: false };
+  const off = finalOffsets(l);
+  const ids = setup.sides.map((s) => s.spec.id);
+  const victoryNow = (): Record<string, EstimateStats> => ({
+    [ids[0]]: estimate(data[off.outcome], done),
+    [ids[1]]: estimate(data[off.outcome + 1], done),
+    neither: estimate(data[off.outcome + 2], done),
+  });
   let done = 0;
   let chunksDone = 0;
+  // First round with --precision: a quarter of the worst case (p = 1/2), at least 4 chunks.
+  let target = o.precision === undefined ? plan.chunkCount : Math.min(plan.chunkCount, Math.max(4, Math.ceil((0.25 * (Z95 / o.precision) ** 2) / 4 / chunkSize)));
+  let shown = o.precision === undefined ? plan.trials : Math.min(plan.trials, target * chunkSize);
   const add = (k: number, counts: Float64Array) => {
     for (let i = 0; i < counts.length; i++) data[i] += counts[i];
     done += chunkTrials(plan, k);
     chunksDone++;
-    o.onProgress?.(done, plan.trials);
+    o.onProgress?.(done, shown);
   };
-  const chunks = Array.from({ length: plan.chunkCount }, (_, k) => k);
-  if (o.threads <= 1 || plan.chunkCount <= 1) {
-    for (const k of chunks) {
-      if (stop.interrupted) break;
-      add(k, runScenarioChunk(setup, l, o.seed, plan, k));
-      await new Promise((r) => setImmediate(r));
+  let next = 0;
+  for (;;) {
+    const chunks = Array.from({ length: target - next }, (_, i) => next + i);
+    if (o.threads <= 1 || chunks.length <= 1) {
+      for (const k of chunks) {
+        if (stop.interrupted) break;
+        add(k, runScenarioChunk(setup, l, o.seed, plan, k));
+        await new Promise((r) => setImmediate(r));
+      }
+    } else {
+      const tasks: ScenarioTask[] = chunks.map((chunk) => ({ scenario, seed: o.seed, plan, chunk }));
+      await runOnPool<ScenarioTask, Float64Array>(scenarioWorkerPath(), tasks, o.threads, (t, counts) => add(t.chunk, counts), stop);
     }
-  } else {
-    const tasks: ScenarioTask[] = chunks.map((chunk) => ({ scenario, seed: o.seed, plan, chunk }));
-    await runOnPool<ScenarioTask, Float64Array>(scenarioWorkerPath(), tasks, o.threads, (t, counts) => add(t.chunk, counts), stop);
+    next = target;
+    if (o.precision === undefined || stop.interrupted || chunksDone < next || next >= plan.chunkCount) break;
+    const want = chunksForPrecision(victoryNow(), done, o.precision, chunkSize, chunksDone);
+    if (want <= chunksDone) break;
+    target = Math.min(plan.chunkCount, want);
+    shown = Math.min(plan.trials, target * chunkSize);
   }
-  return scenarioResult(setup, l, data, { trials: done, seed: o.seed, trialsRequested: plan.trials, interrupted: chunksDone < plan.chunkCount, input });
+  const interrupted = o.precision === undefined ? chunksDone < plan.chunkCount : chunksDone < next;
+  const result = scenarioResult(setup, l, data, { trials: done, seed: o.seed, trialsRequested: o.precision === undefined ? plan.trials : Math.min(plan.trials, next * chunkSize), interrupted, input });
+  if (o.precision === undefined) return result;
+  const largest = largestVictoryHalfWidth(result.victory);
+  return { ...result, precision: { halfWidth: o.precision, reached: largest <= o.precision, largestHalfWidth: largest } };
 }

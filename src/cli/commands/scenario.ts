@@ -4,7 +4,7 @@
  * strength; `--sweep` compares values of one field side by side.
  */
 import { availableParallelism } from 'node:os';
-import { Command } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import { randomSeed } from '../../dice/streams.js';
 import { writeFileAtomic } from '../../reports/atomic-write.js';
 import { formatScenarioResult, formatSweep, type SweepRow } from '../../reports/scenario-text.js';
@@ -19,7 +19,8 @@ import { intIn } from '../parse.js';
 import { createProgress, withInterrupt } from '../progress.js';
 
 interface ScenarioOptions {
-  trials: number;
+  trials?: number;
+  precision?: number;
   seed?: string;
   threads?: number;
   sweep?: string;
@@ -31,6 +32,15 @@ interface ScenarioOptions {
 
 /** Default playthroughs. */
 export const DEFAULT_SCENARIO_TRIALS = 2000;
+/** Default most playthroughs with --precision. */
+export const DEFAULT_PRECISION_MAX_TRIALS = 1_000_000;
+
+/** Parses --precision: percentage points in (0, 50]. */
+function parsePrecision(v: string): number {
+  const n = Number(v.trim());
+  if (!Number.isFinite(n) || n <= 0 || n > 50) throw new InvalidArgumentError('expected percentage points in (0, 50], e.g. 1 or 0.5.');
+  return n;
+}
 
 /** Builds the `scenario` subcommand. */
 export function scenarioCommand(cli: CliContext): Command {
@@ -39,7 +49,8 @@ export function scenarioCommand(cli: CliContext): Command {
       "Play a scenario's morale economy many times (fire, morale checks, Heat of Battle, rout, rally, Casualty Tally, Battlefield Integrity and ELR) and report each side's victory odds, ELR losses, when it cracks, and its strength turn by turn.",
     )
     .argument('<file>', 'scenario file (YAML or JSON; see scenarios/ and scenarios/scenario.schema.json)')
-    .option('--trials <n>', `playthroughs (default ${DEFAULT_SCENARIO_TRIALS})`, parseTrials, DEFAULT_SCENARIO_TRIALS)
+    .option('--trials <n>', `playthroughs (default ${DEFAULT_SCENARIO_TRIALS}; with --precision the most to run, default ${DEFAULT_PRECISION_MAX_TRIALS.toLocaleString('en-US')})`, parseTrials)
+    .option('--precision <pp>', 'run until every victory probability is known within +-pp percentage points (95%), in whole chunks of 256 (the same playthroughs for a seed)', parsePrecision)
     .option('--seed <string>', 'seed (default: random, printed and stored)')
     .option('--threads <n>', `worker threads (default: available cores, ${availableParallelism()} here)`, intIn(1, 1024))
     .option('--sweep <path=values>', 'run once per value of a numeric or flag field, e.g. sides.german.elr=2,3,4 or sides.russian.battlefieldIntegrity=true,false')
@@ -49,7 +60,7 @@ export function scenarioCommand(cli: CliContext): Command {
     .option('--quiet', 'no progress bar or notes on stderr')
     .addHelpText(
       'after',
-      '\nExamples:\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --trials 5000 --seed s1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --sweep sides.german.elr=2,3,4 --report reports/stalingrad\n',
+      '\nExamples:\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --trials 5000 --seed s1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --precision 1 --seed s1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --sweep sides.german.elr=2,3,4 --report reports/stalingrad\n',
     )
     .action(async (file: string, o: ScenarioOptions) => {
       const scenario = await loadScenarioFile(file);
@@ -58,6 +69,8 @@ export function scenarioCommand(cli: CliContext): Command {
       const seed = o.seed ?? randomSeed();
       if (!o.seed && !o.quiet) cli.io.stderr(`seed: ${seed} (replay with --seed ${seed})\n`);
       const threads = o.threads ?? availableParallelism();
+      const trials = o.trials ?? (o.precision === undefined ? DEFAULT_SCENARIO_TRIALS : DEFAULT_PRECISION_MAX_TRIALS);
+      const precision = o.precision === undefined ? undefined : o.precision / 100;
       const rows: SweepRow[] = [];
       let interrupted = false;
       await withInterrupt(async (stop) => {
@@ -65,7 +78,7 @@ export function scenarioCommand(cli: CliContext): Command {
           if (stop.interrupted) break;
           const progress = createProgress(cli.io, !!o.quiet, sweep ? `${sweep.path}=${v.value}` : 'playthroughs');
           try {
-            const result = await runScenario(v.scenario, { trials: o.trials, seed, threads, stop, onProgress: progress.update }, { file, ...(sweep ? { sweep: `${sweep.path}=${v.value}` } : {}) });
+            const result = await runScenario(v.scenario, { trials, precision, seed, threads, stop, onProgress: progress.update }, { file, ...(sweep ? { sweep: `${sweep.path}=${v.value}` } : {}) });
             rows.push({ value: v.value ?? 0, result });
             interrupted ||= !!result.interrupted;
           } finally {
