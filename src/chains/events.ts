@@ -13,7 +13,12 @@
  *   surrender: surrendered to an ADJACENT Known Good Order enemy (A15.5);
  * - rally: a broken unit returned to Good Order (Rally DR, berserk, Battle Hardening, heroic leader);
  * - arrived, failureToRout: rout outcomes (A10.5, A10.53);
- * - elrLoss, elrRegain: a side's ELR fell by an Integrity Check (A16.2) / was regained (A16.3).
+ * - elrLoss, elrRegain: a side's ELR fell by an Integrity Check (A16.2) / was regained (A16.3);
+ * - hit, killed, burning, stunned, malfunction: MG fire against a vehicle (A9.6, A9.61): a To Hit DR
+ *   hit; the AFV was eliminated (burning: also a burning wreck); Stunned; the MG malfunctioned (A9.7);
+ * - attackerEliminated, defenderEliminated, meleeContinues, leaderCreation: Close Combat (A11): every
+ *   unit of that side eliminated; both sides still have units (Melee, A11.16); an Original CC DR of 2 by
+ *   an attack including a MMC (Leader Creation, A18.1).
  */
 export const EVENT_NAMES = [
   'pass',
@@ -35,6 +40,15 @@ export const EVENT_NAMES = [
   'failureToRout',
   'elrLoss',
   'elrRegain',
+  'hit',
+  'killed',
+  'burning',
+  'stunned',
+  'malfunction',
+  'attackerEliminated',
+  'defenderEliminated',
+  'meleeContinues',
+  'leaderCreation',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 

@@ -37,7 +37,7 @@ import { describeUnit, isAlive, isSMC, unitStateKey, type UnitState } from '../r
 import { EVENT_NAMES, Ev, type EventName } from './events.js';
 
 /** The events `asl-odds rout` reports: every chain event, `arrived` and `failureToRout` included. */
-export const ROUT_EVENTS: readonly EventName[] = EVENT_NAMES;
+export const ROUT_EVENTS: readonly EventName[] = EVENT_NAMES.slice(0, EVENT_NAMES.indexOf('elrRegain') + 1);
 
 /** The input of a rout chain. */
 export interface RoutChainSpec {

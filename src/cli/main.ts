@@ -22,6 +22,8 @@ import { routCommand } from './commands/rout.js';
 import { recoveryCommand } from './commands/recovery.js';
 import { tableCommand } from './commands/table.js';
 import { attackCommand } from './commands/attack.js';
+import { vehicleCommand } from './commands/vehicle.js';
+import { ccCommand } from './commands/cc.js';
 import { processIO, type CliContext, type CliIO } from './io.js';
 
 /**
@@ -46,6 +48,8 @@ export function createProgram(io: CliIO, cli: CliContext = { io, argv: [], exitC
   program.addCommand(rallyCommand(cli));
   program.addCommand(attackCommand(cli));
   program.addCommand(routCommand(cli));
+  program.addCommand(ccCommand(cli));
+  program.addCommand(vehicleCommand(cli));
   program.addCommand(recoveryCommand(cli));
   program.addCommand(integrityCommand(cli));
   program.addCommand(scenarioCommand(cli));

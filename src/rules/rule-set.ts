@@ -54,6 +54,26 @@ export interface RuleSettings {
   readonly coweringOnOneFP: 'no-effect' | 'stay';
   /** LLMC of a 6+1 leader (A10.2; RULES-NOTES 3, low): DRM of the LLMC, default -1 (sign reversed). */
   readonly sixPlusOneLLMCDRM: number;
+  /**
+   * A9.61 "burning if half of the Final Kill Number" lost its comparison (rules/004): `'below-half'`
+   * (default: Final To Kill DR < half the Final Kill Number) or `'at-most-half'` (<=). Low.
+   */
+  readonly vehicleBurning: 'below-half' | 'at-most-half';
+  /**
+   * A MG attack whose Original DR malfunctions the MG (A9.7): `'resolves'` (default: the attack is still
+   * resolved, then the MG is malfunctioned) or `'misses'` (the shot is lost). Low for To Hit DRs.
+   */
+  readonly vehicleMalfunctionShot: 'resolves' | 'misses';
+  /** Hand-to-Hand CC (J2.31): red Kill Number = black + this. Default +2 (RULES-NOTES 11, medium). */
+  readonly ccHandToHandKillShift: number;
+  /** CC DRM when a hero (or heroic leader) attacks (A15.2x). Default -1 (low). */
+  readonly ccHeroDRM: number;
+  /** CC DRM of the Ambushing side's attack (A11.4). Default -2 (low). */
+  readonly ccAmbushDRM: number;
+  /** CC DRM of an attack by concealed units (A11.19). Default -1 (low). */
+  readonly ccConcealedAttackerDRM: number;
+  /** CC DRM of an attack on concealed units (A11.19). Default +1 (low). */
+  readonly ccConcealedDefenderDRM: number;
 }
 
 /** One rule set: its id, the texts it is built from, its rule differences, and the settings. */
@@ -87,6 +107,13 @@ const DEFAULT_SETTINGS: RuleSettings = {
   integrityNoLeaderDRM: 1,
   coweringOnOneFP: 'no-effect',
   sixPlusOneLLMCDRM: -1,
+  vehicleBurning: 'below-half',
+  vehicleMalfunctionShot: 'resolves',
+  ccHandToHandKillShift: 2,
+  ccHeroDRM: -1,
+  ccAmbushDRM: -2,
+  ccConcealedAttackerDRM: -1,
+  ccConcealedDefenderDRM: 1,
 };
 
 /** The built-in rule sets. */
@@ -148,6 +175,14 @@ export function getRuleSet(id: RuleSetId, overrides: Partial<Record<string, stri
   return { ...base, settings: settings as unknown as RuleSettings };
 }
 
+/** Allowed values of the settings that take a word. */
+const ENUM_SETTINGS: Partial<Record<keyof RuleSettings, readonly string[]>> = {
+  woundedSMCReduction: ['eliminate', 'severity'],
+  coweringOnOneFP: ['no-effect', 'stay'],
+  vehicleBurning: ['below-half', 'at-most-half'],
+  vehicleMalfunctionShot: ['resolves', 'misses'],
+};
+
 function parseSettingValue(name: keyof RuleSettings, raw: string | number | boolean | undefined): unknown {
   const d = DEFAULT_SETTINGS[name];
   const s = String(raw).trim();
@@ -157,13 +192,13 @@ function parseSettingValue(name: keyof RuleSettings, raw: string | number | bool
   }
   if (typeof d === 'number') {
     const n = Number(s);
-    const [lo, hi] = name === 'japaneseHoBDRM' ? [0, 5] : [-3, 3];
+    const [lo, hi] = name === 'japaneseHoBDRM' ? [0, 5] : name === 'ccHandToHandKillShift' ? [0, 4] : [-3, 3];
     if (!Number.isInteger(n) || n < lo || n > hi) {
       throw inputError('input.setting', `--setting ${name}: expected an integer in [${lo}, ${hi}], got '${s}'`);
     }
     return n;
   }
-  const allowed = name === 'woundedSMCReduction' ? ['eliminate', 'severity'] : ['no-effect', 'stay'];
+  const allowed = ENUM_SETTINGS[name] ?? [];
   if (!allowed.includes(s)) {
     throw inputError('input.setting', `--setting ${name}: expected one of ${allowed.join(', ')}, got '${s}'`);
   }

@@ -1,0 +1,241 @@
+/**
+ * The Close Combat chain (A11): one CCPh in one Location, each side attacking all enemy units there.
+ *
+ *   simultaneous:  ATTACKER's CC DR, DEFENDER's CC DR  (odds, Kill Number and DRM fixed before either
+ *                  result applies, A11.1) -> ATTACKER's result on the DEFENDER -> DEFENDER's on the ATTACKER
+ *   Ambush (A11.4): the Ambushing side's DR and result first, then the survivors of the other side attack
+ *
+ *   result: Final DR < Kill Number: every unit attacked eliminated; == : Random Selection (a dr per unit,
+ *   highest selected, ties all selected; A.9) picks the unit(s) Casualty Reduced (rules/casualty-reduction:
+ *   squad -> HS, HS/crew eliminated, SMC wounded then a Wound Severity dr, A17.11); > : no effect.
+ *
+ * Units of both sides live in one array (ATTACKER's first). Steps that need no dice are applied at once
+ * (`settle`), so every state the engines see either rolls or is final. A `ChainModel`, so both engines run
+ * the same rule functions.
+ */
+import type { ChainModel, Roll, Transition } from '../engine/chain.js';
+import { drFromIndex } from '../dice/dice.js';
+import { resolveCasualtyReduction, resolveWoundSeverity } from '../rules/casualty-reduction.js';
+import { ccColumnIndex, ccDRM, ccFP, ccKillNumber, isLeaderCreation, resolveCCAttack, type CCResult } from '../rules/close-combat.js';
+import { randomSelection } from '../rules/random-selection.js';
+import type { RuleSet } from '../rules/rule-set.js';
+import { describeUnit, isAlive, unitStateKey, type UnitState } from '../rules/unit-state.js';
+import { Ev } from './events.js';
+
+/** What is fixed about one side for the whole CCPh. */
+export interface CCSideInput {
+  readonly units: readonly UnitState[];
+  /** The side is CX (A4.51): +1 to its attack, -1 to attacks on it. */
+  readonly cx: boolean;
+  /** The side is concealed (A11.19). */
+  readonly concealed: boolean;
+  /** Any other DRM of the side's attack, integer. */
+  readonly drm: number;
+}
+
+/** The chain's input. */
+export interface CCChainInput {
+  readonly attacker: CCSideInput;
+  readonly defender: CCSideInput;
+  /** Which side Ambushed the other (A11.4), if any. */
+  readonly ambush: 'attacker' | 'defender' | null;
+  /** Hand-to-Hand CC (J2.31): both sides use the red Kill Numbers. */
+  readonly handToHand: boolean;
+  readonly ruleSet: RuleSet;
+}
+
+/** One side's attack as rolled: its result, and the figures it was made at. */
+export interface CCAttackFigures {
+  readonly column: number;
+  readonly kill: number;
+  readonly drm: number;
+}
+
+/** A state of the CC chain. */
+export interface CCChainState {
+  /** Both sides' units, ATTACKER's first (`attackerCount` of them). */
+  readonly units: readonly UnitState[];
+  /** Per unit: events it suffered (bitmask of `Ev`). */
+  readonly unitEvents: readonly number[];
+  /** Steps left: 'a'/'b' roll the ATTACKER's/DEFENDER's CC DR, 'A'/'B' apply its result. */
+  readonly todo: string;
+  /** Result of the ATTACKER's / DEFENDER's attack once rolled. */
+  readonly resultA: CCResult | null;
+  readonly resultB: CCResult | null;
+  /** Random Selection drs rolled so far for the step at the head of `todo`. */
+  readonly selectionDrs: readonly number[];
+  /** Wound Severity drs to roll: [unit index, drm]. */
+  readonly wounds: readonly (readonly [number, number])[];
+}
+
+/**
+ * Builds the chain.
+ * @throws never (inputs are checked by queries/cc-query.ts)
+ */
+export function buildCCChain(input: CCChainInput): ChainModel<CCChainState> {
+  const nA = input.attacker.units.length;
+  const ruleSet = input.ruleSet;
+  const sideOf = (i: number) => (i < nA ? 'a' : 'b');
+  const alive = (units: readonly UnitState[], side: 'a' | 'b') => units.filter((u, i) => sideOf(i) === side && isAlive(u));
+  const aliveIndices = (units: readonly UnitState[], side: 'a' | 'b') => units.map((u, i) => (sideOf(i) === side && isAlive(u) ? i : -1)).filter((i) => i >= 0);
+
+  /** Odds column, Kill Number and DRM of `side`'s attack with the units as they now stand. */
+  function figures(units: readonly UnitState[], side: 'a' | 'b'): CCAttackFigures {
+    const [own, other] = side === 'a' ? [input.attacker, input.defender] : [input.defender, input.attacker];
+    const ambushes = input.ambush === (side === 'a' ? 'attacker' : 'defender');
+    return attackFigures(input, own, other, alive(units, side), alive(units, side === 'a' ? 'b' : 'a'), ambushes);
+  }
+
+  /** Applies every step that needs no dice; returns the state and the events that caused. */
+  function settle(s0: CCChainState): { state: CCChainState; events: number } {
+    let s = s0;
+    let events = 0;
+    for (;;) {
+      if (s.wounds.length > 0) break;
+      const head = s.todo[0];
+      if (head === undefined) break;
+      if (head === 'a' || head === 'b') {
+        if (alive(s.units, head).length === 0 || alive(s.units, head === 'a' ? 'b' : 'a').length === 0) {
+          s = { ...s, todo: s.todo.slice(1) }; // an Ambushed side wiped out does not attack (A11.4)
+          continue;
+        }
+        break; // roll its DR
+      }
+      const result = head === 'A' ? s.resultA : s.resultB;
+      const targetIdx = aliveIndices(s.units, head === 'A' ? 'b' : 'a');
+      if (result === 'none' || result === null || targetIdx.length === 0) {
+        s = { ...s, todo: s.todo.slice(1) };
+        continue;
+      }
+      let selected: readonly number[];
+      if (result === 'eliminate') selected = targetIdx;
+      else if (targetIdx.length === 1) selected = targetIdx;
+      else if (s.selectionDrs.length < targetIdx.length) break; // roll Random Selection drs (A.9)
+      else {
+        const mask = randomSelection(s.selectionDrs, 1);
+        selected = targetIdx.filter((_, k) => (mask & (1 << k)) !== 0);
+      }
+      const units = s.units.slice();
+      const unitEvents = s.unitEvents.slice();
+      const wounds: [number, number][] = [];
+      for (const i of selected) {
+        if (result === 'eliminate') {
+          units[i] = { ...units[i], status: 'eliminated', pinned: false };
+          unitEvents[i] |= Ev.elimination;
+          events |= Ev.elimination;
+        } else {
+          const r = resolveCasualtyReduction(units[i], ruleSet);
+          units[i] = r.unit;
+          unitEvents[i] |= r.events;
+          events |= r.events;
+          if (r.woundSeverityDRM !== null) wounds.push([i, r.woundSeverityDRM]);
+        }
+      }
+      s = { ...s, units, unitEvents, todo: s.todo.slice(1), selectionDrs: [], wounds };
+    }
+    if (s.todo.length === 0 && s.wounds.length === 0) {
+      const aLeft = alive(s.units, 'a').length > 0;
+      const bLeft = alive(s.units, 'b').length > 0;
+      if (!aLeft) events |= Ev.attackerEliminated;
+      if (!bLeft) events |= Ev.defenderEliminated;
+      if (aLeft && bLeft) events |= Ev.meleeContinues;
+    }
+    return { state: s, events };
+  }
+
+  const units0 = [...input.attacker.units, ...input.defender.units];
+  const order = input.ambush === 'attacker' ? 'aAbB' : input.ambush === 'defender' ? 'bBaA' : 'abAB';
+  const initial = settle({
+    units: units0,
+    unitEvents: units0.map(() => 0),
+    todo: order,
+    resultA: null,
+    resultB: null,
+    selectionDrs: [],
+    wounds: [],
+  }).state;
+
+  return {
+    initial,
+    key: (s) =>
+      `${s.units.map(unitStateKey).join(',')}|${s.unitEvents.join(',')}|${s.todo}|${s.resultA}|${s.resultB}|${s.selectionDrs.join('')}|${s.wounds.map((w) => w.join(':')).join(',')}`,
+    rollOf: (s): Roll | null => {
+      if (s.wounds.length > 0) return 'dr';
+      const head = s.todo[0];
+      if (head === undefined) return null;
+      return head === 'a' || head === 'b' ? 'DR' : 'dr';
+    },
+    advance: (s, index): Transition<CCChainState> => {
+      if (s.wounds.length > 0) {
+        const [i, drm] = s.wounds[0];
+        const r = resolveWoundSeverity(s.units[i], index + 1, drm);
+        const units = s.units.slice();
+        const unitEvents = s.unitEvents.slice();
+        units[i] = r.unit;
+        unitEvents[i] |= r.events;
+        const settled = settle({ ...s, units, unitEvents, wounds: s.wounds.slice(1) });
+        return { state: settled.state, events: r.events | settled.events };
+      }
+      const head = s.todo[0];
+      if (head === 'a' || head === 'b') {
+        const { white, colored } = drFromIndex(index);
+        const original = white + colored;
+        const f = figures(s.units, head);
+        const result = resolveCCAttack(original + f.drm, f.kill);
+        const events = isLeaderCreation(original, alive(s.units, head)) ? Ev.leaderCreation : 0;
+        const next = { ...s, todo: s.todo.slice(1), ...(head === 'a' ? { resultA: result } : { resultB: result }) };
+        const settled = settle(next);
+        return { state: settled.state, events: events | settled.events };
+      }
+      const settled = settle({ ...s, selectionDrs: [...s.selectionDrs, index + 1] });
+      return { state: settled.state, events: settled.events };
+    },
+    describe: (s) => `ATTACKER ${sideText(s.units.slice(0, nA))} | DEFENDER ${sideText(s.units.slice(nA))}`,
+  };
+}
+
+function sideText(units: readonly UnitState[]): string {
+  const left = units.filter(isAlive);
+  // Sorted, so that the same survivors read the same whichever of two identical units was hit.
+  return left.length === 0 ? 'eliminated' : left.map(describeUnit).sort().join(', ');
+}
+
+/** Odds column, Kill Number and DRM of an attack by `attackers` (of side `own`) on `targets` (A11). */
+function attackFigures(
+  input: CCChainInput,
+  own: CCSideInput,
+  other: CCSideInput,
+  attackers: readonly UnitState[],
+  targets: readonly UnitState[],
+  ambushes: boolean,
+): CCAttackFigures {
+  const column = ccColumnIndex(
+    attackers.reduce((s, u) => s + ccFP(u), 0),
+    targets.reduce((s, u) => s + ccFP(u), 0),
+  );
+  const drm = ccDRM(
+    {
+      attackers,
+      attackersCX: own.cx,
+      defendersCX: other.cx,
+      ambush: ambushes,
+      attackersConcealed: own.concealed,
+      defendersConcealed: other.concealed,
+      otherDRM: own.drm,
+    },
+    input.ruleSet,
+  );
+  return { column, kill: ccKillNumber(column, input.handToHand, input.ruleSet), drm };
+}
+
+/**
+ * The figures of each side's attack with every unit present (what a player reads off the CCT): column
+ * index, Kill Number, DRM. Used to record the input. Never throws.
+ */
+export function ccOpeningFigures(input: CCChainInput): { attacker: CCAttackFigures; defender: CCAttackFigures } {
+  const { attacker: a, defender: d } = input;
+  return {
+    attacker: attackFigures(input, a, d, a.units, d.units, input.ambush === 'attacker'),
+    defender: attackFigures(input, d, a, d.units, a.units, input.ambush === 'defender'),
+  };
+}
