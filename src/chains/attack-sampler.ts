@@ -1,8 +1,13 @@
 /**
- * One fire attack sampled procedurally: the same dice, in the same order, with the same result as
- * `sampleChain(buildAttackChain({ targets, attacks: [attack], ctx, track: [] }), rng)` (attack-chain.ts),
- * without the chain's immutable states, canonical keys and transition memos. The scenario simulator
- * resolves thousands of attacks per playthrough; this is its fast path.
+ * The attack sampler: a fire attack (or a sequence of attacks) on one Location sampled procedurally,
+ * with the same dice, in the same order, and the same result as sampling the attack chain
+ * (`sampleChain(buildAttackChain({ targets, attacks, ctx, track: [] }), rng)`, attack-chain.ts): the
+ * same final units in the same positions and each unit's events as the chain's transitions report
+ * them (`partEvents`, moved with their unit by `partFrom`), without the chain's immutable states,
+ * canonical keys and transition memos. The one sampler of the attack rules: `asl-odds attack
+ * --trials` samples whole sequences with events ({@link sampleAttacks}, attack-tally.ts), the scenario
+ * simulator one attack at a time ({@link sampleAttackCodes}). Tested dice for dice against the chain
+ * (test/chains/attack-sampler.test.ts).
  *
  * It follows the chain step by step: a mutable stack of pending steps (`todo`, head at the end), the
  * leader-loss queue and the berserk leaders; after each roll the work that needs no dice ("settling")
@@ -17,7 +22,7 @@
  * Good Order, pinned, a leader, its check order) is read from its code's facts (unit-codes.ts,
  * check-order-codes.ts), not recomputed from the state.
  */
-import type { CompiledAttack } from '../chains/attack-chain.js';
+import type { CompiledAttack } from './attack-chain.js';
 import { ALL_DR, isDoubles } from '../dice/dice.js';
 import type { Int32Source } from '../dice/streams.js';
 import { berserkCheckTakers } from '../rules/berserk-leader.js';
@@ -29,7 +34,7 @@ import { iftResultOf, NO_EFFECT, type IFTResult } from '../rules/infantry-fire-t
 import { llmcFor, lltcFor } from '../rules/leader-loss.js';
 import { nthHighestDr, randomSelection } from '../rules/random-selection.js';
 import { isAlive, lentLeadershipDRM, type UnitState } from '../rules/unit-state.js';
-import { berserkOutcome, checkOutcome, hobHeroOf, hobOutcome, outcomeHoB, outcomeNext, outcomeWound, woundNext } from './check-table.js';
+import { berserkOutcome, checkOutcome, hobHeroOf, hobOutcome, lastOutcomeEvents, outcomeHoB, outcomeNext, outcomeWound, woundNext } from './check-table.js';
 import { leadershipDRMOf, UNIT_CODES, type UnitCode } from './unit-codes.js';
 import { checkOrderOfCodes } from './check-order-codes.js';
 
@@ -108,6 +113,9 @@ const IFT_STEP = new Step(IFT, -1, 'mc', 0, -1, 0, 0, false, false, 0, null);
 
 /** Placeholders of a FastAttack between attacks (never read: reset sets them). */
 const NO_ATTACK: CompiledAttack = Object.freeze({ label: '', column: null, drm: 0, coweringShift: 0, fixedResult: null });
+const NO_ATTACKS: readonly CompiledAttack[] = Object.freeze([NO_ATTACK]);
+/** The one-attack sequence of sampleAttackCodes, reused (its entry set per call). */
+const ONE_ATTACK: CompiledAttack[] = [NO_ATTACK];
 const NO_CONTEXT = {} as MoraleContext;
 
 /**
@@ -224,8 +232,18 @@ class FastAttack {
   units: UnitState[] = [];
   /** The codes of `units`, same positions (a new array per attack: it is the result). */
   codes: UnitCode[] = [];
+  /** The attacks of the sequence, in order, and the one being resolved. */
+  attacks: readonly CompiledAttack[] = NO_ATTACKS;
+  attackIndex = 0;
   attack: CompiledAttack = NO_ATTACK;
   ctx: MoraleContext = NO_CONTEXT;
+  /**
+   * Events per position so far (bitmask of `Ev`, events.ts; the chain's `unitEvents` of a tracked
+   * target), moved with their units when `canonicalize` exchanges them; created heroes' too.
+   */
+  unitEvents: number[] = [];
+  /** Every event so far, OR over all units (the engine's event mask of the chain's path). */
+  events = 0;
   /** `codes.ctxId(ctx)`. */
   ctxId = 0;
   /** Pending steps, head last. */
@@ -274,8 +292,8 @@ class FastAttack {
     }
   }
 
-  /** Starts a new attack on `targets` (codes, stack order). */
-  reset(targets: readonly UnitCode[], attack: CompiledAttack, ctx: MoraleContext, ctxId: number): void {
+  /** Starts a new sequence of `attacks` (at least one) on `targets` (codes, stack order). */
+  reset(targets: readonly UnitCode[], attacks: readonly CompiledAttack[], ctx: MoraleContext, ctxId: number): void {
     const n = targets.length;
     const units: UnitState[] = new Array<UnitState>(n);
     const codes: UnitCode[] = new Array<UnitCode>(n);
@@ -285,6 +303,10 @@ class FastAttack {
       KEY_EPOCH.fill(0);
       this.epoch = 1;
     }
+    const ev = this.unitEvents;
+    ev.length = n;
+    for (let i = 0; i < n; i++) ev[i] = 0;
+    this.events = 0;
     for (let i = 0; i < n; i++) {
       const c = targets[i];
       codes[i] = c;
@@ -293,7 +315,9 @@ class FastAttack {
     }
     this.units = units;
     this.codes = codes;
-    this.attack = attack;
+    this.attacks = attacks;
+    this.attackIndex = 0;
+    this.attack = attacks[0];
     this.ctx = ctx;
     this.ctxId = ctxId;
     this.nTargets = n;
@@ -352,13 +376,17 @@ class FastAttack {
     return classes;
   }
 
-  /** The chain's `setUnit` (no event masks: nothing is tracked). */
-  setUnit(i: number, state: UnitState): void {
-    this.setCode(i, UNIT_CODES.intern(state));
+  /** The chain's `setUnit`: unit `i` becomes `state`, with `events` (bitmask of `Ev`). */
+  setUnit(i: number, state: UnitState, events: number): void {
+    this.setCode(i, UNIT_CODES.intern(state), events);
   }
 
   /** {@link setUnit} with the new state's code. */
-  setCode(i: number, c: UnitCode): void {
+  setCode(i: number, c: UnitCode, events: number): void {
+    if (events !== 0) {
+      this.unitEvents[i] |= events;
+      this.events |= events;
+    }
     const prev = this.units[i];
     const prevCode = this.codes[i];
     const next = c.unit;
@@ -429,7 +457,7 @@ class FastAttack {
   applyCasualties(e: CasualtyEffects, mc: number): void {
     for (let i = 0; i < e.units.length; i++) {
       const u = e.units[i];
-      if (u !== this.units[i] || e.events[i] !== 0) this.setUnit(i, u);
+      if (u !== this.units[i] || e.events[i] !== 0) this.setUnit(i, u, e.events[i]);
     }
     const front: Step[] = [];
     e.woundSeverityDRM.forEach((drm, i) => {
@@ -465,12 +493,12 @@ class FastAttack {
         return true;
       default:
         this.todo.pop();
-        if (this.codes[t.u].alive) this.setUnit(t.u, { ...this.units[t.u], noLeadership: true });
+        if (this.codes[t.u].alive) this.setUnit(t.u, { ...this.units[t.u], noLeadership: true }, 0);
         return true;
     }
   }
 
-  /** The chain's `settle` for a single attack. */
+  /** The chain's `settle`: after an attack's own checks, its leader-loss and Berserk checks, then the next attack. */
   settle(): void {
     const units = this.units;
     for (;;) {
@@ -501,6 +529,11 @@ class FastAttack {
           const takers = berserkCheckTakers(units, b, this.ctx.ruleSet);
           for (let j = takers.length - 1; j >= 0; j--) this.todo.push(chkStep(takers[j], 'berserk', 0, b, 0));
         }
+        continue;
+      }
+      if (this.attackIndex + 1 < this.attacks.length && anyAlive(this.codes)) {
+        this.attack = this.attacks[++this.attackIndex];
+        this.todo.push(IFT_STEP);
         continue;
       }
       this.done = true;
@@ -539,13 +572,13 @@ class FastAttack {
         if (t.c === 'berserk') {
           const leaderDRM = lentLeadershipDRM(units[t.src]) ?? units[t.src].profile.leadershipDRM;
           const o = berserkOutcome(UNIT_CODES, this.codes[t.u], leaderDRM, index, ctx, this.ctxId);
-          this.setCode(t.u, UNIT_CODES.byCode[outcomeNext(o)]);
+          this.setCode(t.u, UNIT_CODES.byCode[outcomeNext(o)], lastOutcomeEvents());
           const w = outcomeWound(o);
           wound = w < 0 ? null : w;
         } else {
           const check = checkOf(units, this.codes, ctx, t)!;
           const o = checkOutcome(UNIT_CODES, this.codes[t.u], check, checkDRM, index, ctx, this.ctxId);
-          this.setCode(t.u, UNIT_CODES.byCode[outcomeNext(o)]);
+          this.setCode(t.u, UNIT_CODES.byCode[outcomeNext(o)], lastOutcomeEvents());
           const w = outcomeWound(o);
           wound = w < 0 ? null : w;
           hob = outcomeHoB(o);
@@ -556,18 +589,20 @@ class FastAttack {
       }
       case WND: {
         this.todo.pop();
-        this.setCode(t.u, UNIT_CODES.byCode[woundNext(UNIT_CODES, this.codes[t.u], t.drm, index + 1)]);
+        const next = woundNext(UNIT_CODES, this.codes[t.u], t.drm, index + 1);
+        this.setCode(t.u, UNIT_CODES.byCode[next], lastOutcomeEvents());
         return true;
       }
       case HOB: {
         this.todo.pop();
         const before = this.codes[t.u];
         const o = hobOutcome(UNIT_CODES, before, t.broken, index, ctx, this.ctxId);
-        this.setCode(t.u, UNIT_CODES.byCode[outcomeNext(o)]);
+        this.setCode(t.u, UNIT_CODES.byCode[outcomeNext(o)], lastOutcomeEvents());
         if ((o & 1) !== 0) {
           const hero = UNIT_CODES.byCode[hobHeroOf(UNIT_CODES, before, t.broken, index, this.ctxId)];
           units.push(hero.unit);
           this.codes.push(hero);
+          this.unitEvents.push(0);
           this.see(hero.keyId);
         }
         return true;
@@ -724,26 +759,33 @@ class FastAttack {
       if (np === 1 || !differ) continue;
       const items = SORT_ITEMS;
       const codes = SORT_CODES;
+      const evs = SORT_EVENTS;
+      const unitEvents = this.unitEvents;
       for (let x = 0; x < np; x++) {
         items[x] = this.codes[pos[x]];
         codes[x] = this.codeOf(pos[x]);
+        evs[x] = unitEvents[pos[x]];
       }
-      // stable insertion sort by code (the subset is mostly in order already)
+      // stable insertion sort by code (the subset is mostly in order already); each unit's events go with it
       for (let x = 1; x < np; x++) {
         const u = items[x];
         const c = codes[x];
+        const e = evs[x];
         let y = x - 1;
         while (y >= 0 && codes[y] > c) {
           items[y + 1] = items[y];
           codes[y + 1] = codes[y];
+          evs[y + 1] = evs[y];
           y--;
         }
         items[y + 1] = u;
         codes[y + 1] = c;
+        evs[y + 1] = e;
       }
       for (let x = 0; x < np; x++) {
         units[pos[x]] = items[x].unit;
         this.codes[pos[x]] = items[x];
+        unitEvents[pos[x]] = evs[x];
       }
     }
   }
@@ -822,6 +864,7 @@ const ORDER: number[] = [];
 const SORT_POS: number[] = [];
 const SORT_ITEMS: UnitCode[] = [];
 const SORT_CODES: number[] = [];
+const SORT_EVENTS: number[] = [];
 
 /** FastAttack.classesOf's results by pattern of equal keys (n, then each later position's first equal position). */
 const CLASSES_BY_PATTERN = new Map<number, TargetClass[] | null>();
@@ -880,6 +923,12 @@ function base36OrderOf(rank: number): number {
 
 /** The one attack state, reused (FastAttack). */
 const ATTACK = new FastAttack();
+
+/** True when some unit is on the map. */
+function anyAlive(codes: readonly UnitCode[]): boolean {
+  for (let i = 0; i < codes.length; i++) if (codes[i].alive) return true;
+  return false;
+}
 
 /** True when the units at positions `g` are all one object. */
 function allSame(units: readonly UnitState[], g: readonly number[]): boolean {
@@ -951,13 +1000,21 @@ export function sampleAttackCodes(
     }
     if (r.kind === 'none') return targets;
     w = ATTACK;
-    w.reset(targets, attack, ctx, ctxId);
+    ONE_ATTACK[0] = attack;
+    w.reset(targets, ONE_ATTACK, ctx, ctxId);
     w.applyIFTResult(r);
   } else {
     w = ATTACK;
-    w.reset(targets, attack, ctx, ctxId);
+    ONE_ATTACK[0] = attack;
+    w.reset(targets, ONE_ATTACK, ctx, ctxId);
     w.todo.push(IFT_STEP);
   }
+  finish(w, rng);
+  return w.codes;
+}
+
+/** Rolls until the attack state `w` is done (after its first settle and reduction, which it does). */
+function finish(w: FastAttack, rng: Int32Source): void {
   w.settle();
   w.canonicalize();
   while (!w.done) {
@@ -967,5 +1024,36 @@ export function sampleAttackCodes(
     w.settle();
     w.canonicalize();
   }
-  return w.codes;
+}
+
+/** What {@link sampleAttacks} returns: views of the sampler's state, valid until its next call. */
+export interface AttackSample {
+  /** The final codes in the chain's positions (the targets), then any heroes created. */
+  readonly codes: readonly UnitCode[];
+  /** Events per position, same positions as `codes` (bitmask of `Ev`, events.ts). */
+  readonly unitEvents: readonly number[];
+  /** Every event of the path, OR over all units (the engine's event mask). */
+  readonly events: number;
+}
+
+/**
+ * Samples a sequence of fire attacks on one Location with each unit's events: the same dice draws,
+ * final units and events as `sampleChain(buildAttackChain({ targets, attacks, ctx }), rng)` (every
+ * target tracked), up to the order of identical units with different event histories (the chain sorts
+ * them by state and events, this sampler by state alone: per-unit figures are class averages, equal
+ * either way). The one attack sampler: `asl-odds attack --trials` and, one attack at a time, the
+ * scenario simulator ({@link sampleAttackCodes}).
+ * @param targets the codes of the Location's units (UNIT_CODES), in stack order (at least one)
+ * @param attacks the attacks, in order (at least one)
+ * @param ctxId `UNIT_CODES.ctxId(ctx)`
+ * @returns views of the sampler's own arrays, overwritten by the next call (no allocation per trial
+ * beyond the codes array)
+ * @throws never on valid input
+ */
+export function sampleAttacks(targets: readonly UnitCode[], attacks: readonly CompiledAttack[], ctx: MoraleContext, rng: Int32Source, ctxId: number): AttackSample {
+  const w = ATTACK;
+  w.reset(targets, attacks, ctx, ctxId);
+  w.todo.push(IFT_STEP);
+  finish(w, rng);
+  return w;
 }

@@ -76,6 +76,8 @@ class OutcomeTable {
   private mask = 4095;
   /** Rows of 36 outcomes, -1 while not yet made. */
   out = new Int32Array(36 * 1024).fill(-1);
+  /** The events of each entry of `out` (bitmask of `Ev`, events.ts), same offsets. */
+  ev = new Int32Array(36 * 1024);
   /** Per row: the unit code and row key (for {@link outcomeRows}). */
   readonly rowCodes: number[] = [];
   /** Offset in `out` of an HoB entry that created a hero -> the hero's code. */
@@ -98,6 +100,9 @@ class OutcomeTable {
       const grown = new Int32Array(2 * this.out.length).fill(-1);
       grown.set(this.out);
       this.out = grown;
+      const ev = new Int32Array(2 * this.ev.length);
+      ev.set(this.ev);
+      this.ev = ev;
     }
     this.rowCodes.push(code);
     this.rowKeys.push(key);
@@ -128,6 +133,18 @@ class OutcomeTable {
     }
   }
 }
+
+/**
+ * The events (bitmask of `Ev`, events.ts) of the outcome the last call of {@link checkOutcome},
+ * {@link berserkOutcome}, {@link woundNext} or {@link hobOutcome} returned: the rule function's
+ * `events`. Read it before the next such call.
+ * Never throws.
+ */
+export function lastOutcomeEvents(): number {
+  return lastEvents;
+}
+
+let lastEvents = 0;
 
 const TABLES = new WeakMap<UnitCodes, OutcomeTable>();
 let lastCodes: UnitCodes | null = null;
@@ -189,13 +206,20 @@ export function checkOutcome(codes: UnitCodes, u: UnitCode, check: CheckSpec, dr
   const key = rowKey(check, drm, ctxId);
   const t = tableOf(codes);
   const at = entryAt(t, u.code, key, index);
-  if (at >= 0 && t.out[at] >= 0) return t.out[at];
+  if (at >= 0 && t.out[at] >= 0) {
+    lastEvents = t.ev[at];
+    return t.out[at];
+  }
   const r = resolveCheck(u.unit, check, drm, ALL_DR[index], ctx);
   const w = r.woundSeverityDRM;
   if (w !== null && w !== 0 && w !== 1) throw new Error(`check-table: Wound Severity drm ${w} out of range`);
   const hob = r.heatOfBattle ? (r.unit.status === 'broken' ? 2 : 1) : 0;
   const o = codes.intern(r.unit).code * 16 + (w === null ? 0 : w + 1) * 4 + hob;
-  if (at >= 0) t.out[at] = o;
+  lastEvents = r.events;
+  if (at >= 0) {
+    t.out[at] = o;
+    t.ev[at] = r.events;
+  }
   return o;
 }
 
@@ -212,12 +236,19 @@ export function berserkOutcome(codes: UnitCodes, u: UnitCode, leaderDRM: number,
   const key = keyOf(BERSERK_INDEX, leaderDRM, ctxId);
   const t = tableOf(codes);
   const at = entryAt(t, u.code, key, index);
-  if (at >= 0 && t.out[at] >= 0) return t.out[at];
+  if (at >= 0 && t.out[at] >= 0) {
+    lastEvents = t.ev[at];
+    return t.out[at];
+  }
   const r = resolveBerserkCheck(u.unit, leaderDRM, ALL_DR[index], ctx);
   const w = r.woundSeverityDRM;
   if (w !== null && w !== 0 && w !== 1) throw new Error(`check-table: Wound Severity drm ${w} out of range`);
   const o = codes.intern(r.unit).code * 16 + (w === null ? 0 : w + 1) * 4;
-  if (at >= 0) t.out[at] = o;
+  lastEvents = r.events;
+  if (at >= 0) {
+    t.out[at] = o;
+    t.ev[at] = r.events;
+  }
   return o;
 }
 
@@ -233,9 +264,17 @@ export function woundNext(codes: UnitCodes, u: UnitCode, drm: number, dr: number
   const key = keyOf(WOUND_INDEX, drm, 0);
   const t = tableOf(codes);
   const at = entryAt(t, u.code, key, dr - 1);
-  if (at >= 0 && t.out[at] >= 0) return t.out[at] >> 4;
-  const next = codes.intern(resolveWoundSeverity(u.unit, dr, drm).unit).code;
-  if (at >= 0) t.out[at] = next * 16;
+  if (at >= 0 && t.out[at] >= 0) {
+    lastEvents = t.ev[at];
+    return t.out[at] >> 4;
+  }
+  const r = resolveWoundSeverity(u.unit, dr, drm);
+  const next = codes.intern(r.unit).code;
+  lastEvents = r.events;
+  if (at >= 0) {
+    t.out[at] = next * 16;
+    t.ev[at] = r.events;
+  }
   return next;
 }
 
@@ -252,10 +291,15 @@ export function hobOutcome(codes: UnitCodes, u: UnitCode, broken: boolean, index
   const key = keyOf(HOB_INDEX + (broken ? 1 : 0), 0, ctxId);
   const t = tableOf(codes);
   const at = entryAt(t, u.code, key, index);
-  if (at >= 0 && t.out[at] >= 0) return t.out[at];
+  if (at >= 0 && t.out[at] >= 0) {
+    lastEvents = t.ev[at];
+    return t.out[at];
+  }
   const dr = ALL_DR[index];
   const r = resolveHoB(u.unit, dr.white + dr.colored, broken, ctx);
   const o = codes.intern(r.unit).code * 16 + (r.createdHero !== null ? 1 : 0);
+  lastEvents = r.events;
+  if (at >= 0) t.ev[at] = r.events;
   if (r.createdHero !== null) {
     const hero = codes.intern(initialUnitState(r.createdHero)).code;
     if (at >= 0) t.heroes.set(at, hero);

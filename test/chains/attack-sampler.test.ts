@@ -4,7 +4,9 @@
  * (the stream left in the same state) as sampleChain(buildAttackChain(...)).
  */
 import { describe, expect, it } from 'vitest';
-import { buildAttackChain, type CompiledAttack } from '../../src/chains/attack-chain.js';
+import { buildAttackChain, type AttackChainState, type CompiledAttack } from '../../src/chains/attack-chain.js';
+import type { ChainModel } from '../../src/engine/chain.js';
+import type { Int32Source } from '../../src/dice/streams.js';
 import { getUnit } from '../../src/counters/catalog.js';
 import type { Nationality, UnitProfile } from '../../src/counters/types.js';
 import { streamFor } from '../../src/dice/streams.js';
@@ -15,7 +17,7 @@ import { getRuleSet } from '../../src/rules/rule-set.js';
 import { initialUnitState, unitStateKey, type UnitState } from '../../src/rules/unit-state.js';
 import { CLASS_ORDER } from '../../src/counters/types.js';
 import { coweringShift } from '../../src/rules/cowering.js';
-import { base36Order, sampleAttack, sampleAttackCodes } from '../../src/chains/attack-sampler.js';
+import { base36Order, sampleAttack, sampleAttackCodes, sampleAttacks } from '../../src/chains/attack-sampler.js';
 import { FireAttacks } from '../../src/scenario/fire-attacks.js';
 import { UNIT_CODES } from '../../src/chains/unit-codes.js';
 
@@ -45,7 +47,7 @@ interface Case {
   text: string;
 }
 
-function makeCase(r: () => number): Case {
+function makeCase(r: () => number, maxUnits = 5): Case {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
   const nat: Nationality = r() < 0.5 ? 'german' : 'russian';
   const profileOf = (): UnitProfile => {
@@ -62,7 +64,7 @@ function makeCase(r: () => number): Case {
     const wounded = smc && r() < 0.15;
     return initialUnitState(p, { broken, pinned, berserk, fanatic, wounded });
   };
-  const n = 1 + Math.floor(r() * 5);
+  const n = 1 + Math.floor(r() * maxUnits);
   const targets: UnitState[] = [];
   while (targets.length < n) {
     const y = r();
@@ -146,6 +148,60 @@ describe('sampleAttack on large Locations (more than 36 states seen, classes pas
       if (n > 32 && want.join() !== describeUnits(targets).join()) big++;
     }
     expect(big).toBeGreaterThan(3);
+  });
+});
+
+/** A later attack of a sequence: an IFT column and DRM, sometimes below the table. */
+function makeFollowUp(r: () => number): CompiledAttack {
+  const fp = 1 + Math.floor(r() * 24);
+  return { label: '', column: r() < 0.05 ? null : iftColumnOf(fp), drm: -2 + Math.floor(r() * 6), coweringShift: r() < 0.5 ? 0 : 1, fixedResult: null };
+}
+
+/**
+ * sampleChain (engine/sample.ts: the same draws) that also follows each unit's events through the
+ * transitions: a unit's events move with it when the chain renumbers units (`partFrom`), and each roll
+ * adds its `partEvents`. The oracle of the per-unit events.
+ */
+function sampleChainWithUnitEvents(model: ChainModel<AttackChainState>, rng: Int32Source): { units: readonly UnitState[]; unitEvents: number[]; events: number } {
+  let state = model.initial;
+  let events = 0;
+  let unitEvents = state.units.map(() => 0);
+  for (let roll = model.rollOf(state); roll !== null; roll = model.rollOf(state)) {
+    let u = rng.int32() >>> 0;
+    while (u >= 4294967292) u = rng.int32() >>> 0;
+    const t = model.advance(state, Math.floor((u * (roll === 'DR' ? 36 : 6)) / 4294967296));
+    const from = t.partFrom ?? t.state.units.map((_, i) => i);
+    unitEvents = t.state.units.map((_, i) => (from[i] >= 0 ? unitEvents[from[i]] : 0) | (t.partEvents?.[i] ?? 0));
+    state = t.state;
+    events |= t.events;
+  }
+  return { units: state.units, unitEvents, events };
+}
+
+describe('sampleAttacks: the attack command\'s sampler', () => {
+  it('draws the dice and gives the final units and each unit\'s events of the chain: 2500 random stacks of 1-6 units under 1-3 attacks', () => {
+    const r = caseRng(13579);
+    let sequences = 0;
+    let withEvents = 0;
+    for (let k = 0; k < 2500; k++) {
+      const c = makeCase(r, 6);
+      const attacks = [c.attack];
+      const more = Math.floor(r() * 3);
+      for (let j = 0; j < more; j++) attacks.push(makeFollowUp(r));
+      if (attacks.length > 1) sequences++;
+      const a = streamFor('seq', k);
+      const b = streamFor('seq', k);
+      const p = sampleChainWithUnitEvents(buildAttackChain({ targets: c.targets, attacks, ctx: c.ctx, track: [] }), a);
+      const got = sampleAttacks(c.targets.map((u) => UNIT_CODES.of(u)), attacks, c.ctx, b, UNIT_CODES.ctxId(c.ctx));
+      const units = got.codes.map((x) => x.unit);
+      const text = `${c.text} | then ${attacks.slice(1).map((x) => `${x.column}:${x.drm}`).join(' ')}`;
+      expect({ case: k, text, units: describeUnits(units), ev: got.unitEvents }).toEqual({ case: k, text, units: describeUnits(p.units), ev: p.unitEvents });
+      expect({ case: k, events: got.events }).toEqual({ case: k, events: p.events });
+      expect(b.int32()).toBe(a.int32());
+      if (got.events !== 0) withEvents++;
+    }
+    expect(sequences).toBeGreaterThan(1000);
+    expect(withEvents).toBeGreaterThan(1500);
   });
 });
 
