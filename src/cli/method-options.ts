@@ -83,8 +83,8 @@ export function replayableArgv(argv: readonly string[]): string[] {
 export async function runOddsQuery<S>(query: OddsQuery<S>, f: MethodFlags, io: CliIO, argv: readonly string[]): Promise<number> {
   let tally: MethodOptions['tally'];
   if (f.tallyFrom) {
-    const t = JSON.parse(await readFile(f.tallyFrom, 'utf8')) as { seed: string; counts: number[] };
-    tally = { seed: t.seed, counts: t.counts };
+    const t = JSON.parse(await readFile(f.tallyFrom, 'utf8')) as { seed: string; counts: number[]; outcomes?: Record<string, number> };
+    tally = { seed: t.seed, counts: t.counts, ...(t.outcomes ? { outcomes: t.outcomes } : {}) };
   }
   const monteCarlo = f.trials !== undefined || tally !== undefined;
   if (!monteCarlo && (f.seed || f.checkpoint || f.shard || f.resume || f.compareExact || f.threads)) {
@@ -149,11 +149,11 @@ export async function mergeAndReplay(
   files: readonly string[],
   f: EmitOptions,
   run: (argv: string[]) => Promise<number>,
-  readPartials: (files: readonly string[]) => Promise<{ first: { argv: readonly string[]; seed: string }; counts: number[] }>,
+  readPartials: (files: readonly string[]) => Promise<{ first: { argv: readonly string[]; seed: string }; counts: number[]; outcomes?: Record<string, number> }>,
 ): Promise<number> {
-  const { first, counts } = await readPartials(files);
+  const { first, counts, outcomes } = await readPartials(files);
   const tmp = `${process.env.TMPDIR ?? '/tmp'}/asl-odds-merge-${process.pid}-${Date.now()}.json`;
-  await writeFileAtomic(tmp, JSON.stringify({ seed: first.seed, counts }));
+  await writeFileAtomic(tmp, JSON.stringify({ seed: first.seed, counts, ...(outcomes ? { outcomes } : {}) }));
   try {
     const extra: string[] = ['--tally-from', tmp, '--quiet'];
     if (f.json) extra.push('--json');

@@ -23,6 +23,14 @@ export function scenarioWorkerPath(): string {
   return workerPath('scenario-worker.js');
 }
 
+/**
+ * Absolute path of the attack sampler's worker script (`attack --trials`).
+ * @throws AslOddsError `worker.missing` (exit 1) when it has not been built
+ */
+export function attackWorkerPath(): string {
+  return workerPath('attack-worker.js');
+}
+
 function workerPath(file: string): string {
   const here = fileURLToPath(import.meta.url);
   const path = here.endsWith('.ts')

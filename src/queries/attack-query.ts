@@ -20,7 +20,10 @@ import { AslOddsError, inputError } from '../errors.js';
 import type { EstimateStats, FinalStatusFigures, OddsResult, SquadCountRow, UnitEventsRow } from '../result.js';
 import { coweringShift, DEFAULT_FIRER, type FirerProfile } from '../rules/cowering.js';
 import { iftColumnOf, parseIFTResult, shiftIFTColumn } from '../rules/infantry-fire-table.js';
+import type { MoraleContext } from '../rules/context.js';
 import { currentML, initialUnitState, type UnitState } from '../rules/unit-state.js';
+import { compileAttackSampling, summaryOfTally, type AttackSampling, type AttackTally } from '../chains/attack-tally.js';
+import { runAttackMonteCarlo } from './attack-monte-carlo.js';
 import { exactResult, type OddsQuery } from './compute-odds.js';
 import { checkIntInput, describeProfile, describeSituation } from './input-checks.js';
 import { resolveSituation, type SituationInput } from './morale-query.js';
@@ -46,6 +49,12 @@ export const MAX_ATTACK_STATES = 4_000_000;
  * under 3 GB of heap.
  */
 export const MAX_ATTACK_CHAIN_STATES = 800_000;
+
+/**
+ * Trials per Monte Carlo chunk of an attack: 2^16, a few tenths of a second of the attack sampler on
+ * one thread (piscina wants >= 20 ms per task, LIBRARIES.md; progress and Ctrl-C act between chunks).
+ */
+export const ATTACK_CHUNK_SIZE = 1 << 16;
 
 /** One unit of the target stack. All markers default to false. */
 export interface TargetInput {
@@ -312,15 +321,12 @@ function attackFigures(targets: readonly UnitState[], terminals: readonly Termin
 }
 
 /**
- * The `attack` question as a chain, header and per-unit figures, for `computeOdds` (exact or Monte
- * Carlo).
- * @throws AslOddsError `input.target`, `input.fp`, `input.drm`, `input.then`, `input.kind`,
- *   `input.result`, `input.leader`, `input.wounded`, `input.berserk`, `input.broken`,
- *   `input.elr`, `input.rules`, `input.setting`, `input.nationality`, `catalog.unknownUnit`; while
- *   running, `input.tooLarge` past {@link MAX_ATTACK_STATES} states
- * @example attackQuery({ targets: ['german/4-6-7'], result: '1MC' }).header.command // 'attack'
+ * The attack of `input` resolved: targets (catalog units with their markers), context, firer,
+ * directing leader and the compiled attacks. Deterministic: the same input gives equal objects (the
+ * Monte Carlo workers resolve it again from the input).
+ * @throws as {@link attackQuery}
  */
-export function attackQuery(input: AttackInput): OddsQuery<AttackChainState> {
+export function resolveAttackInput(input: AttackInput): { targets: UnitState[]; ctx: MoraleContext; firer: FirerProfile; leader: UnitState | null; attacks: CompiledAttack[] } {
   const targets = resolveTargets(input);
   const ctx = resolveSituation(input, targets[0].profile);
   const firer = resolveFirer(input);
@@ -330,7 +336,20 @@ export function attackQuery(input: AttackInput): OddsQuery<AttackChainState> {
     if (p.kind !== 'leader') throw inputError('input.leader', `--leader: '${input.leader}' is a ${p.kind}, not a leader (e.g. german/9-1)`);
     leader = initialUnitState(p);
   }
-  const attacks = resolveAttacks(input, leader, firer);
+  return { targets, ctx, firer, leader, attacks: resolveAttacks(input, leader, firer) };
+}
+
+/**
+ * The `attack` question as a chain, header and per-unit figures, for `computeOdds` (exact or Monte
+ * Carlo).
+ * @throws AslOddsError `input.target`, `input.fp`, `input.drm`, `input.then`, `input.kind`,
+ *   `input.result`, `input.leader`, `input.wounded`, `input.berserk`, `input.broken`,
+ *   `input.elr`, `input.rules`, `input.setting`, `input.nationality`, `catalog.unknownUnit`; while
+ *   running, `input.tooLarge` past {@link MAX_ATTACK_STATES} states
+ * @example attackQuery({ targets: ['german/4-6-7'], result: '1MC' }).header.command // 'attack'
+ */
+export function attackQuery(input: AttackInput): OddsQuery<AttackChainState> {
+  const { targets, ctx, firer, leader, attacks } = resolveAttackInput(input);
   const model = buildAttackChain({ targets, attacks, ctx });
   // Exact: one attack on a stack with units that are not leaders is factored (attack-factored.ts);
   // otherwise the chain without per-unit event masks in its states, in the engine's marginal mode (the
@@ -350,13 +369,34 @@ export function attackQuery(input: AttackInput): OddsQuery<AttackChainState> {
     // The counters in detail, by position (an object without an id: left out of the one-line summary).
     counters: Object.fromEntries(targets.map((t, i) => [String(i + 1), { ...describeProfile(t.profile), markers: markersOf(t), currentML: currentML(t) }])),
   };
-  return {
+  // Monte Carlo: the attack sampler (attack-monte-carlo.ts), not the compiled chain.
+  const query: OddsQuery<AttackChainState> = {
     header: { command: 'attack', ruleSet: ctx.ruleSet.id, input: resolved, eventNames: MORALE_EVENTS },
     model,
     maxStates: MAX_ATTACK_STATES,
     extend: (terminals, weights, total) => attackFigures(targets, terminals, weights, total),
     exact: { enumerate, extend: (dist) => exactAttackFigures(targets, dist) },
+    chunkSize: ATTACK_CHUNK_SIZE,
+    monteCarlo: (m, plan, seed) =>
+      runAttackMonteCarlo({ query, input, sampling: compileAttackSampling(targets, attacks, ctx), figures: (t) => sampledAttackFigures(targets, t) }, m, plan, seed),
   };
+  return query;
+}
+
+/**
+ * The attack of `input` compiled for the attack sampler, as `attackQuery` compiles it (the Monte
+ * Carlo workers call this with the input they receive).
+ * @throws as {@link attackQuery}
+ */
+export function attackSamplingOf(input: AttackInput): AttackSampling {
+  const { targets, attacks, ctx } = resolveAttackInput(input);
+  return compileAttackSampling(targets, attacks, ctx);
+}
+
+/** The per-unit and stack figures of a Monte Carlo tally (chains/attack-tally.ts), as estimates. */
+function sampledAttackFigures(targets: readonly UnitState[], t: AttackTally): Record<string, unknown> {
+  const sum = summaryOfTally(targets, t);
+  return figuresOf(targets, sum, (w) => (sum.total > 0 ? w / sum.total : 0), null);
 }
 
 /**

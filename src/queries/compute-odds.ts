@@ -55,6 +55,19 @@ export interface OddsQuery<S> {
     readonly enumerate: (maxStates: number | undefined, onProgress?: (work: number) => void) => ExactDistribution<S>;
     readonly extend: (dist: ExactDistribution<S>) => Record<string, unknown>;
   };
+  /**
+   * Optional: the query's own Monte Carlo instead of compiling `model` (the attack sampler,
+   * attack-monte-carlo.ts): runs `plan` under `seed` with every method option (threads, checkpoint,
+   * resume, shard, merged tally, progress, chunk snapshots, Ctrl-C, compareExact) and returns the
+   * result or a shard's partial result, as computeOdds does for compiled chains.
+   */
+  readonly monteCarlo?: (m: MethodOptions, plan: ChunkPlan, seed: string) => Promise<OddsOutput>;
+  /**
+   * Trials per chunk when the options do not say (default {@link DEFAULT_CHUNK_SIZE}): a query whose
+   * trials cost far more than a compiled chain's (the attack sampler) takes smaller chunks, so that
+   * threads share the work and progress moves. Part of the plan: changing it changes the streams.
+   */
+  readonly chunkSize?: number;
 }
 
 /** How to compute. All optional: the default is exact. */
@@ -77,8 +90,11 @@ export interface MethodOptions {
   readonly shard?: { readonly index: number; readonly count: number };
   /** The command line, recorded in partial results for `merge`. */
   readonly argv?: readonly string[];
-  /** A merged tally to use instead of running (from `asl-odds merge`). */
-  readonly tally?: { readonly counts: readonly number[]; readonly seed: string };
+  /**
+   * A merged tally to use instead of running (from `asl-odds merge`); `outcomes`: trials per final state
+   * of a query with its own Monte Carlo (`OddsQuery.monteCarlo`).
+   */
+  readonly tally?: { readonly counts: readonly number[]; readonly seed: string; readonly outcomes?: Readonly<Record<string, number>> };
   /** Progress: trials done so far out of the total to run. */
   readonly onProgress?: (done: number, total: number) => void;
   /**
@@ -116,9 +132,10 @@ export async function computeOdds<S>(q: OddsQuery<S>, m: MethodOptions = {}): Pr
     if (m.shard || m.checkpoint) throw inputError('input.trials', '--shard and --checkpoint need --trials (Monte Carlo)');
     return { kind: 'result', result: exactResult(q, m.onExactProgress) };
   }
-  const plan = planChunks(m.trials ?? 1, m.chunkSize ?? DEFAULT_CHUNK_SIZE);
+  const plan = planChunks(m.trials ?? 1, m.chunkSize ?? q.chunkSize ?? DEFAULT_CHUNK_SIZE);
   const seed = m.tally?.seed ?? m.seed;
   if (seed === undefined) throw inputError('input.seed', '--seed: a Monte Carlo run needs a seed');
+  if (q.monteCarlo) return q.monteCarlo(m, plan, seed);
   let compiled: CompiledChain<S>;
   try {
     compiled = compileChain(q.model, Math.min(q.maxStates ?? MAX_COMPILED_NODES, MC_COMPILE_BUDGET));
@@ -234,7 +251,7 @@ export async function computeOdds<S>(q: OddsQuery<S>, m: MethodOptions = {}): Pr
   }
   let result = resultFromCounts(q.header, q.model, compiled.terminals, counts, { trials: trialsDone, seed, trialsRequested: plan.trials, interrupted });
   if (q.extend) result = { ...result, ...q.extend(compiled.terminals, Array.from(counts), trialsDone) };
-  if (m.compareExact) result = { ...result, comparison: compare(q, compiled.terminals, counts, trialsDone, result) };
+  if (m.compareExact) result = { ...result, comparison: compareWithExact(q, result) };
   return { kind: 'result', result };
 }
 
@@ -292,7 +309,7 @@ async function sampledResult<S>(q: OddsQuery<S>, m: MethodOptions, plan: ChunkPl
   }
   let result = resultFromCounts(q.header, q.model, terminals, counts, { trials: done, seed, trialsRequested: plan.trials, interrupted: chunksDone < plan.chunkCount });
   if (q.extend) result = { ...result, ...q.extend(terminals, counts, done) };
-  if (m.compareExact) result = { ...result, comparison: compare(q, terminals, Float64Array.from(counts), done, result) };
+  if (m.compareExact) result = { ...result, comparison: compareWithExact(q, result) };
   return result;
 }
 
@@ -314,7 +331,14 @@ function normalHolds(p: number, n: number): boolean {
   return n * p >= 5 && n * (1 - p) >= 5;
 }
 
-function compare<S>(q: OddsQuery<S>, terminals: readonly TerminalOf<S>[], counts: Float64Array, trials: number, mc: OddsResult): Comparison {
+/**
+ * The agreement of a Monte Carlo result with the exact result of `q` (computed here): per outcome and
+ * event the z-score of the estimate, and chi-squared over the outcomes.
+ * @param mc a Monte Carlo result of `q` (its outcomes carry their counts)
+ * @throws as {@link exactResult}
+ */
+export function compareWithExact<S>(q: OddsQuery<S>, mc: OddsResult): Comparison {
+  const trials = mc.trials ?? 0;
   const exact = exactResult(q);
   const figures: Comparison['figures'][number][] = [];
   const exactByState = new Map(exact.outcomes.map((o) => [o.state, o.probability]));
@@ -330,11 +354,7 @@ function compare<S>(q: OddsQuery<S>, terminals: readonly TerminalOf<S>[], counts
     const est = mc.events[n] ?? 0;
     figures.push({ name: `event: ${n}`, exact: e, estimate: est, z: zScore(est, e, trials), normalApproximation: normalHolds(e, trials) });
   }
-  const observedByState = new Map<string, number>();
-  terminals.forEach((t, i) => {
-    const name = q.model.describe(t.state, t.events);
-    observedByState.set(name, (observedByState.get(name) ?? 0) + counts[i]);
-  });
+  const observedByState = new Map(mc.outcomes.map((o) => [o.state, o.count ?? 0]));
   const observed = states.map((s) => observedByState.get(s) ?? 0);
   const expected = states.map((s) => exactByState.get(s) ?? 0);
   const chi = chiSquaredGoodnessOfFit(observed, expected);

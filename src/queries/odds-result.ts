@@ -98,16 +98,30 @@ export function resultFromCounts<S>(
 ): OddsResult {
   const weights = Array.from(counts);
   const plus = (a: number, b: number) => a + b;
-  const by = groupByState(model, terminals, weights, 0, plus);
-  const outcomes: OutcomeRow[] = [...by.entries()]
+  return resultFromOutcomeCounts(h, groupByState(model, terminals, weights, 0, plus), eventSums(terminals, weights, h.eventNames, 0, plus), run);
+}
+
+/**
+ * The Monte Carlo result from counts of trials per final state and per event.
+ * @param outcomeCounts trials per readable final state (states with 0 left out of the result)
+ * @param eventCounts trials where each event of `h.eventNames` happened, same order
+ * @param run trials completed (= the sum of `outcomeCounts`), seed, trials asked for, Ctrl-C
+ * Never throws.
+ */
+export function resultFromOutcomeCounts(
+  h: ResultHeader,
+  outcomeCounts: ReadonlyMap<string, number>,
+  eventCounts: readonly number[],
+  run: { trials: number; seed: string; trialsRequested: number; interrupted: boolean },
+): OddsResult {
+  const outcomes: OutcomeRow[] = [...outcomeCounts.entries()]
     .filter(([, c]) => c > 0)
     .map(([state, c]) => {
       const e = estimate(c, run.trials);
       return { state, probability: e.probability, count: c, standardError: e.standardError, ci95: e.ci95 };
     })
     .sort((a, b) => b.probability - a.probability || a.state.localeCompare(b.state));
-  const ev = eventSums(terminals, weights, h.eventNames, 0, plus);
-  const stats = ev.map((c) => estimate(c, run.trials));
+  const stats = eventCounts.map((c) => estimate(c, run.trials));
   return {
     command: h.command,
     ruleSet: h.ruleSet,

@@ -17,6 +17,8 @@ export interface Checkpoint {
   readonly chunkSize: number;
   readonly chunksDone: readonly number[];
   readonly counts: readonly number[];
+  /** Trials per final state, for runs that tally them by name (the attack sampler); absent otherwise. */
+  readonly outcomes?: Readonly<Record<string, number>>;
 }
 
 /** Writes a checkpoint atomically. @throws AslOddsError `io.write` */

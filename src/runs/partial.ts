@@ -24,6 +24,8 @@ export interface PartialResult {
   readonly shard: { readonly index: number; readonly count: number };
   readonly chunks: readonly number[];
   readonly counts: readonly number[];
+  /** Trials per final state, for runs that tally them by name (the attack sampler); absent otherwise. */
+  readonly outcomes?: Readonly<Record<string, number>>;
 }
 
 /**
@@ -51,7 +53,7 @@ export function shardChunks(chunkCount: number, index: number, count: number): n
  * @throws AslOddsError `merge.*` (exit 2): unreadable file, different runs or versions, overlapping or
  * missing chunks
  */
-export async function mergePartials(paths: readonly string[]): Promise<{ first: PartialResult; counts: number[] }> {
+export async function mergePartials(paths: readonly string[]): Promise<{ first: PartialResult; counts: number[]; outcomes?: Record<string, number> }> {
   if (paths.length === 0) throw inputError('merge.noFiles', 'merge: give the partial result files to merge');
   const parts: PartialResult[] = [];
   for (const p of paths) {
@@ -73,6 +75,7 @@ export async function mergePartials(paths: readonly string[]): Promise<{ first: 
   const first = parts[0];
   const seen = new Set<number>();
   const counts = new Array<number>(first.counts.length).fill(0);
+  const outcomes: Record<string, number> | undefined = first.outcomes ? {} : undefined;
   parts.forEach((part, i) => {
     if (part.version !== first.version) throw inputError('merge.version', `merge: ${paths[i]} is from asl-odds ${part.version}, ${paths[0]} from ${first.version}`);
     if (part.seed !== first.seed) throw inputError('merge.seed', `merge: ${paths[i]} has seed '${part.seed}', ${paths[0]} has '${first.seed}'`);
@@ -82,10 +85,11 @@ export async function mergePartials(paths: readonly string[]): Promise<{ first: 
       seen.add(k);
     }
     part.counts.forEach((c, j) => (counts[j] += c));
+    if (outcomes) for (const [k, v] of Object.entries(part.outcomes ?? {})) outcomes[k] = (outcomes[k] ?? 0) + v;
   });
   if (seen.size !== first.chunkCount) {
     const missing = first.chunkCount - seen.size;
     throw inputError('merge.incomplete', `merge: ${missing} of ${first.chunkCount} chunks are missing; merge all ${first.shard.count} shards`);
   }
-  return { first, counts };
+  return { first, counts, ...(outcomes ? { outcomes } : {}) };
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { computeOdds, type OddsQuery } from '../../src/queries/compute-odds.js';
-import { attackQuery } from '../../src/queries/attack-query.js';
 import { mcQuery } from '../../src/queries/morale-query.js';
 
 async function result<S>(q: OddsQuery<S>, o: Parameters<typeof computeOdds>[1]) {
@@ -16,12 +15,6 @@ describe('Monte Carlo of chains too large to compile: sampling through the model
     const compiled = await result(q, opts);
     const sampled = await result({ ...q, maxStates: 3 }, opts);
     expect(JSON.stringify(sampled)).toBe(JSON.stringify(compiled));
-  });
-
-  it('per-unit attack figures too (the extend hook gets sampled terminal counts)', async () => {
-    const q = attackQuery({ targets: ['german/9-1', 'german/4-6-7', 'german/4-6-7'], fp: 8, drm: 1 });
-    const opts = { trials: 20_000, seed: 'atk', chunkSize: 10_000, threads: 1 };
-    expect(JSON.stringify(await result({ ...q, maxStates: 5 }, opts))).toBe(JSON.stringify(await result(q, opts)));
   });
 
   it('exact odds past the state budget are an input error naming --trials', async () => {

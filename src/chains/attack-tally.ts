@@ -1,0 +1,240 @@
+/**
+ * Monte Carlo tallies of fire attacks: trials sampled by the attack sampler (attack-sampler.ts) and
+ * counted into integer counts whose size does not grow with the trials, so a run of 1e9 trials needs
+ * the memory of a run of ten, and tallies of chunks merge by addition in any order (one thread or
+ * many, resumed, sharded: the same sums).
+ *
+ * A tally is two parts:
+ * - `counts`, a fixed layout ({@link AttackTallyLayout}): trials; per event the trials where some unit
+ *   had it (the engine's event mask); per target and event the trials where that target had it (its
+ *   unit moves with its events when the chain's symmetry reduction exchanges identical units, so per
+ *   target figures are averaged over each class of identical targets, attack-summary.ts); per target
+ *   its final status (Good Order, pinned, broken, eliminated); the stack events `anyBroken`,
+ *   `allEliminated`, `leaderLost`; and the number of trials with exactly k/2 squad-equivalents broken
+ *   and eliminated, k in [0, 2 x targets];
+ * - `outcomes`: trials per final stack, keyed by its canonical description (`describeAttackOutcome`:
+ *   identical targets sorted, so equal stacks read alike). Bounded by the stacks the attack can leave.
+ *
+ *   input -> targets, attacks, context -> per trial: sampleAttacks -> counts + final codes
+ *         -> per chunk: codes -> description -> outcomes
+ */
+import { Tychei } from '../dice/tychei.js';
+import type { Int32Source } from '../dice/streams.js';
+import { chunkTrials, type ChunkPlan } from '../engine/chunk-plan.js';
+import type { MoraleContext } from '../rules/context.js';
+import type { UnitState } from '../rules/unit-state.js';
+import { describeAttackOutcome, identicalTargets, type CompiledAttack } from './attack-chain.js';
+import type { AttackSummary } from './attack-summary.js';
+import { sampleAttacks } from './attack-sampler.js';
+import { Ev, EVENT_NAMES } from './events.js';
+import { UNIT_CODES, type UnitCode } from './unit-codes.js';
+
+/** A unit's status at the end, a partition: Good Order and not pinned, pinned, broken (Disrupted too), eliminated (or captured). */
+export const TALLY_STATUS_NAMES = ['goodOrder', 'pinned', 'broken', 'eliminated'] as const;
+
+/** Stack events counted per trial, in layout order. */
+export const TALLY_STACK_EVENTS = ['anyBroken', 'allEliminated', 'leaderLost'] as const;
+
+/** Where each figure sits in a tally's `counts` (offsets into one Float64Array). */
+export interface AttackTallyLayout {
+  /** Number of targets, integer in [1, 6] as the query allows (the layout works for any >= 1). */
+  readonly targets: number;
+  /** Length of `counts`. */
+  readonly size: number;
+  /** Offset of the trial count (one slot). */
+  readonly trials: number;
+  /** Offset of the event counts: EVENT_NAMES.length slots, by event bit. */
+  readonly events: number;
+  /** Offset of the per-target event counts: slot `unitEvents + i * EVENT_NAMES.length + bit`. */
+  readonly unitEvents: number;
+  /** Offset of the per-target final status counts: slot `unitStatus + i * 4 + TALLY_STATUS_NAMES index`. */
+  readonly unitStatus: number;
+  /** Offset of the stack event counts, TALLY_STACK_EVENTS order. */
+  readonly stack: number;
+  /** Offset of the trials with exactly k/2 squad-equivalents broken: 2 x targets + 1 slots. */
+  readonly brokenCount: number;
+  /** Offset of the trials with exactly k/2 squad-equivalents eliminated: 2 x targets + 1 slots. */
+  readonly eliminatedCount: number;
+}
+
+/** The layout for `targets` targets. Never throws. @example attackTallyLayout(1).size // 40 */
+export function attackTallyLayout(targets: number): AttackTallyLayout {
+  const E = EVENT_NAMES.length;
+  const trials = 0;
+  const events = 1;
+  const unitEvents = events + E;
+  const unitStatus = unitEvents + targets * E;
+  const stack = unitStatus + targets * TALLY_STATUS_NAMES.length;
+  const brokenCount = stack + TALLY_STACK_EVENTS.length;
+  const eliminatedCount = brokenCount + 2 * targets + 1;
+  return { targets, size: eliminatedCount + 2 * targets + 1, trials, events, unitEvents, unitStatus, stack, brokenCount, eliminatedCount };
+}
+
+/** One chunk's (or a run's) tally. */
+export interface AttackTally {
+  /** Counts in the {@link AttackTallyLayout}, integers. */
+  readonly counts: Float64Array;
+  /** Trials per final stack description, integers >= 1. */
+  readonly outcomes: Record<string, number>;
+}
+
+/** An attack compiled for sampling: what every trial reads. */
+export interface AttackSampling {
+  /** The targets at the start, in stack order (the canonical objects of their codes). */
+  readonly targets: readonly UnitState[];
+  readonly attacks: readonly CompiledAttack[];
+  readonly ctx: MoraleContext;
+  readonly layout: AttackTallyLayout;
+  /** The targets' codes (UNIT_CODES) and the context's id. */
+  readonly codes: readonly UnitCode[];
+  readonly ctxId: number;
+  /** Per target: a leader at the start; broken at the start; doubled squad-equivalents at the start. */
+  readonly startLeader: readonly boolean[];
+  readonly startBroken: readonly boolean[];
+  readonly startSquads2: readonly number[];
+  /** Descriptions of the final stacks met so far, by their codes' key (kept from one chunk to the next). */
+  readonly descriptions: Map<string, string>;
+}
+
+/**
+ * Compiles an attack for sampling.
+ * @param targets the Location's units in stack order, at least one
+ * @param attacks the attacks in order, at least one
+ * Never throws on valid input.
+ */
+export function compileAttackSampling(targets: readonly UnitState[], attacks: readonly CompiledAttack[], ctx: MoraleContext): AttackSampling {
+  const codes = targets.map((u) => UNIT_CODES.of(u));
+  return {
+    targets,
+    attacks,
+    ctx,
+    layout: attackTallyLayout(targets.length),
+    codes,
+    ctxId: UNIT_CODES.ctxId(ctx),
+    startLeader: codes.map((c) => c.leader),
+    startBroken: codes.map((c) => c.broken),
+    startSquads2: codes.map((c) => c.squads2),
+    descriptions: new Map(),
+  };
+}
+
+const BREAK = Ev.break;
+
+/**
+ * Samples `trials` attacks with dice from `rng` into `counts` (added to) and returns the trials per
+ * final stack description.
+ * @param counts a tally's counts in `s.layout`
+ * @returns trials per description (a new object)
+ * Never throws on valid input. Cost: one sampled attack per trial and O(targets) counting; one
+ * description per distinct final stack of the run, not per trial.
+ */
+export function runAttackTrials(s: AttackSampling, rng: Int32Source, trials: number, counts: Float64Array): Record<string, number> {
+  const L = s.layout;
+  const n = L.targets;
+  const E = EVENT_NAMES.length;
+  const { attacks, ctx, ctxId, startLeader, startBroken, startSquads2 } = s;
+  const start = s.codes;
+  // Final stacks by their codes (one character per code), with the codes of the first trial that
+  // ended there: descriptions are made once per distinct stack, at the end.
+  const byKey = new Map<string, { count: number; codes: readonly UnitCode[] }>();
+  for (let t = 0; t < trials; t++) {
+    const r = sampleAttacks(start, attacks, ctx, rng, ctxId);
+    const codes = r.codes;
+    counts[L.trials]++;
+    for (let e = r.events; e !== 0; e &= e - 1) counts[L.events + 31 - Math.clz32(e & -e)]++;
+    let broke = false;
+    let leaderLost = false;
+    let broken2 = 0;
+    let lost2 = 0;
+    let key = '';
+    for (let i = 0; i < n; i++) {
+      const ev = r.unitEvents[i];
+      if ((ev & BREAK) !== 0) broke = true;
+      for (let e = ev; e !== 0; e &= e - 1) counts[L.unitEvents + i * E + 31 - Math.clz32(e & -e)]++;
+      const c = codes[i];
+      if (!c.alive) {
+        counts[L.unitStatus + i * 4 + 3]++;
+        if (startLeader[i]) leaderLost = true;
+        lost2 += startSquads2[i];
+      } else {
+        counts[L.unitStatus + i * 4 + (c.broken ? 2 : c.pinned ? 1 : 0)]++;
+        if (c.broken && !startBroken[i]) broken2 += c.squads2;
+        if (startSquads2[i] > c.squads2) lost2 += startSquads2[i] - c.squads2;
+      }
+      key += String.fromCharCode(c.code & 0xffff, c.code >>> 16);
+    }
+    let alive = false;
+    for (let i = 0; i < codes.length; i++) {
+      if (codes[i].alive) alive = true;
+      if (i >= n) key += String.fromCharCode(codes[i].code & 0xffff, codes[i].code >>> 16);
+    }
+    if (broke) counts[L.stack]++;
+    if (!alive) counts[L.stack + 1]++;
+    if (leaderLost) counts[L.stack + 2]++;
+    counts[L.brokenCount + broken2]++;
+    counts[L.eliminatedCount + lost2]++;
+    const hit = byKey.get(key);
+    if (hit !== undefined) hit.count++;
+    else byKey.set(key, { count: 1, codes: codes.slice() });
+  }
+  const outcomes: Record<string, number> = {};
+  for (const [key, { count, codes }] of byKey) {
+    let name = s.descriptions.get(key);
+    if (name === undefined) {
+      name = describeAttackOutcome({ units: codes.map((c) => c.unit) }, s.targets);
+      s.descriptions.set(key, name);
+    }
+    outcomes[name] = (outcomes[name] ?? 0) + count;
+  }
+  return outcomes;
+}
+
+/**
+ * Runs chunk `k` of `plan` (its stream: `Tychei(seed:k)`, the same numbers as streamFor(seed, k)).
+ * Never throws on valid input.
+ */
+export function runAttackChunk(s: AttackSampling, seed: string, plan: ChunkPlan, k: number): AttackTally {
+  const counts = new Float64Array(s.layout.size);
+  const outcomes = runAttackTrials(s, new Tychei(`${seed}:${k}`), chunkTrials(plan, k), counts);
+  return { counts, outcomes };
+}
+
+/**
+ * Adds tally `b` into `a` (counts and outcomes). Integer sums: the order of additions does not matter.
+ * @throws Error when the layouts differ in size (a programming error: callers check files first)
+ */
+export function addAttackTally(a: { counts: Float64Array; outcomes: Record<string, number> }, b: AttackTally): void {
+  if (a.counts.length !== b.counts.length) throw new Error(`attack tally: sizes differ (${a.counts.length}, ${b.counts.length})`);
+  for (let i = 0; i < b.counts.length; i++) a.counts[i] += b.counts[i];
+  for (const [k, v] of Object.entries(b.outcomes)) a.outcomes[k] = (a.outcomes[k] ?? 0) + v;
+}
+
+/**
+ * The summary of a tally in the shape of attack-summary.ts (weights are counts; divide by `total`):
+ * per-target figures averaged over each class of identical targets, as `summarizeAttack` does.
+ * @param targets the targets at the start (the tally's layout has as many)
+ * Never throws.
+ */
+export function summaryOfTally(targets: readonly UnitState[], t: AttackTally): AttackSummary<number> {
+  const L = attackTallyLayout(targets.length);
+  const E = EVENT_NAMES.length;
+  const c = t.counts;
+  const units = targets.map((_, i) => Array.from({ length: E }, (_, b) => c[L.unitEvents + i * E + b]));
+  for (const g of identicalTargets(targets)) {
+    for (let b = 0; b < E; b++) {
+      let sum = 0;
+      for (const i of g) sum += units[i][b];
+      for (const i of g) units[i][b] = sum / g.length;
+    }
+  }
+  let squadsBroken = 0;
+  for (let k = 0; k <= 2 * targets.length; k++) squadsBroken += (k * c[L.brokenCount + k]) / 2;
+  return {
+    total: c[L.trials],
+    outcomes: new Map(Object.entries(t.outcomes)),
+    events: Array.from({ length: E }, (_, b) => c[L.events + b]),
+    units,
+    stack: { anyBroken: c[L.stack], allEliminated: c[L.stack + 1], leaderLost: c[L.stack + 2] },
+    squadsBroken,
+  };
+}
