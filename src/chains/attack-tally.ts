@@ -24,16 +24,11 @@ import { chunkTrials, type ChunkPlan } from '../engine/chunk-plan.js';
 import type { MoraleContext } from '../rules/context.js';
 import type { UnitState } from '../rules/unit-state.js';
 import { describeAttackOutcome, identicalTargets, type CompiledAttack } from './attack-chain.js';
-import type { AttackSummary } from './attack-summary.js';
+import { averageOverClass, COUNT_WEIGHTS, FINAL_STATUS_NAMES, STACK_EVENT_NAMES, type AttackSummary } from './attack-summary.js';
 import { sampleAttacks } from './attack-sampler.js';
 import { Ev, EVENT_NAMES } from './events.js';
 import { UNIT_CODES, type UnitCode } from './unit-codes.js';
 
-/** A unit's status at the end, a partition: Good Order and not pinned, pinned, broken (Disrupted too), eliminated (or captured). */
-export const TALLY_STATUS_NAMES = ['goodOrder', 'pinned', 'broken', 'eliminated'] as const;
-
-/** Stack events counted per trial, in layout order. */
-export const TALLY_STACK_EVENTS = ['anyBroken', 'allEliminated', 'leaderLost'] as const;
 
 /** Where each figure sits in a tally's `counts` (offsets into one Float64Array). */
 export interface AttackTallyLayout {
@@ -47,9 +42,9 @@ export interface AttackTallyLayout {
   readonly events: number;
   /** Offset of the per-target event counts: slot `unitEvents + i * EVENT_NAMES.length + bit`. */
   readonly unitEvents: number;
-  /** Offset of the per-target final status counts: slot `unitStatus + i * 4 + TALLY_STATUS_NAMES index`. */
+  /** Offset of the per-target final status counts: slot `unitStatus + i * 4 + FINAL_STATUS_NAMES index` (attack-summary.ts). */
   readonly unitStatus: number;
-  /** Offset of the stack event counts, TALLY_STACK_EVENTS order. */
+  /** Offset of the stack event counts, STACK_EVENT_NAMES order (attack-summary.ts). */
   readonly stack: number;
   /** Offset of the trials with exactly k/2 squad-equivalents broken: 2 x targets + 1 slots. */
   readonly brokenCount: number;
@@ -64,8 +59,8 @@ export function attackTallyLayout(targets: number): AttackTallyLayout {
   const events = 1;
   const unitEvents = events + E;
   const unitStatus = unitEvents + targets * E;
-  const stack = unitStatus + targets * TALLY_STATUS_NAMES.length;
-  const brokenCount = stack + TALLY_STACK_EVENTS.length;
+  const stack = unitStatus + targets * FINAL_STATUS_NAMES.length;
+  const brokenCount = stack + STACK_EVENT_NAMES.length;
   const eliminatedCount = brokenCount + 2 * targets + 1;
   return { targets, size: eliminatedCount + 2 * targets + 1, trials, events, unitEvents, unitStatus, stack, brokenCount, eliminatedCount };
 }
@@ -219,22 +214,23 @@ export function summaryOfTally(targets: readonly UnitState[], t: AttackTally): A
   const L = attackTallyLayout(targets.length);
   const E = EVENT_NAMES.length;
   const c = t.counts;
+  const S = FINAL_STATUS_NAMES.length;
   const units = targets.map((_, i) => Array.from({ length: E }, (_, b) => c[L.unitEvents + i * E + b]));
-  for (const g of identicalTargets(targets)) {
-    for (let b = 0; b < E; b++) {
-      let sum = 0;
-      for (const i of g) sum += units[i][b];
-      for (const i of g) units[i][b] = sum / g.length;
-    }
-  }
-  let squadsBroken = 0;
-  for (let k = 0; k <= 2 * targets.length; k++) squadsBroken += (k * c[L.brokenCount + k]) / 2;
+  const unitStatus = targets.map((_, i) => Array.from({ length: S }, (_, k) => c[L.unitStatus + i * S + k]));
+  for (const g of identicalTargets(targets)) averageOverClass(COUNT_WEIGHTS, g, units, unitStatus);
+  const K = 2 * targets.length + 1;
+  const brokenCount = Array.from({ length: K }, (_, k) => c[L.brokenCount + k]);
+  const eliminatedCount = Array.from({ length: K }, (_, k) => c[L.eliminatedCount + k]);
   return {
     total: c[L.trials],
     outcomes: new Map(Object.entries(t.outcomes)),
     events: Array.from({ length: E }, (_, b) => c[L.events + b]),
     units,
     stack: { anyBroken: c[L.stack], allEliminated: c[L.stack + 1], leaderLost: c[L.stack + 2] },
-    squadsBroken,
+    squadsBroken: brokenCount.reduce((s, n, k) => s + (k * n) / 2, 0),
+    squadsEliminated: eliminatedCount.reduce((s, n, k) => s + (k * n) / 2, 0),
+    unitStatus,
+    brokenCount,
+    eliminatedCount,
   };
 }

@@ -396,7 +396,7 @@ export function attackSamplingOf(input: AttackInput): AttackSampling {
 /** The per-unit and stack figures of a Monte Carlo tally (chains/attack-tally.ts), as estimates. */
 function sampledAttackFigures(targets: readonly UnitState[], t: AttackTally): Record<string, unknown> {
   const sum = summaryOfTally(targets, t);
-  return figuresOf(targets, sum, (w) => (sum.total > 0 ? w / sum.total : 0), null);
+  return figuresOf(targets, sum, COUNT_WEIGHTS, countFormat(sum.total));
 }
 
 /**

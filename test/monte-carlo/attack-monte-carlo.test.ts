@@ -106,8 +106,12 @@ function zScores(mc: OddsResult, exact: OddsResult): { name: string; z: number }
   for (const [k, p] of Object.entries(exact.events)) add(`event ${k}`, mc.events[k as keyof typeof mc.events] ?? 0, p!);
   exact.units!.forEach((u, i) => {
     for (const [k, p] of Object.entries(u.events)) add(`unit ${i + 1} ${k}`, mc.units![i].events[k as keyof typeof u.events] ?? 0, p!);
+    for (const [k, p] of Object.entries(u.finalStatus!)) add(`unit ${i + 1} ends ${k}`, mc.units![i].finalStatus![k as keyof typeof u.finalStatus], p);
   });
-  for (const [k, p] of Object.entries(exact.stackEvents!)) if (k !== 'expectedSquadsBroken') add(`stack ${k}`, mc.stackEvents![k], p);
+  for (const [k, p] of Object.entries(exact.stackEvents!)) if (!k.startsWith('expected')) add(`stack ${k}`, mc.stackEvents![k], p);
+  for (const [name, rows] of [['broken', 'squadsBroken'], ['eliminated', 'squadsEliminated']] as const) {
+    exact[rows]!.forEach((row, j) => add(`at least ${row.squads} squads ${name}`, mc[rows]![j].atLeast, row.atLeast));
+  }
   return out;
 }
 
