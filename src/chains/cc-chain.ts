@@ -239,3 +239,27 @@ export function ccOpeningFigures(input: CCChainInput): { attacker: CCAttackFigur
     defender: attackFigures(input, d, a, d.units, a.units, input.ambush === 'defender'),
   };
 }
+
+/** A state of {@link buildCCAttackChain}. */
+export type CCAttackState = CCResult | 'roll';
+
+/**
+ * One attack on the CC Table (A11.11) as a chain: a DR against `kill` with `drm`; outcomes `eliminated`,
+ * `Casualty Reduction`, `no effect`, events elimination / casualtyReduction. What the CCT gives for one
+ * column and DRM (`asl-odds table cc`), through the same rule function as the full chain. Never throws.
+ * @example enumerateChain(buildCCAttackChain(6, 0)) // eliminated 5/18 (3-2, RULES-NOTES 11)
+ */
+export function buildCCAttackChain(kill: number, drm: number): ChainModel<CCAttackState> {
+  const names: Record<CCResult, string> = { eliminate: 'eliminated', casualtyReduction: 'Casualty Reduction', none: 'no effect' };
+  return {
+    initial: 'roll',
+    key: (s) => s,
+    rollOf: (s): Roll | null => (s === 'roll' ? 'DR' : null),
+    advance: (_s, index): Transition<CCAttackState> => {
+      const { white, colored } = drFromIndex(index);
+      const result = resolveCCAttack(white + colored + drm, kill);
+      return { state: result, events: result === 'eliminate' ? Ev.elimination : result === 'casualtyReduction' ? Ev.casualtyReduction : 0 };
+    },
+    describe: (s) => (s === 'roll' ? 'roll' : names[s]),
+  };
+}

@@ -9,6 +9,8 @@ import { integrityTableKind } from './integrity-table.js';
 import { interdictionTableKind } from './interdiction-table.js';
 import { mcTableKind } from './mc-table.js';
 import { rallyTableKind } from './rally-table.js';
+import { ccTableKind } from './cc-table.js';
+import { vehicleTableKind } from './vehicle-table.js';
 
 /** Every table kind, in help order. Names are unique (checked in tests). */
-export const TABLE_KINDS: readonly TableKind[] = [mcTableKind, hobTableKind, rallyTableKind, interdictionTableKind, integrityTableKind, iftTableKind];
+export const TABLE_KINDS: readonly TableKind[] = [mcTableKind, hobTableKind, rallyTableKind, interdictionTableKind, integrityTableKind, iftTableKind, ccTableKind, vehicleTableKind];

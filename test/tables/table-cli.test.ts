@@ -15,7 +15,7 @@ describe('asl-odds table', () => {
   it('offers exactly the registered kinds, each name once', () => {
     const names = TABLE_KINDS.map((k) => k.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names).toEqual(['mc', 'hob', 'rally', 'interdiction', 'integrity', 'ift']);
+    expect(names).toEqual(['mc', 'hob', 'rally', 'interdiction', 'integrity', 'ift', 'cc', 'vehicle']);
   });
 
   it.each(['attack'])('table %s is not a registered kind: a usage error (exit 2)', async (kind) => {
