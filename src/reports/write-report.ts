@@ -20,6 +20,7 @@ import { buildHtmlReport, type HtmlBlock, type HtmlSection } from './html-report
 import { formatOddsTable, oddsTableModel } from './odds-table.js';
 import { buildOutcomeSpec } from './outcome-chart.js';
 import { renderSvg } from './render-svg.js';
+import { stackEventsTable, unitEventsTable } from './unit-events-table.js';
 
 /** Options of {@link writeOddsReport}; all optional. */
 export interface OddsReportOptions {
@@ -96,6 +97,11 @@ export async function writeOddsReport(
     const tables = oddsTableModel(result);
     blocks.push({ kind: 'table', table: { caption: 'Final states', ...tables.outcomes } });
     if (tables.events.rows.length > 0) blocks.push({ kind: 'table', table: { caption: 'Events (at least once in the chain)', ...tables.events } });
+    // Per-unit and stack sections (attack, cc), as in the text table.
+    const units = unitEventsTable(result);
+    if (units !== null && units.rows.length > 0) blocks.push({ kind: 'table', table: { caption: 'Events of each unit', ...units } });
+    const stack = stackEventsTable(result);
+    if (stack !== null && stack.rows.length > 0) blocks.push({ kind: 'table', table: { caption: 'Stack events', ...stack } });
     const sections: HtmlSection[] = [{ heading: 'Outcomes', blocks }];
     if (result.method === 'monte-carlo') {
       sections.push({

@@ -197,6 +197,20 @@ document.documentElement.setAttribute('data-charts-rendered', '1');</script></bo
     expectClean(await visit(dir, 'report-table-hob'), 2);
   });
 
+  it.runIf(hasChromium)('cc report: the outcome chart and the per-unit section render', async () => {
+    const dir = await reportDir('cc');
+    expect(await runCli(['cc', '--attacker', 'german/4-6-7,german/8-1', '--defender', 'russian/4-4-7', '--ambush', 'attacker', '--report', dir], bufferIO())).toBe(0);
+    const v = await visit(dir, 'report-cc');
+    expectClean(v, 1);
+    expect(v.text).toContain('DEFENDER russian/4-4-7');
+  });
+
+  it.runIf(hasChromium)('table vehicle report: the three heatmaps render', async () => {
+    const dir = await reportDir('table-vehicle');
+    expect(await runCli(['table', 'vehicle', '--report', dir], bufferIO())).toBe(0);
+    expectClean(await visit(dir, 'report-table-vehicle'), 3);
+  });
+
   it.runIf(hasChromium)('input text is escaped: a <script> title shows as text and runs nothing', async () => {
     const dir = await reportDir('xss');
     const title = '<script>window.__xss = 1; alert(1)</script>';
