@@ -292,11 +292,29 @@ class FastAttack {
     }
   }
 
-  /** Starts a new sequence of `attacks` (at least one) on `targets` (codes, stack order). */
-  reset(targets: readonly UnitCode[], attacks: readonly CompiledAttack[], ctx: MoraleContext, ctxId: number): void {
+  /** The arrays `reset` reuses for `units` and `codes` when asked to (sampleAttacks). */
+  private readonly unitsBuffer: UnitState[] = [];
+  private readonly codesBuffer: UnitCode[] = [];
+
+  /**
+   * Starts a new sequence of `attacks` (at least one) on `targets` (codes, stack order).
+   * @param reuse true: `units` and `codes` are this object's own arrays, overwritten by the next reset
+   *   (sampleAttacks); false: new arrays (sampleAttackCodes returns `codes`)
+   */
+  reset(targets: readonly UnitCode[], attacks: readonly CompiledAttack[], ctx: MoraleContext, ctxId: number, reuse = false): void {
     const n = targets.length;
-    const units: UnitState[] = new Array<UnitState>(n);
-    const codes: UnitCode[] = new Array<UnitCode>(n);
+    let units: UnitState[];
+    let codes: UnitCode[];
+    if (reuse) {
+      // The caller reads the result before the next attack: the same two arrays serve every attack.
+      units = this.unitsBuffer;
+      codes = this.codesBuffer;
+      if (units.length !== n) units.length = n;
+      if (codes.length !== n) codes.length = n;
+    } else {
+      units = new Array<UnitState>(n);
+      codes = new Array<UnitCode>(n);
+    }
     this.seenCount = 0;
     this.distinct = 0;
     if (++this.epoch === 0x7fffffff) {
@@ -1052,7 +1070,7 @@ export interface AttackSample {
  */
 export function sampleAttacks(targets: readonly UnitCode[], attacks: readonly CompiledAttack[], ctx: MoraleContext, rng: Int32Source, ctxId: number): AttackSample {
   const w = ATTACK;
-  w.reset(targets, attacks, ctx, ctxId);
+  w.reset(targets, attacks, ctx, ctxId, true);
   w.todo.push(IFT_STEP);
   finish(w, rng);
   return w;

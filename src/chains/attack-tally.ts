@@ -129,9 +129,9 @@ export function runAttackTrials(s: AttackSampling, rng: Int32Source, trials: num
   const E = EVENT_NAMES.length;
   const { attacks, ctx, ctxId, startLeader, startBroken, startSquads2 } = s;
   const start = s.codes;
-  // Final stacks by their codes (one character per code), with the codes of the first trial that
-  // ended there: descriptions are made once per distinct stack, at the end.
-  const byKey = new Map<string, { count: number; codes: readonly UnitCode[] }>();
+  // Final stacks by their codes, counted without allocation (StackCounter); descriptions are made
+  // once per distinct stack, at the end.
+  const stacks = new StackCounter();
   for (let t = 0; t < trials; t++) {
     const r = sampleAttacks(start, attacks, ctx, rng, ctxId);
     const codes = r.codes;
@@ -141,7 +141,6 @@ export function runAttackTrials(s: AttackSampling, rng: Int32Source, trials: num
     let leaderLost = false;
     let broken2 = 0;
     let lost2 = 0;
-    let key = '';
     for (let i = 0; i < n; i++) {
       const ev = r.unitEvents[i];
       if ((ev & BREAK) !== 0) broke = true;
@@ -156,32 +155,115 @@ export function runAttackTrials(s: AttackSampling, rng: Int32Source, trials: num
         if (c.broken && !startBroken[i]) broken2 += c.squads2;
         if (startSquads2[i] > c.squads2) lost2 += startSquads2[i] - c.squads2;
       }
-      key += String.fromCharCode(c.code & 0xffff, c.code >>> 16);
     }
     let alive = false;
-    for (let i = 0; i < codes.length; i++) {
-      if (codes[i].alive) alive = true;
-      if (i >= n) key += String.fromCharCode(codes[i].code & 0xffff, codes[i].code >>> 16);
-    }
+    for (let i = 0; i < codes.length; i++) if (codes[i].alive) alive = true;
     if (broke) counts[L.stack]++;
     if (!alive) counts[L.stack + 1]++;
     if (leaderLost) counts[L.stack + 2]++;
     counts[L.brokenCount + broken2]++;
     counts[L.eliminatedCount + lost2]++;
-    const hit = byKey.get(key);
-    if (hit !== undefined) hit.count++;
-    else byKey.set(key, { count: 1, codes: codes.slice() });
+    stacks.add(codes);
   }
   const outcomes: Record<string, number> = {};
-  for (const [key, { count, codes }] of byKey) {
+  for (let e = 0; e < stacks.size; e++) {
+    const codes = stacks.codesOf(e);
+    const key = codes.join(',');
     let name = s.descriptions.get(key);
     if (name === undefined) {
-      name = describeAttackOutcome({ units: codes.map((c) => c.unit) }, s.targets);
+      name = describeAttackOutcome({ units: codes.map((c) => UNIT_CODES.byCode[c].unit) }, s.targets);
       s.descriptions.set(key, name);
     }
-    outcomes[name] = (outcomes[name] ?? 0) + count;
+    outcomes[name] = (outcomes[name] ?? 0) + stacks.counts[e];
   }
   return outcomes;
+}
+
+/**
+ * Counts of distinct final stacks (sequences of unit codes): an open-addressing hash over the codes,
+ * the sequences kept in one growing Int32Array. Adding a stack seen before allocates nothing.
+ */
+class StackCounter {
+  /** Per slot: entry + 1 (0: empty). Size a power of 2, at most half full. */
+  private slots = new Int32Array(1024);
+  /** Per entry: offset of its codes in `pool`, and their number. */
+  private at = new Int32Array(256);
+  private len = new Int32Array(256);
+  /** Per entry: trials counted. */
+  counts = new Float64Array(256);
+  private pool = new Int32Array(2048);
+  private used = 0;
+  size = 0;
+
+  /** Counts one trial ending with `codes`. */
+  add(codes: readonly UnitCode[]): void {
+    const m = codes.length;
+    let h = m;
+    for (let i = 0; i < m; i++) h = Math.imul(h ^ codes[i].code, 0x9e3779b1) ^ (h >>> 15);
+    const mask = this.slots.length - 1;
+    for (let k = h & mask; ; k = (k + 1) & mask) {
+      const e = this.slots[k] - 1;
+      if (e < 0) {
+        this.insert(k, codes);
+        return;
+      }
+      if (this.len[e] === m && this.equal(e, codes)) {
+        this.counts[e]++;
+        return;
+      }
+    }
+  }
+
+  /** The codes of entry `e`, in order. */
+  codesOf(e: number): number[] {
+    return Array.from(this.pool.subarray(this.at[e], this.at[e] + this.len[e]));
+  }
+
+  private equal(e: number, codes: readonly UnitCode[]): boolean {
+    const a = this.at[e];
+    for (let i = 0; i < codes.length; i++) if (this.pool[a + i] !== codes[i].code) return false;
+    return true;
+  }
+
+  private insert(slot: number, codes: readonly UnitCode[]): void {
+    const e = this.size++;
+    if (e === this.at.length) {
+      this.at = grow(this.at, 2 * e);
+      this.len = grow(this.len, 2 * e);
+      const c = new Float64Array(2 * e);
+      c.set(this.counts);
+      this.counts = c;
+    }
+    if (this.used + codes.length > this.pool.length) this.pool = grow(this.pool, 2 * (this.used + codes.length));
+    this.at[e] = this.used;
+    this.len[e] = codes.length;
+    for (let i = 0; i < codes.length; i++) this.pool[this.used++] = codes[i].code;
+    this.counts[e] = 1;
+    this.slots[slot] = e + 1;
+    if (2 * this.size > this.slots.length) this.rehash();
+  }
+
+  private rehash(): void {
+    const slots = new Int32Array(2 * this.slots.length);
+    const mask = slots.length - 1;
+    for (let e = 0; e < this.size; e++) {
+      const a = this.at[e];
+      const m = this.len[e];
+      let h = m;
+      for (let i = 0; i < m; i++) h = Math.imul(h ^ this.pool[a + i], 0x9e3779b1) ^ (h >>> 15);
+      let k = h & mask;
+      while (slots[k] !== 0) k = (k + 1) & mask;
+      slots[k] = e + 1;
+    }
+    this.slots = slots;
+  }
+}
+
+/** A copy of `a` in a larger array of `size` entries. */
+function grow(a: Int32Array, size: number): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(size);
+  b.set(a);
+  return b;
 }
 
 /**
