@@ -15,7 +15,10 @@
  *   5. the exact engine: median time of `mcOdds` (and of `enumerateChain` alone) per query;
  *   6. end to end: `mcQuery` + `compileChain` + `runMonteCarlo` of 1e8 trials with all threads;
  *   7. scenario scaling: time per playthrough of the Stalingrad example scaled to 12, 48, 192 and 768
- *      squads a side, and its growth exponent (scenario-scaling.ts).
+ *      squads a side, and its growth exponent (scenario-scaling.ts);
+ *   8. the attack sampler: `attack --trials` of 16 FP -1 on a 5-unit stack, trials/s on 1 thread and
+ *      on all threads, dice rolls per trial, and its efficiency against the raw dice of stage 1
+ *      (attack-sampler-bench.ts).
  *
  * Rates 1-3 are the median of `reps` timed repetitions after a warm-up, 1 and 2 interleaved so drift
  * (thermal, other load) hits both alike. Nothing here fails on a missed target: targets are reported.
@@ -32,6 +35,7 @@ import { runMonteCarlo } from '../engine/monte-carlo.js';
 import { runChunksOnPool } from '../pool/monte-carlo-pool.js';
 import { mcOdds, mcQuery } from '../queries/morale-query.js';
 import { chiSquaredGoodnessOfFit } from '../stats/chi-squared.js';
+import { BENCH_ATTACK_COMMAND, measureAttackSampler, type AttackSamplerBench } from './attack-sampler-bench.js';
 import { measureScenarioScaling, type ScalingResult } from './scenario-scaling.js';
 
 const TWO32 = 4294967296;
@@ -106,6 +110,12 @@ export interface BenchResult {
   readonly cpus: number;
   /** Playthrough time against scenario size (scenario-scaling.ts). */
   readonly scenarioScaling: ScalingResult;
+  /**
+   * The attack sampler (attack-sampler-bench.ts) and its efficiency: (trials/s on 1 thread x dice
+   * rolls per trial) / rawDRPerSec. Targets: 1e6 trials on 2 threads in < 3 s (null when another
+   * trial count or thread count was measured).
+   */
+  readonly attackSampler: AttackSamplerBench & { readonly efficiency: number; readonly target1e6: boolean | null };
   /** How each figure was obtained. */
   readonly details: BenchDetails;
 }
@@ -305,6 +315,14 @@ export async function runBench(o: BenchOptions = {}): Promise<BenchResult> {
   // 7: scenario scaling, this thread.
   const scenarioScaling = await measureScenarioScaling({ quick, seed, onStage: stage });
 
+  // 8: the attack sampler.
+  const attack = await measureAttackSampler({ trials: quick ? 100_000 : 1_000_000, threads, reps: quick ? 1 : 2, seed, onStage: stage });
+  const attackSampler = {
+    ...attack,
+    efficiency: (attack.oneThreadTrialsPerSec * attack.rollsPerTrial) / rawDRPerSec,
+    target1e6: attack.trials === 1_000_000 && threads === 2 ? attack.allThreadsSeconds < 3 : null,
+  };
+
   const chainVsRaw = chainTrialsPerSec / rawDRPerSec;
   const chainVsNaive = chainTrialsPerSec / naiveTrialsPerSec;
   return {
@@ -326,6 +344,7 @@ export async function runBench(o: BenchOptions = {}): Promise<BenchResult> {
     node: process.version,
     cpus: cpus().length,
     scenarioScaling,
+    attackSampler,
     details: {
       cpuModel: cpus()[0]?.model ?? 'unknown',
       loadAverage: { start: loadAtStart, end: loadavg()[0] },
@@ -403,9 +422,26 @@ export function formatBenchText(r: BenchResult): string {
     '',
     formatScalingText(r.scenarioScaling),
     '',
+    formatAttackSamplerText(r),
+    '',
     `DR totals of the raw dice (${total} DRs): chi-squared ${d.raw.chiSquared.toFixed(2)}, ${d.raw.degreesOfFreedom} df, p = ${d.raw.pValue.toPrecision(3)} (${d.raw.histogramOk ? 'ok' : 'FAILED'}: p >= ${HISTOGRAM_MIN_P})`,
     ...hist,
     '',
+  ].join('\n');
+}
+
+/** The attack sampler figures (run-bench stage 8). Never throws. */
+export function formatAttackSamplerText(r: BenchResult): string {
+  const a = r.attackSampler;
+  return [
+    `Attack sampler (asl-odds ${BENCH_ATTACK_COMMAND} --trials ${a.trials}; best of the repetitions; results on 1 and ${a.threads} threads ${a.resultsIdentical ? 'identical' : 'DIFFER'}; ${a.outcomes} final stacks):`,
+    table([
+      ['measurement', 'figure'],
+      ['1 thread', `${rate(a.oneThreadTrialsPerSec)} trials`],
+      [`${a.threads} threads`, `${rate(a.allThreadsTrialsPerSec)} trials (${a.allThreadsSeconds.toFixed(2)} s; target 1e6 in < 3 s on 2 threads: ${met(a.target1e6)})`],
+      ['dice rolls per trial', a.rollsPerTrial.toFixed(2)],
+      ['efficiency', `${(100 * a.efficiency).toFixed(1)}% of the raw dice rate (1 thread trials/s x rolls per trial / raw DR/s)`],
+    ]),
   ].join('\n');
 }
 
