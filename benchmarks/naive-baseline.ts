@@ -11,7 +11,7 @@
  */
 import seedrandom from 'seedrandom';
 import { getUnit } from '../src/counters/catalog.js';
-import { Ev } from '../src/chains/events.js';
+import { Ev } from '../src/rules/events.js';
 import type { UnitProfile } from '../src/counters/types.js';
 import { resolveWoundSeverity } from '../src/rules/casualty-reduction.js';
 import { moraleCheck } from '../src/rules/check.js';

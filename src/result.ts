@@ -5,7 +5,7 @@
  * `{ command, ruleSet, method, trials, seed, input, outcomes: [{state, probability, ...}], events }`.
  * Outcome probabilities sum to 1. Each event is the probability it happens at least once in the chain.
  */
-import type { EventName } from './chains/events.js';
+import type { EventName } from './rules/events.js';
 
 /** How a figure was produced. */
 export type Method = 'exact' | 'monte-carlo';

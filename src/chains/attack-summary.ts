@@ -15,7 +15,7 @@ import { add, ZERO } from '../engine/probability.js';
 import { squadEquivalents } from '../counters/unit-values.js';
 import { isAlive, unitStateKey, type UnitState } from '../rules/unit-state.js';
 import { describeAttackOutcome, type AttackChainState } from './attack-chain.js';
-import { EVENT_NAMES } from './events.js';
+import { EVENT_NAMES } from '../rules/events.js';
 
 /** The arithmetic a summary needs on weights. All weights are >= 0. */
 export interface WeightOps<W> {

@@ -7,7 +7,7 @@
 import { ALL_DR } from '../dice/dice.js';
 import type { ChainModel } from '../engine/chain.js';
 import { isELRLost, isELRRegained, lowerELR } from '../rules/battlefield-integrity.js';
-import { Ev } from './events.js';
+import { Ev } from '../rules/events.js';
 
 /** The input of the chain. */
 export interface IntegrityChainSpec {

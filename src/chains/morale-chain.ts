@@ -16,7 +16,7 @@ import { resolveHoB } from '../rules/heat-of-battle.js';
 import { resolveCheck } from '../rules/morale-check.js';
 import { resolveRally } from '../rules/rally.js';
 import { describeUnit, isAlive, unitStateKey, type UnitState } from '../rules/unit-state.js';
-import { Ev } from './events.js';
+import { Ev } from '../rules/events.js';
 
 /** What starts the chain. */
 export type MoraleChainStart =

@@ -34,7 +34,7 @@ import { resolveHoB } from '../rules/heat-of-battle.js';
 import { isInterdicted, resolveInterdiction } from '../rules/interdiction.js';
 import { canRoutFrom, routeMFCosts, routMF, type Route } from '../rules/route.js';
 import { describeUnit, isAlive, isSMC, unitStateKey, type UnitState } from '../rules/unit-state.js';
-import { EVENT_NAMES, Ev, type EventName } from './events.js';
+import { EVENT_NAMES, Ev, type EventName } from '../rules/events.js';
 
 /** The events `asl-odds rout` reports: every chain event, `arrived` and `failureToRout` included. */
 export const ROUT_EVENTS: readonly EventName[] = EVENT_NAMES.slice(0, EVENT_NAMES.indexOf('elrRegain') + 1);

@@ -2,7 +2,7 @@
  * Prints an odds result (table or JSON) and writes the files asked for (`--out`, `--report`).
  */
 import { inputError } from '../errors.js';
-import { writeFileAtomic } from '../reports/atomic-write.js';
+import { writeFileAtomic } from '../io/atomic-write.js';
 import { formatOddsTable } from '../reports/odds-table.js';
 import { writeOddsReport } from '../reports/write-report.js';
 import type { ChunkSnapshot } from '../queries/compute-odds.js';

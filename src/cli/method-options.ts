@@ -8,7 +8,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { randomSeed } from '../dice/streams.js';
 import { AslOddsError, inputError } from '../errors.js';
 import { computeOdds, type ChunkSnapshot, type MethodOptions, type OddsQuery } from '../queries/compute-odds.js';
-import { writeFileAtomic } from '../reports/atomic-write.js';
+import { writeFileAtomic } from '../io/atomic-write.js';
 import { parseShard } from '../runs/partial.js';
 import { emitResult, type EmitOptions } from './emit.js';
 import type { CliIO } from './io.js';

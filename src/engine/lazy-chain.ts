@@ -21,7 +21,7 @@ const REJECT = 4294967292;
 export class LazyChain<S> {
   /** Node -> a state with its key (the first reached). */
   private readonly states: S[] = [];
-  /** Node -> events accumulated on the way to it (bitmask of chains/events.ts). */
+  /** Node -> events accumulated on the way to it (bitmask of rules/events.ts). */
   private readonly eventsOf: number[] = [];
   /** Node -> what it rolls: 0 final, 36 a DR, 6 a dr. */
   private readonly outcomes: number[] = [];
@@ -101,7 +101,7 @@ export class LazyChain<S> {
     return this.states[id];
   }
 
-  /** The events accumulated on the way to node `id`, bitmask of chains/events.ts. */
+  /** The events accumulated on the way to node `id`, bitmask of rules/events.ts. */
   eventsAt(id: number): number {
     return this.eventsOf[id];
   }

@@ -9,7 +9,7 @@
  */
 import { buildAttackChain, type AttackChainState, type CompiledAttack } from '../chains/attack-chain.js';
 import { COUNT_WEIGHTS, doubledSquadEquivalents, EXACT_WEIGHTS, FINAL_STATUS_NAMES, STACK_EVENT_NAMES, summarizeAttack, type AttackSummary, type WeightOps } from '../chains/attack-summary.js';
-import { EVENT_NAMES, MORALE_EVENTS } from '../chains/events.js';
+import { EVENT_NAMES, MORALE_EVENTS } from '../rules/events.js';
 import { getUnit, parseNationality, withOverrides, type UnitOverrides } from '../counters/catalog.js';
 import type { UnitClass } from '../counters/types.js';
 import type { ChainModel } from '../engine/chain.js';

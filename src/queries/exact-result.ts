@@ -3,7 +3,7 @@
  * (`compute-odds.ts` chooses between exact and Monte Carlo; this is its exact branch for callers that
  * want a result without options.)
  */
-import type { EventName } from '../chains/events.js';
+import type { EventName } from '../rules/events.js';
 import type { ChainModel } from '../engine/chain.js';
 import { enumerateChain } from '../engine/exact.js';
 import type { OddsResult } from '../result.js';

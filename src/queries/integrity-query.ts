@@ -2,7 +2,7 @@
  * The `integrity` question: "what are the odds that this Integrity Check costs my side an ELR
  * level?" (A16.2), or "that I regain one?" (A16.3).
  */
-import type { EventName } from '../chains/events.js';
+import type { EventName } from '../rules/events.js';
 import { buildIntegrityChain, type IntegrityState } from '../chains/integrity-chain.js';
 import { getUnit } from '../counters/catalog.js';
 import { inputError } from '../errors.js';

@@ -3,7 +3,7 @@
  * rally?" Typed input in, exact `OddsResult` out. The CLI parses options into these inputs; the
  * scenario engine and tests call them directly.
  */
-import { MORALE_EVENTS } from '../chains/events.js';
+import { MORALE_EVENTS } from '../rules/events.js';
 import { buildMoraleChain, type MoraleChainStart } from '../chains/morale-chain.js';
 import { getNationality, getUnit, withOverrides, type UnitOverrides } from '../counters/catalog.js';
 import type { UnitProfile } from '../counters/types.js';

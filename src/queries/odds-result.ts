@@ -3,8 +3,8 @@
  * probabilities, or Monte Carlo counts. Everything reported (outcomes, events) is a sum over terminals,
  * so both methods share this code and differ only in the weights.
  */
-import type { EventName } from '../chains/events.js';
-import { Ev } from '../chains/events.js';
+import type { EventName } from '../rules/events.js';
+import { Ev } from '../rules/events.js';
 import type { ChainModel } from '../engine/chain.js';
 import { add, toFraction, toNumber, ZERO, type Prob6 } from '../engine/probability.js';
 import type { EstimateStats, OddsResult, OutcomeRow } from '../result.js';

@@ -13,7 +13,7 @@
  * Levels, DRM, changed settings).
  */
 import type { OddsResult } from '../result.js';
-import { EVENT_NAMES, type EventName } from '../chains/events.js';
+import { EVENT_NAMES, type EventName } from '../rules/events.js';
 import { inputError } from '../errors.js';
 import { describeInputLine } from './describe-input.js';
 import { describeRun } from './describe-run.js';

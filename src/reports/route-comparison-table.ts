@@ -8,7 +8,7 @@
  * Rows whose probability is 0 on every route are left out (text and markdown); the CSV keeps them.
  */
 import { ROUT_CATEGORIES } from '../chains/rout-chain.js';
-import type { EventName } from '../chains/events.js';
+import type { EventName } from '../rules/events.js';
 import { inputError } from '../errors.js';
 import type { RoutComparison, RoutResult } from '../queries/rout-query.js';
 import { describeInputLine } from './describe-input.js';

@@ -3,7 +3,7 @@
  * one row per (target unit, event with probability > 0), then the stack events. Cells are strings in
  * the same formats as the odds table (`formatPercent`, `formatOneIn`, exact fractions).
  */
-import { EVENT_NAMES } from '../chains/events.js';
+import { EVENT_NAMES } from '../rules/events.js';
 import type { OddsResult } from '../result.js';
 import { formatOneIn, formatPercent } from './format-probability.js';
 

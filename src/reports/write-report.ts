@@ -11,7 +11,7 @@
 import type { ChunkSnapshot } from '../queries/compute-odds.js';
 import type { OddsResult } from '../result.js';
 import { inputError } from '../errors.js';
-import { atomicWriteAll } from './atomic-write-all.js';
+import { atomicWriteAll } from '../io/atomic-write-all.js';
 import { buildConvergence, buildConvergenceSpec } from './convergence-chart.js';
 import { describeInputLine } from './describe-input.js';
 import { describeMethod, flattenInput } from './describe-run.js';

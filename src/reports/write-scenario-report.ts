@@ -4,7 +4,7 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 import type { ScenarioResult } from '../scenario/run-scenario.js';
-import { atomicWriteAll } from './atomic-write-all.js';
+import { atomicWriteAll } from '../io/atomic-write-all.js';
 import { buildHtmlReport, type HtmlSection } from './html-report.js';
 import { renderSvg } from './render-svg.js';
 import { buildELRSpec, buildStrengthFanSpec, buildSweepSpec, buildVictorySpec } from './scenario-charts.js';

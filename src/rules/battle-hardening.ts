@@ -5,7 +5,7 @@
  * for the rest of the game. Battle Hardening can be refused (setting `refuseBattleHardening`).
  * A broken or Disrupted unit that is Battle Hardened is rallied by the exchange.
  */
-import { Ev } from '../chains/events.js';
+import { Ev } from './events.js';
 import { battleHardeningOf } from '../counters/catalog.js';
 import type { RuleSet } from './rule-set.js';
 import type { StepResult } from './step-result.js';

@@ -6,7 +6,7 @@
  * it. An already wounded SMC is eliminated, or (setting `woundedSMCReduction: severity`) takes
  * another Wound Severity dr with a +1 drm.
  */
-import { Ev } from '../chains/events.js';
+import { Ev } from './events.js';
 import { reducedOf } from '../counters/catalog.js';
 import type { RuleSet } from './rule-set.js';
 import type { StepResult } from './step-result.js';

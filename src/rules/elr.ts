@@ -7,7 +7,7 @@
  * Partisans, Commissars, Gurkhas, U.S. Marines, Japanese, SS vs Russians, Fanatics: only broken].
  * Immune (A19.11): crews, Commissars, heroes, unarmed units, already broken units.
  */
-import { Ev } from '../chains/events.js';
+import { Ev } from './events.js';
 import { getNationality, replacementOf } from '../counters/catalog.js';
 import type { MoraleContext } from './context.js';
 import type { StepResult } from './step-result.js';

@@ -7,7 +7,7 @@
  *   A19.12) surrenders (A20.21): it is captured; under No Quarter (A20.3) it may not surrender and is
  *   eliminated for Failure to Rout.
  */
-import { Ev } from '../chains/events.js';
+import { Ev } from './events.js';
 import { eliminate } from './casualty-reduction.js';
 import type { StepResult } from './step-result.js';
 import type { UnitState } from './unit-state.js';

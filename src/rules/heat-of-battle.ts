@@ -14,7 +14,7 @@
  * Battle Hardening with no Known enemy in LOS. In a Pillbox, Berserk and Surrender become Battle
  * Hardening: 2nd Ed for Japanese only, GIA for every unit (Pillbox/Bunker).
  */
-import { Ev } from '../chains/events.js';
+import { Ev } from './events.js';
 import { getNationality, heroFor } from '../counters/catalog.js';
 import { isInexperienced, type UnitProfile } from '../counters/types.js';
 import { resolveBattleHardening } from './battle-hardening.js';

@@ -13,7 +13,7 @@
  * The MCs themselves, the Wound Severity dr and the leader-loss checks that follow are the chain's
  * business (attack-chain.ts); these functions never roll dice.
  */
-import { Ev } from '../chains/events.js';
+import { Ev } from './events.js';
 import { eliminate, resolveCasualtyReduction } from './casualty-reduction.js';
 import type { RuleSet } from './rule-set.js';
 import { isAlive, isHero, isSMC, type UnitState } from './unit-state.js';

@@ -13,7 +13,7 @@
  *   and if Final DR - ML > ELR, Replacement or Disruption (A19.13, A19.12).
  * - An Original 2 on a MC makes the unit eligible for Heat of Battle (A15.1); the chain rolls it.
  */
-import { Ev } from '../chains/events.js';
+import { Ev } from './events.js';
 import type { DR } from '../dice/dice.js';
 import type { CheckSpec } from './check.js';
 import type { MoraleContext } from './context.js';

@@ -10,7 +10,7 @@
  * or the one MMC per Player Turn), never in a Location with a Good Order friendly leader; a Disrupted
  * unit may not Self-Rally (A19.12).
  */
-import { Ev } from '../chains/events.js';
+import { Ev } from './events.js';
 import type { DR } from '../dice/dice.js';
 import { inputError } from '../errors.js';
 import { resolveCasualtyReduction } from './casualty-reduction.js';

@@ -1,6 +1,6 @@
 /**
  * What a rule step returns: the unit's new state, the events it caused (bitmask of
- * `chains/events.ts`), and whether a Wound Severity dr must follow (A17.11).
+ * `rules/events.ts`), and whether a Wound Severity dr must follow (A17.11).
  */
 import type { UnitState } from './unit-state.js';
 

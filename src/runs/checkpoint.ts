@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { AslOddsError, inputError } from '../errors.js';
-import { writeFileAtomic } from '../reports/atomic-write.js';
+import { writeFileAtomic } from '../io/atomic-write.js';
 
 /** The checkpoint file's content. */
 export interface Checkpoint {

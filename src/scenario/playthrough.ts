@@ -32,7 +32,7 @@
  * it computed once), so an unchanged unit is recognised by identity and costs nothing to account for.
  * Not modelled: the map, LOS, movement, Close Combat, SW, vehicles; the profiles stand for them.
  */
-import { Ev } from '../chains/events.js';
+import { Ev } from '../rules/events.js';
 import { getNationality, reducedOf } from '../counters/catalog.js';
 import type { Int32Source } from '../dice/streams.js';
 import { integrityCheckDRM, regainReinforcementDRM } from '../rules/battlefield-integrity.js';

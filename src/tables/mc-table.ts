@@ -14,7 +14,7 @@
  * include it.
  */
 import type { Command } from 'commander';
-import { Ev, type EventName } from '../chains/events.js';
+import { Ev, type EventName } from '../rules/events.js';
 import { enumerateChain } from '../engine/exact.js';
 import { add, toFraction, toNumber, ZERO } from '../engine/probability.js';
 import { mcQuery } from '../queries/morale-query.js';

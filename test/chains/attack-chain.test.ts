@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildAttackChain, type AttackChainState, type CompiledAttack } from '../../src/chains/attack-chain.js';
 import { COUNT_WEIGHTS, EXACT_WEIGHTS, summarizeAttack } from '../../src/chains/attack-summary.js';
-import { Ev, EVENT_NAMES, type EventName } from '../../src/chains/events.js';
+import { Ev, EVENT_NAMES, type EventName } from '../../src/rules/events.js';
 import { getUnit } from '../../src/counters/catalog.js';
 import { enumerateChain, type ExactTerminal } from '../../src/engine/exact.js';
 import { add, toFraction, toNumber, ZERO, type Prob6 } from '../../src/engine/probability.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Ev } from '../../src/chains/events.js';
+import { Ev } from '../../src/rules/events.js';
 import { buildMoraleChain } from '../../src/chains/morale-chain.js';
 import { ALL_DR } from '../../src/dice/dice.js';
 import type { ChainModel } from '../../src/engine/chain.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Ev } from '../../src/chains/events.js';
+import { Ev } from '../../src/rules/events.js';
 import { hobDRM, hobResultOf, isHoBEligible, resolveHoB } from '../../src/rules/heat-of-battle.js';
 import { ctx, rs2e, unit } from './helpers.js';
 

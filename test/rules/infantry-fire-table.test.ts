@@ -4,7 +4,7 @@
  * copied verbatim below (every cell), the A.9 EX and A10.2 EX.
  */
 import { describe, expect, it } from 'vitest';
-import { Ev } from '../../src/chains/events.js';
+import { Ev } from '../../src/rules/events.js';
 import { getUnit } from '../../src/counters/catalog.js';
 import { isAslOddsError } from '../../src/errors.js';
 import { berserkCheckOf, berserkCheckTakers, resolveBerserkCheck } from '../../src/rules/berserk-leader.js';

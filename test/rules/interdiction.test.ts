@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Ev } from '../../src/chains/events.js';
+import { Ev } from '../../src/rules/events.js';
 import { resolveCannotRout, resolveFailureToRout } from '../../src/rules/failure-to-rout.js';
 import { interdictionDRM, isInterdicted, resolveInterdiction } from '../../src/rules/interdiction.js';
 import { RECOVERY_BELOW, recoveryDRM, resolveRecovery } from '../../src/rules/recovery.js';

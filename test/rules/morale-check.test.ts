@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Ev } from '../../src/chains/events.js';
+import { Ev } from '../../src/rules/events.js';
 import { replacementOf, reducedOf, getUnit } from '../../src/counters/catalog.js';
 import { moraleCheck, parseCheck } from '../../src/rules/check.js';
 import { resolveCheck } from '../../src/rules/morale-check.js';

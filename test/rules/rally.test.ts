@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Ev } from '../../src/chains/events.js';
+import { Ev } from '../../src/rules/events.js';
 import { checkRallyAllowed, rallyDRM, resolveRally } from '../../src/rules/rally.js';
 import { ctx, drOf, unit } from './helpers.js';
 

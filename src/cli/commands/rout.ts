@@ -7,7 +7,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { inputError } from '../../errors.js';
 import { ROUT_FROM, routCompare, routOdds, routQuery, type RoutFrom, type RoutInput } from '../../queries/rout-query.js';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../../reports/atomic-write.js';
+import { writeFileAtomic } from '../../io/atomic-write.js';
 import { formatRouteComparison, formatRouteSummary } from '../../reports/route-comparison-table.js';
 import { writeOddsReport } from '../../reports/write-report.js';
 import { parseNationality } from '../../counters/catalog.js';

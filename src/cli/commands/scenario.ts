@@ -6,7 +6,7 @@
 import { availableParallelism } from 'node:os';
 import { Command, InvalidArgumentError } from 'commander';
 import { randomSeed } from '../../dice/streams.js';
-import { writeFileAtomic } from '../../reports/atomic-write.js';
+import { writeFileAtomic } from '../../io/atomic-write.js';
 import { formatScenarioResult, formatSweep, type SweepRow } from '../../reports/scenario-text.js';
 import { writeScenarioReport } from '../../reports/write-scenario-report.js';
 import { shellQuote } from '../../reports/write-report.js';

@@ -4,7 +4,7 @@
  * tables, heatmaps (vega-lite spec + SVG) and an offline index.html.
  */
 import { Command } from 'commander';
-import { writeFileAtomic } from '../../reports/atomic-write.js';
+import { writeFileAtomic } from '../../io/atomic-write.js';
 import { writeTableReport } from '../../reports/write-table-report.js';
 import { formatTableSet, parseTableFormat, TABLE_FORMATS } from '../../tables/format-table.js';
 import { TABLE_KINDS } from '../../tables/table-kinds.js';

@@ -2,7 +2,7 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeFileAtomic } from '../../src/reports/atomic-write.js';
+import { writeFileAtomic } from '../../src/io/atomic-write.js';
 
 let root: string;
 beforeEach(async () => {
