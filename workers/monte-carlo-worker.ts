@@ -4,9 +4,9 @@
  * Errors are serialised explicitly (`{ error: { code, message } }`) and rebuilt on the main thread.
  */
 import { move } from 'piscina';
-import type { ChunkReply, ChunkTask } from '../src/pool/chunk-task.js';
+import type { ChunkReply, ChunkTask } from '../src/engine/chunk-runner.js';
 import { runChunk } from '../src/engine/chunk-plan.js';
-import { validateChunkTask } from '../src/pool/chunk-task.js';
+import { validateChunkTask } from '../src/engine/chunk-runner.js';
 
 /** Returns the chunk's tally, transferred (not copied) with `move`, or a serialised error. */
 export default function runTask(task: ChunkTask): ChunkReply {

@@ -9,7 +9,7 @@
  *   2. the MC -> HoB chain of `mcQuery({ unit: 'german/4-6-7' })` (NMC, ELR 3, Known enemy in LOS),
  *      compiled, through `runChainTrials` in this thread;
  *   3. the naive baseline (benchmarks/naive-baseline.ts): ARC4 per die, objects, the readable resolver;
- *   4. the pool: the same chain on `runChunksOnPool` with 1 thread, then `runMonteCarlo` with all
+ *   4. the pool: the same chain on the pool runner with 1 thread, then `runMonteCarlo` with all
  *      threads (`os.availableParallelism()`), same plan and seed (the tallies must be identical),
  *      sized so each run takes >= 1 s, after a warm-up run; best of 2 timed pairs;
  *   5. the exact engine: median time of `mcOdds` (and of `enumerateChain` alone) per query;
@@ -32,7 +32,8 @@ import { compileChain, type CompiledTables } from '../engine/compile.js';
 import { enumerateChain } from '../engine/exact.js';
 import { runChainTrials } from '../engine/kernel.js';
 import { runMonteCarlo } from '../engine/monte-carlo.js';
-import { runChunksOnPool } from '../pool/monte-carlo-pool.js';
+import type { ChunkTask } from '../engine/chunk-runner.js';
+import { poolChunkRunner } from '../pool/pool-runner.js';
 import { mcOdds, mcQuery } from '../queries/morale-query.js';
 import { chiSquaredGoodnessOfFit } from '../stats/chi-squared.js';
 import { BENCH_ATTACK_COMMAND, measureAttackSampler, type AttackSamplerBench } from './attack-sampler-bench.js';
@@ -189,13 +190,14 @@ function sameCounts(a: Float64Array, b: Float64Array): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-/** Wall seconds of `runChunksOnPool` (pool start to pool destroyed) over every chunk, and the tally. */
+/** Wall seconds of the pool runner (pool start to pool destroyed) over every chunk, and the tally. */
 async function timeOneThreadPool(tables: CompiledTables, seed: string, trials: number, chunkSize: number, threads: number) {
   const plan = planChunks(trials, chunkSize);
   const counts = new Float64Array(tables.terminalCount);
   const chunks = Array.from({ length: plan.chunkCount }, (_, k) => k);
   const t0 = performance.now();
-  await runChunksOnPool(tables, seed, plan, chunks, threads, (_k, c) => c.forEach((x, i) => (counts[i] += x)), { interrupted: false });
+  const tasks: ChunkTask[] = chunks.map((chunk) => ({ tables, seed, plan, chunk }));
+  await poolChunkRunner<ChunkTask, Float64Array>('monte-carlo', tasks, threads, (_t, c) => c.forEach((x, i) => (counts[i] += x)), { interrupted: false });
   return { seconds: seconds(t0), counts };
 }
 
@@ -272,7 +274,7 @@ export async function runBench(o: BenchOptions = {}): Promise<BenchResult> {
     if (threads >= 2) {
       stage(`pool: ${threads} threads, ${poolTrials} trials (${r + 1}/${poolReps})`);
       const t0 = performance.now();
-      const tally = await runMonteCarlo(tables, { seed, plan: planChunks(poolTrials, chunkSize), threads });
+      const tally = await runMonteCarlo(tables, { seed, plan: planChunks(poolTrials, chunkSize), threads, runner: poolChunkRunner });
       allThreadTimes.push(seconds(t0));
       allCounts = Float64Array.from(tally.counts);
     } else {
@@ -308,7 +310,7 @@ export async function runBench(o: BenchOptions = {}): Promise<BenchResult> {
     const t0 = performance.now();
     const q = mcQuery({ unit: BENCH_UNIT });
     const t = compileChain(q.model).tables;
-    await runMonteCarlo(t, { seed, plan: planChunks(E2E_TRIALS), threads });
+    await runMonteCarlo(t, { seed, plan: planChunks(E2E_TRIALS), threads, runner: poolChunkRunner });
     e2e1e8Seconds = seconds(t0);
   }
 

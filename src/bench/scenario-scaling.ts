@@ -13,12 +13,12 @@ import { join } from 'node:path';
 import { linearRegression } from 'simple-statistics';
 import { chunkTrials, planChunks } from '../engine/chunk-plan.js';
 import { runScenarioChunk } from '../scenario/run-scenario.js';
-import { loadScenarioFile } from '../scenario/scenario-file.js';
+import { loadScenarioFile } from '../io/load-scenario.js';
 import { tallyLayout } from '../scenario/scenario-tally.js';
 import { MAX_UNIT_COUNT } from '../scenario/scenario-schema.js';
 import { compileScenario } from '../scenario/setup.js';
 import type { Scenario, StackSpec, UnitLine, VictoryCondition } from '../scenario/types.js';
-import { PACKAGE_ROOT } from '../version.js';
+import { PACKAGE_ROOT } from '../io/package-root.js';
 
 /** The scenario scaled (bundled with the package). */
 export const SCALING_BASE = 'scenarios/stalingrad-factory-1942.yaml';

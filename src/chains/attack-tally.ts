@@ -26,7 +26,7 @@ import type { UnitState } from '../rules/unit-state.js';
 import { describeAttackOutcome, identicalTargets, type CompiledAttack } from './attack-chain.js';
 import { averageOverClass, COUNT_WEIGHTS, FINAL_STATUS_NAMES, STACK_EVENT_NAMES, type AttackSummary } from './attack-summary.js';
 import { sampleAttacks } from './attack-sampler.js';
-import { Ev, EVENT_NAMES } from './events.js';
+import { Ev, EVENT_NAMES } from '../rules/events.js';
 import { UNIT_CODES, type UnitCode } from './unit-codes.js';
 
 

@@ -20,7 +20,7 @@ import { ccColumnIndex, ccDRM, ccFP, ccKillNumber, isLeaderCreation, resolveCCAt
 import { randomSelection } from '../rules/random-selection.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { describeUnit, isAlive, unitStateKey, type UnitState } from '../rules/unit-state.js';
-import { Ev } from './events.js';
+import { Ev } from '../rules/events.js';
 
 /** What is fixed about one side for the whole CCPh. */
 export interface CCSideInput {

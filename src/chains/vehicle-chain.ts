@@ -13,7 +13,7 @@ import type { ChainModel, Roll, Transition } from '../engine/chain.js';
 import { drFromIndex } from '../dice/dice.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { isMalfunction, resolveToHit, resolveToKill, type ToKillResult } from '../rules/vehicle-fire.js';
-import { Ev } from './events.js';
+import { Ev } from '../rules/events.js';
 
 /** What the chain needs, resolved to numbers. */
 export interface VehicleChainInput {

@@ -9,6 +9,8 @@ import { randomSeed } from '../dice/streams.js';
 import { AslOddsError, inputError } from '../errors.js';
 import { computeOdds, type ChunkSnapshot, type MethodOptions, type OddsQuery } from '../queries/compute-odds.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
+import { textFile } from '../io/text-file.js';
+import { poolChunkRunner } from '../pool/pool-runner.js';
 import { parseShard } from '../runs/partial.js';
 import { emitResult, type EmitOptions } from './emit.js';
 import type { CliIO } from './io.js';
@@ -109,9 +111,10 @@ export async function runOddsQuery<S>(query: OddsQuery<S>, f: MethodFlags, io: C
       trials: f.trials,
       seed,
       threads: f.threads ?? availableParallelism(),
+      runner: poolChunkRunner,
       chunkSize: f.chunkSize,
       compareExact: f.compareExact || f.exact,
-      checkpoint: f.checkpoint,
+      checkpoint: f.checkpoint === undefined ? undefined : textFile(f.checkpoint),
       resume: f.resume,
       shard: f.shard,
       argv: replayableArgv(argv),

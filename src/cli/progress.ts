@@ -4,7 +4,7 @@
  * the run keeps what finished and reports it.
  */
 import cliProgress from 'cli-progress';
-import type { StopFlag } from '../pool/run-on-pool.js';
+import type { StopFlag } from '../engine/chunk-runner.js';
 import type { CliIO } from './io.js';
 
 /** A progress reporter: `update(done, total)`; `stop()` clears it. */

@@ -7,7 +7,6 @@
  * tychei: no reported BigCrush failures, ~166 M DR/s from one draw per DR (LIBRARIES.md). Never the
  * default ARC4 generator in a loop, never `{ global: true }`.
  */
-import { randomBytes } from 'node:crypto';
 import seedrandom from 'seedrandom';
 
 /** A generator: `.int32()` returns a signed 32-bit integer; `>>> 0` makes it unsigned. */
@@ -25,7 +24,11 @@ export function streamFor(seed: string, chunkIndex: number): Int32Source {
   return seedrandom.tychei(`${seed}:${chunkIndex}`);
 }
 
-/** A fresh random seed (8 hex digits) for runs without `--seed`; printed and stored in the result. */
+/**
+ * A fresh random seed (8 hex digits) for runs without `--seed`; printed and stored in the result.
+ * Web Crypto (`globalThis.crypto`, in Node >= 19 and every browser).
+ */
 export function randomSeed(): string {
-  return randomBytes(4).toString('hex');
+  const b = crypto.getRandomValues(new Uint8Array(4));
+  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 }

@@ -6,7 +6,9 @@
  * the model's `advance` on every node and every dice value, so they equal the resolver on every input
  * by construction; `verifyCompiledChain` re-checks that independently (tests call it).
  *
- * Layout (struct of arrays, all `Int32Array` over `SharedArrayBuffer` so workers share them unchanged):
+ * Layout (struct of arrays, all `Int32Array` over `SharedArrayBuffer` so workers share them unchanged;
+ * over a plain `ArrayBuffer` where there is none, as in a browser page that is not cross-origin
+ * isolated: posting the tables to a worker then copies them):
  * - `roll[node]`: 0 terminal, 1 DR, 2 dr;
  * - `offset[node]`: index of the node's first child in `next`;
  * - `next[offset + i]`: child node of dice index i (DR index in [0, 36), dr index in [0, 6));
@@ -44,8 +46,10 @@ export interface CompiledChain<S> {
 /** Default limit on compiled nodes (memory guard). */
 export const MAX_COMPILED_NODES = 2_000_000;
 
+const TableBuffer: new (bytes: number) => ArrayBufferLike = typeof SharedArrayBuffer === 'function' ? SharedArrayBuffer : ArrayBuffer;
+
 function shared(n: number): Int32Array {
-  return new Int32Array(new SharedArrayBuffer(Math.max(1, n) * 4));
+  return new Int32Array(new TableBuffer(Math.max(1, n) * 4));
 }
 
 /**

@@ -1,19 +1,22 @@
 /**
- * The Monte Carlo engine: runs the chunks of a plan, in this thread or on a worker pool, and sums
- * their tallies. Integer counts merged in any order give the same totals, so the result is identical
- * for any thread count, completion order, resume or shard split.
+ * The Monte Carlo engine: runs the chunks of a plan, in this thread or through a chunk runner (a worker
+ * pool in Node, Web Workers in a browser: chunk-runner.ts), and sums their tallies. Integer counts
+ * merged in any order give the same totals, so the result is identical for any thread count,
+ * completion order, resume or shard split.
  */
-import { runChunksOnPool, type StopFlag } from '../pool/monte-carlo-pool.js';
-import type { ChunkTask } from '../pool/chunk-task.js';
 import { runChunk, type ChunkPlan } from './chunk-plan.js';
+import type { ChunkRunner, ChunkTask, StopFlag } from './chunk-runner.js';
 import type { CompiledTables } from './compile.js';
+import { yieldToEventLoop } from './yield-to-event-loop.js';
 
 /** Options of {@link runMonteCarlo}. */
 export interface MonteCarloOptions {
   readonly seed: string;
   readonly plan: ChunkPlan;
-  /** Worker threads, integer >= 1; 1 (or a single chunk) runs in this thread. */
+  /** Worker threads, integer >= 1; 1 (or a single chunk, or no `runner`) runs in this thread. */
   readonly threads: number;
+  /** Runs chunks on `threads` `monte-carlo` workers (the Node pool: pool/pool-runner.ts); unset: this thread. */
+  readonly runner?: ChunkRunner;
   /** The chunks to run (default: all); for shards and resumed runs. */
   readonly chunks?: readonly number[];
   /** Tally to add to (a resumed run's); default zeros. */
@@ -25,8 +28,6 @@ export interface MonteCarloOptions {
   readonly onChunk?: (chunk: number, trialsDone: number, counts: Float64Array) => void;
   /** Set `interrupted` to stop dispatching (Ctrl-C): finished chunks are kept. */
   readonly stop?: StopFlag;
-  /** Tests only: alter the task sent to workers (e.g. to make one fail). */
-  readonly taskOverride?: (task: ChunkTask) => ChunkTask;
 }
 
 /** What a run produced. */
@@ -43,7 +44,7 @@ export interface MonteCarloTally {
 
 /**
  * Runs the chunks.
- * @throws AslOddsError from a failed worker (`worker.*`, exit 1)
+ * @throws AslOddsError from a failed worker (`worker.*`, exit 1), as the runner reports it
  */
 export async function runMonteCarlo(tables: CompiledTables, o: MonteCarloOptions): Promise<MonteCarloTally> {
   const chunks = o.chunks ?? Array.from({ length: o.plan.chunkCount }, (_, k) => k);
@@ -57,15 +58,16 @@ export async function runMonteCarlo(tables: CompiledTables, o: MonteCarloOptions
     trialsDone += c.reduce((a, b) => a + b, 0);
     o.onChunk?.(chunk, trialsDone, counts);
   };
-  if (o.threads <= 1 || chunks.length <= 1) {
+  if (!o.runner || o.threads <= 1 || chunks.length <= 1) {
     for (const k of chunks) {
       if (stop.interrupted) break;
       add(k, runChunk(tables, o.seed, o.plan, k));
       // Let signal handlers and progress timers run between chunks.
-      await new Promise((r) => setImmediate(r));
+      await yieldToEventLoop();
     }
   } else {
-    await runChunksOnPool(tables, o.seed, o.plan, chunks, o.threads, add, stop, o.taskOverride);
+    const tasks: ChunkTask[] = chunks.map((chunk) => ({ tables, seed: o.seed, plan: o.plan, chunk }));
+    await o.runner<ChunkTask, Float64Array>('monte-carlo', tasks, o.threads, (task, c) => add(task.chunk, c), stop);
   }
   return { counts, chunksDone, trialsDone, interrupted: chunksDone.length < chunks.length };
 }

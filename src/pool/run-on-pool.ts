@@ -7,12 +7,8 @@
  * code (exit 1). Setting `stop.interrupted` (Ctrl-C) stops dispatching; running tasks finish.
  */
 import { Piscina } from 'piscina';
+import type { StopFlag } from '../engine/chunk-runner.js';
 import { AslOddsError } from '../errors.js';
-
-/** Stops dispatching when `interrupted` becomes true. */
-export interface StopFlag {
-  interrupted: boolean;
-}
 
 /** A worker's serialised error. */
 export interface WorkerError {

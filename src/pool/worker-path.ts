@@ -5,30 +5,15 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { WorkerName } from '../engine/chunk-runner.js';
 import { AslOddsError } from '../errors.js';
 
 /**
- * Absolute path of the worker script.
+ * Absolute path of the script of a worker (workers/<name>-worker.ts, built).
  * @throws AslOddsError `worker.missing` (exit 1) when it has not been built (`npm run build`)
  */
-export function monteCarloWorkerPath(): string {
-  return workerPath('monte-carlo-worker.js');
-}
-
-/**
- * Absolute path of the scenario worker script.
- * @throws AslOddsError `worker.missing` (exit 1) when it has not been built
- */
-export function scenarioWorkerPath(): string {
-  return workerPath('scenario-worker.js');
-}
-
-/**
- * Absolute path of the attack sampler's worker script (`attack --trials`).
- * @throws AslOddsError `worker.missing` (exit 1) when it has not been built
- */
-export function attackWorkerPath(): string {
-  return workerPath('attack-worker.js');
+export function workerPathOf(name: WorkerName): string {
+  return workerPath(`${name}-worker.js`);
 }
 
 function workerPath(file: string): string {

@@ -1,6 +1,6 @@
 /**
  * Monte Carlo of `asl-odds attack` (`--trials`): the attack sampler (chains/attack-sampler.ts) run in
- * seeded chunks, in this thread or on the worker pool (workers/attack-worker.ts), tallied into integer
+ * seeded chunks, in this thread or on `attack` workers through the chunk runner (Node: workers/attack-worker.ts), tallied into integer
  * counts of a fixed size plus trials per final stack (chains/attack-tally.ts). Chunk k's stream
  * depends only on (seed, k) and tallies add in any order, so the result is bit-identical for any
  * `--threads`, after `--checkpoint`/`--resume`, and for `--shard` + `merge`; Ctrl-C keeps the chunks
@@ -12,15 +12,14 @@
  */
 import { addAttackTally, runAttackChunk, type AttackSampling, type AttackTally } from '../chains/attack-tally.js';
 import { chunkTrials, type ChunkPlan } from '../engine/chunk-plan.js';
+import { yieldToEventLoop } from '../engine/yield-to-event-loop.js';
 import { inputError } from '../errors.js';
-import { runOnPool } from '../pool/run-on-pool.js';
-import { attackWorkerPath } from '../pool/worker-path.js';
 import type { OddsResult } from '../result.js';
 import { loadCheckpoint, saveCheckpoint } from '../runs/checkpoint.js';
 import { fingerprintOf } from '../runs/fingerprint.js';
 import { shardChunks } from '../runs/partial.js';
 import { VERSION } from '../version.js';
-import { Ev } from '../chains/events.js';
+import { Ev } from '../rules/events.js';
 import { compareWithExact, type MethodOptions, type OddsOutput, type OddsQuery } from './compute-odds.js';
 import { resultFromOutcomeCounts } from './odds-result.js';
 
@@ -56,7 +55,7 @@ const SAMPLER_ID = 'attack-sampler/1';
 export async function runAttackMonteCarlo<S>(a: AttackMonteCarlo<S>, m: MethodOptions, plan: ChunkPlan, seed: string): Promise<OddsOutput> {
   const h = a.query.header;
   const layout = a.sampling.layout;
-  const fingerprint = fingerprintOf({
+  const fingerprint = await fingerprintOf({
     command: h.command,
     input: h.input,
     ruleSet: h.ruleSet,
@@ -77,7 +76,7 @@ export async function runAttackMonteCarlo<S>(a: AttackMonteCarlo<S>, m: MethodOp
     if (m.checkpoint && m.resume) {
       const c = await loadCheckpoint(m.checkpoint, fingerprint);
       if (c) {
-        if (c.counts.length !== layout.size || c.outcomes === undefined) throw inputError('input.checkpoint', `--checkpoint ${m.checkpoint}: not a checkpoint of this attack`);
+        if (c.counts.length !== layout.size || c.outcomes === undefined) throw inputError('input.checkpoint', `--checkpoint ${m.checkpoint.name}: not a checkpoint of this attack`);
         done.push(...c.chunksDone);
         const skip = new Set(done);
         chunks = chunks.filter((k) => !skip.has(k));
@@ -107,25 +106,25 @@ export async function runAttackMonteCarlo<S>(a: AttackMonteCarlo<S>, m: MethodOp
       if (m.checkpoint && Date.now() - lastSave >= 250) {
         lastSave = Date.now();
         const snapshot = checkpointOf(); // consistent: taken before the next chunk lands
-        const path = m.checkpoint;
-        saving = saving.then(() => saveCheckpoint(path, snapshot));
+        const store = m.checkpoint;
+        saving = saving.then(() => saveCheckpoint(store, snapshot));
       }
     };
     const stop = m.stop ?? { interrupted: false };
     const threads = m.threads ?? 1;
     let finished = 0;
-    if (threads <= 1 || chunks.length <= 1) {
+    if (!m.runner || threads <= 1 || chunks.length <= 1) {
       for (const k of chunks) {
         if (stop.interrupted) break;
         add(k, runAttackChunk(a.sampling, seed, plan, k));
         finished++;
         // Let signal handlers and progress timers run between chunks.
-        await new Promise((r) => setImmediate(r));
+        await yieldToEventLoop();
       }
     } else {
       const tasks: AttackChunkTask[] = chunks.map((chunk) => ({ input: a.input, seed, plan, chunk }));
-      await runOnPool<AttackChunkTask, AttackTally>(
-        attackWorkerPath(),
+      await m.runner<AttackChunkTask, AttackTally>(
+        'attack',
         tasks,
         threads,
         (task, t) => {

@@ -4,7 +4,7 @@
  * Wound Severity dr of the morale chain's rule functions; results per unit and "melee continues".
  */
 import { buildCCChain, ccOpeningFigures, type CCChainState, type CCSideInput } from '../chains/cc-chain.js';
-import { EVENT_NAMES, type EventName } from '../chains/events.js';
+import { EVENT_NAMES, type EventName } from '../rules/events.js';
 import { getUnit } from '../counters/catalog.js';
 import { add, toFraction, toNumber, ZERO, type Prob6 } from '../engine/probability.js';
 import { inputError } from '../errors.js';

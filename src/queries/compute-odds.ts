@@ -7,16 +7,17 @@
  */
 import type { ChainModel } from '../engine/chain.js';
 import { chunkTrials, DEFAULT_CHUNK_SIZE, planChunks, type ChunkPlan } from '../engine/chunk-plan.js';
+import type { ChunkRunner, StopFlag } from '../engine/chunk-runner.js';
 import { compileChain, MAX_COMPILED_NODES, type CompiledChain } from '../engine/compile.js';
 import { sampleChain } from '../engine/sample.js';
 import { streamFor } from '../dice/streams.js';
 import { enumerateChain, type ExactDistribution } from '../engine/exact.js';
 import { runMonteCarlo } from '../engine/monte-carlo.js';
+import { yieldToEventLoop } from '../engine/yield-to-event-loop.js';
 import { toNumber } from '../engine/probability.js';
 import { AslOddsError, inputError } from '../errors.js';
-import type { StopFlag } from '../pool/monte-carlo-pool.js';
 import type { Comparison, OddsResult } from '../result.js';
-import { loadCheckpoint, saveCheckpoint } from '../runs/checkpoint.js';
+import { loadCheckpoint, saveCheckpoint, type CheckpointStore } from '../runs/checkpoint.js';
 import { fingerprintOf } from '../runs/fingerprint.js';
 import { shardChunks, type PartialResult } from '../runs/partial.js';
 import { chiSquaredGoodnessOfFit, zScore } from '../stats/index.js';
@@ -76,14 +77,19 @@ export interface MethodOptions {
   readonly trials?: number;
   /** Seed string (required with trials; the CLI makes a random one and prints it). */
   readonly seed?: string;
-  /** Worker threads, integer >= 1 (default 1 here; the CLI defaults to the available cores). */
+  /** Worker threads, integer >= 1 (default 1 here; the CLI defaults to the available cores). Needs `runner`. */
   readonly threads?: number;
+  /**
+   * Runs Monte Carlo chunks on `threads` workers: the piscina pool in Node (pool/pool-runner.ts),
+   * Web Workers in a browser. Unset: every chunk runs in this thread, whatever `threads` says.
+   */
+  readonly runner?: ChunkRunner;
   /** Trials per chunk (default 2^21). Part of the plan: changing it changes the streams. */
   readonly chunkSize?: number;
   /** Run exact too and report the agreement. */
   readonly compareExact?: boolean;
-  /** Checkpoint file: finished chunks are recorded there as the run goes. */
-  readonly checkpoint?: string;
+  /** Where finished chunks are recorded as the run goes (the CLI: a file, io/text-file.ts). */
+  readonly checkpoint?: CheckpointStore;
   /** Continue from `checkpoint` if it exists. */
   readonly resume?: boolean;
   /** Run only this shard's chunks and return a partial result. */
@@ -146,7 +152,7 @@ export async function computeOdds<S>(q: OddsQuery<S>, m: MethodOptions = {}): Pr
     }
     return { kind: 'result', result: await sampledResult(q, m, plan, seed) };
   }
-  const fingerprint = fingerprintOf({
+  const fingerprint = await fingerprintOf({
     command: q.header.command,
     input: q.header.input,
     ruleSet: q.header.ruleSet,
@@ -198,6 +204,7 @@ export async function computeOdds<S>(q: OddsQuery<S>, m: MethodOptions = {}): Pr
       seed,
       plan,
       threads: m.threads ?? 1,
+      runner: m.runner,
       chunks,
       initialCounts: initial,
       stop: m.stop,
@@ -219,8 +226,8 @@ export async function computeOdds<S>(q: OddsQuery<S>, m: MethodOptions = {}): Pr
         if (m.checkpoint && Date.now() - lastSave >= 250) {
           lastSave = Date.now();
           const snapshot = checkpointOf(done, running); // consistent: taken before the next chunk lands
-          const path = m.checkpoint;
-          saving = saving.then(() => saveCheckpoint(path, snapshot));
+          const store = m.checkpoint;
+          saving = saving.then(() => saveCheckpoint(store, snapshot));
         }
       },
     });
@@ -305,7 +312,7 @@ async function sampledResult<S>(q: OddsQuery<S>, m: MethodOptions, plan: ChunkPl
     done += n;
     chunksDone++;
     m.onProgress?.(done, plan.trials);
-    await new Promise((r) => setImmediate(r));
+    await yieldToEventLoop();
   }
   let result = resultFromCounts(q.header, q.model, terminals, counts, { trials: done, seed, trialsRequested: plan.trials, interrupted: chunksDone < plan.chunkCount });
   if (q.extend) result = { ...result, ...q.extend(terminals, counts, done) };

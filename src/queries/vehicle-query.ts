@@ -3,7 +3,7 @@
  * Typed input in, chain and header out; every table value can be given directly (`th`, `tk`).
  */
 import { buildVehicleChain, type VehicleChainState } from '../chains/vehicle-chain.js';
-import type { EventName } from '../chains/events.js';
+import type { EventName } from '../rules/events.js';
 import { inputError } from '../errors.js';
 import { getRuleSet, type RuleSetId } from '../rules/rule-set.js';
 import { MG_ROWS, MG_TYPES, vehicleLineKillNumber, vehicleToHitNumber, type MGType } from '../rules/vehicle-fire.js';

@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import type { TableSet } from '../tables/grid-table.js';
-import { cellText, describeTableRun, formatTableSet } from '../tables/format-table.js';
+import { cellText, describeTableRun, formatTableSet } from './format-table.js';
 import { atomicWriteAll } from '../io/atomic-write-all.js';
 import { buildHeatmapSpec } from './heatmap-chart.js';
 import { buildHtmlReport, type HtmlBlock, type HtmlSection } from './html-report.js';

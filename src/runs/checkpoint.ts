@@ -1,12 +1,23 @@
 /**
  * Checkpoints of Monte Carlo runs (`--checkpoint <file>`, `--resume`): the finished chunks and their
- * summed tally, written atomically (temporary file, then rename) so a crash never leaves a torn file.
- * Resuming runs only the missing chunks; since chunks and their streams depend only on (seed, chunk
- * index), the final answer is bit-identical to an uninterrupted run.
+ * summed tally, kept in a {@link CheckpointStore} (in Node a file written atomically, io/text-file.ts,
+ * so a crash never leaves a torn file). Resuming runs only the missing chunks; since chunks and their
+ * streams depend only on (seed, chunk index), the final answer is bit-identical to an uninterrupted run.
  */
-import { readFile } from 'node:fs/promises';
-import { AslOddsError, inputError } from '../errors.js';
-import { writeFileAtomic } from '../io/atomic-write.js';
+import { inputError } from '../errors.js';
+
+/**
+ * Where a checkpoint is kept. The engine only reads and replaces its text, so it runs where there is
+ * no file system; the CLI passes a file (io/text-file.ts).
+ */
+export interface CheckpointStore {
+  /** How messages name it, e.g. the file's path. */
+  readonly name: string;
+  /** The stored text, or null when nothing is stored yet. @throws AslOddsError `io.read` */
+  read(): Promise<string | null>;
+  /** Replaces the stored text, all or nothing. @throws AslOddsError `io.write` */
+  write(text: string): Promise<void>;
+}
 
 /** The checkpoint file's content. */
 export interface Checkpoint {
@@ -21,23 +32,20 @@ export interface Checkpoint {
   readonly outcomes?: Readonly<Record<string, number>>;
 }
 
-/** Writes a checkpoint atomically. @throws AslOddsError `io.write` */
-export async function saveCheckpoint(path: string, c: Checkpoint): Promise<void> {
-  await writeFileAtomic(path, JSON.stringify(c) + '\n');
+/** Writes a checkpoint, replacing the stored one. @throws AslOddsError `io.write` */
+export async function saveCheckpoint(store: CheckpointStore, c: Checkpoint): Promise<void> {
+  await store.write(JSON.stringify(c) + '\n');
 }
 
 /**
- * Loads a checkpoint for resuming, or null when the file does not exist.
- * @throws AslOddsError `input.checkpoint` when it is unreadable or from a different run (fingerprint)
+ * Loads a checkpoint for resuming, or null when none is stored yet.
+ * @throws AslOddsError `io.read` from the store; `input.checkpoint` when it is not a checkpoint or from
+ * a different run (fingerprint)
  */
-export async function loadCheckpoint(path: string, fingerprint: string): Promise<Checkpoint | null> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new AslOddsError('io.read', `cannot read ${path}: ${(e as Error).message}`, 1);
-  }
+export async function loadCheckpoint(store: CheckpointStore, fingerprint: string): Promise<Checkpoint | null> {
+  const text = await store.read();
+  if (text === null) return null;
+  const path = store.name;
   let c: Checkpoint;
   try {
     c = JSON.parse(text) as Checkpoint;

@@ -6,8 +6,7 @@
  * version), that their chunks are disjoint and together complete, sums the tallies, and replays the
  * command with the merged tally: the result equals a single-machine run with the same seed.
  */
-import { readFile } from 'node:fs/promises';
-import { AslOddsError, inputError } from '../errors.js';
+import { inputError } from '../errors.js';
 
 /** A shard's partial result. */
 export interface PartialResult {
@@ -49,20 +48,16 @@ export function shardChunks(chunkCount: number, index: number, count: number): n
 }
 
 /**
- * Reads and checks partial results, and sums them.
- * @throws AslOddsError `merge.*` (exit 2): unreadable file, different runs or versions, overlapping or
- * missing chunks
+ * Checks partial results and sums them.
+ * @param files each file's name (for messages) and text, as the CLI read them (cli/commands/merge.ts)
+ * @throws AslOddsError `merge.*` (exit 2): not a partial result, different runs or versions,
+ * overlapping or missing chunks
  */
-export async function mergePartials(paths: readonly string[]): Promise<{ first: PartialResult; counts: number[]; outcomes?: Record<string, number> }> {
-  if (paths.length === 0) throw inputError('merge.noFiles', 'merge: give the partial result files to merge');
+export function mergePartials(files: readonly { readonly name: string; readonly text: string }[]): { first: PartialResult; counts: number[]; outcomes?: Record<string, number> } {
+  if (files.length === 0) throw inputError('merge.noFiles', 'merge: give the partial result files to merge');
+  const paths = files.map((f) => f.name);
   const parts: PartialResult[] = [];
-  for (const p of paths) {
-    let text: string;
-    try {
-      text = await readFile(p, 'utf8');
-    } catch (e) {
-      throw new AslOddsError('merge.read', `merge: cannot read ${p}: ${(e as Error).message}`, 2);
-    }
+  for (const { name: p, text } of files) {
     let part: PartialResult;
     try {
       part = JSON.parse(text) as PartialResult;

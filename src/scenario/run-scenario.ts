@@ -6,8 +6,8 @@
 import { weightedMean, weightedQuantile } from 'simple-statistics';
 import { Tychei } from '../dice/tychei.js';
 import { chunkTrials, planChunks, type ChunkPlan } from '../engine/chunk-plan.js';
-import { runOnPool, type StopFlag } from '../pool/run-on-pool.js';
-import { scenarioWorkerPath } from '../pool/worker-path.js';
+import type { ChunkRunner, StopFlag } from '../engine/chunk-runner.js';
+import { yieldToEventLoop } from '../engine/yield-to-event-loop.js';
 import { estimate } from '../queries/odds-result.js';
 import { Z95 } from '../stats/wilson-interval.js';
 import type { EstimateStats } from '../result.js';
@@ -51,7 +51,10 @@ export interface ScenarioRunOptions {
    */
   readonly precision?: number;
   readonly seed: string;
+  /** Worker threads, integer >= 1; 1 (or a single chunk, or no `runner`) runs in this thread. */
   readonly threads: number;
+  /** Runs chunks on `scenario` workers (the Node pool: pool/pool-runner.ts); unset: this thread. */
+  readonly runner?: ChunkRunner;
   readonly chunkSize?: number;
   readonly onProgress?: (done: number, total: number) => void;
   readonly stop?: StopFlag;
@@ -236,15 +239,15 @@ export async function runScenario(scenario: Scenario, o: ScenarioRunOptions, inp
   let next = 0;
   for (;;) {
     const chunks = Array.from({ length: target - next }, (_, i) => next + i);
-    if (o.threads <= 1 || chunks.length <= 1) {
+    if (!o.runner || o.threads <= 1 || chunks.length <= 1) {
       for (const k of chunks) {
         if (stop.interrupted) break;
         add(k, runScenarioChunk(setup, l, o.seed, plan, k));
-        await new Promise((r) => setImmediate(r));
+        await yieldToEventLoop();
       }
     } else {
       const tasks: ScenarioTask[] = chunks.map((chunk) => ({ scenario, seed: o.seed, plan, chunk }));
-      await runOnPool<ScenarioTask, Float64Array>(scenarioWorkerPath(), tasks, o.threads, (t, counts) => add(t.chunk, counts), stop);
+      await o.runner<ScenarioTask, Float64Array>('scenario', tasks, o.threads, (t, counts) => add(t.chunk, counts), stop);
     }
     next = target;
     if (o.precision === undefined || stop.interrupted || chunksDone < next || next >= plan.chunkCount) break;

@@ -5,6 +5,8 @@
  *   scenarios/x.yaml:14: sides[1].stacks[0].units[2]: unknown unit 'russian/4-4-8'; closest: russian/4-4-7, ...
  *   scenarios/x.yaml:5: sides[0].elr: expected an integer in [0, 5], got 7
  *
+ * Reading the file is the CLI's (cli/load-scenario.ts): this module takes text, so it runs anywhere.
+ *
  * Pipeline:
  *   text -> `yaml` parseDocument (a LineCounter maps a field path to its line; JSON is YAML, and a
  *           `.json` file must also pass JSON.parse)                          syntax: `scenario.parse`
@@ -18,8 +20,6 @@
  * Of several problems of the first stage that finds any (syntax, then schema, then the other checks),
  * the one earliest in the file is reported (AslOddsError, exit 2).
  */
-import { readFile } from 'node:fs/promises';
-import { extname } from 'node:path';
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { getNationality, getUnit, withOverrides } from '../counters/catalog.js';
 import type { UnitProfile } from '../counters/types.js';
@@ -136,7 +136,18 @@ function firstProblem(source: string, locator: Locator, problems: readonly Probl
 // ---- syntax ---------------------------------------------------------------------------------------
 
 function formatOf(source: string): 'yaml' | 'json' {
-  return SCENARIO_EXTENSIONS[extname(source).toLowerCase()] ?? 'yaml';
+  return SCENARIO_EXTENSIONS[scenarioExtension(source)] ?? 'yaml';
+}
+
+/**
+ * The extension of a file name or path, lower case with its dot (`.yaml`), or '' when it has none.
+ * Never throws.
+ * @example scenarioExtension('scenarios/x.YML') // '.yml'
+ */
+export function scenarioExtension(name: string): string {
+  const base = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot).toLowerCase() : '';
 }
 
 /** `Map keys must be unique at line 2, column 1:` -> { what: 'Map keys must be unique', column: 1 }. */
@@ -433,27 +444,4 @@ export function parseScenario(text: string, source: string): Scenario {
   const scenario = compiler.compile();
   if (compiler.problems.length > 0) throw firstProblem(source, locator, compiler.problems);
   return scenario;
-}
-
-/**
- * Reads and parses a scenario file (`.yaml`, `.yml` or `.json`).
- * @param path the file's path, named as given in messages.
- * @returns the validated Scenario (see {@link parseScenario}).
- * @throws AslOddsError (exit 2) `scenario.read` (not a .yaml/.yml/.json name, missing or unreadable
- *   file), and every error of {@link parseScenario}.
- * @example await loadScenarioFile('scenarios/stalingrad-factory-1942.yaml') // { title: 'Stalingrad factory, 1942', ... }
- */
-export async function loadScenarioFile(path: string): Promise<Scenario> {
-  if (SCENARIO_EXTENSIONS[extname(path).toLowerCase()] === undefined) {
-    throw new AslOddsError('scenario.read', `${path}: not a scenario file name; expected a .yaml, .yml or .json file`);
-  }
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : e instanceof Error ? e.message : String(e);
-    throw new AslOddsError('scenario.read', `${path}: cannot read the scenario file: ${why}`);
-  }
-  return parseScenario(text, path);
 }

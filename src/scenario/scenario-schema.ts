@@ -5,7 +5,7 @@
  * the result into the `Scenario` type (types.ts), filling the defaults that depend on other fields.
  *
  * The published JSON Schema (`scenarios/scenario.schema.json`, for editors and other tools) is
- * generated from this schema by `scenarioJSONSchemaText` (`node dist/src/scenario/write-schema.js`);
+ * generated from this schema by `scenarioJSONSchemaText` (`npm run write-schema`);
  * a test checks that the committed file is up to date.
  *
  * Messages: every check carries a one-line message "expected <what is allowed>, got <value>"

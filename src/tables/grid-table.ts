@@ -3,9 +3,8 @@
  * an exact probability computed through the real resolver or engine.
  *
  * Pipeline: a kind (mc-table.ts, hob-table.ts, rally-table.ts; listed in table-kinds.ts) -> TableSet ->
- * text | markdown | csv | json (format-table.ts) and heatmaps (reports/heatmap-chart.ts).
+ * text | markdown | csv | json (reports/format-table.ts) and heatmaps (reports/heatmap-chart.ts).
  */
-import type { Command } from 'commander';
 
 /** One cell: an exact probability. */
 export interface TableCell {
@@ -62,13 +61,35 @@ export interface TableKind {
   readonly summary: string;
   /** Example command lines for `--help`. */
   readonly examples: readonly string[];
-  /** Adds the kind's own options (the output options are added by the CLI). */
-  addOptions(cmd: Command): Command;
+  /** The kind's own options, in help order (the output options are added by the CLI). */
+  readonly options: readonly TableOption[];
   /**
-   * Builds the tables from the parsed options (commander's camelCase names).
+   * Builds the tables from the parsed options (camelCase names of the long flags, as commander gives
+   * them: `--firer-class` -> `firerClass`, `--no-cower` -> `cower: false`; unset options absent).
    * @throws AslOddsError `input.*` for bad options
    */
   build(options: Readonly<Record<string, unknown>>): TableSet;
+}
+
+/**
+ * One option of a table kind, as data: the CLI adds it to `asl-odds table <kind>` as is, and any other
+ * front end (a web page) can list it and read its value with the same parser.
+ */
+export interface TableOption {
+  /**
+   * Commander-style flags: `--elr <n>` (takes a value), `--pillbox` (a flag, default false),
+   * `--no-cower` (a flag whose option `cower` defaults to true).
+   */
+  readonly flags: string;
+  /** One line for `--help`. */
+  readonly description: string;
+  /**
+   * Parses a value (and, for a repeatable option, the value so far); unset: the text as given.
+   * @throws OptionValueError (options/option-values.ts) saying what is allowed
+   */
+  readonly parse?: (value: string, previous: never) => unknown;
+  /** The value when the option is not given (unset: absent, or false/true for flags as above). */
+  readonly default?: unknown;
 }
 
 /** Integers from `lo` to `hi` inclusive. */

@@ -10,7 +10,6 @@
  * Gurkha or Commissar stands for it), then one row per such trait present (German SS 6-5-8), then its
  * leaders (no class: a 9-1 stands for them).
  */
-import type { Command } from 'commander';
 import { getNationality, listUnits } from '../counters/catalog.js';
 import { CLASS_ORDER, NATIONALITIES, type UnitProfile } from '../counters/types.js';
 import { ALL_DR } from '../dice/dice.js';
@@ -20,7 +19,7 @@ import { getRuleSet, type RuleSetId } from '../rules/rule-set.js';
 import { initialUnitState } from '../rules/unit-state.js';
 import { VERSION } from '../version.js';
 import { signed, type GridTable, type TableCell, type TableKind, type TableSet } from './grid-table.js';
-import { addRuleSetOptions, ruleSetInput } from './table-options.js';
+import { RULE_SET_OPTIONS, ruleSetInput } from './table-options.js';
 import { toFraction } from '../engine/probability.js';
 
 /** Columns: the HoB results after substitution, in table order (A15.1). */
@@ -162,14 +161,13 @@ export const hobTableKind: TableKind = {
   name: 'hob',
   summary: 'Heat of Battle results (hero, hero + BH, BH, berserk, surrender) by nationality and class, unbroken and broken.',
   examples: ['asl-odds table hob', 'asl-odds table hob --rules gi-anvil --format csv', 'asl-odds table hob --no-enemy-in-los --report reports/hob'],
-  addOptions(cmd: Command): Command {
-    cmd
-      .option('--no-enemy-in-los', 'no Known enemy unit is in LOS: berserk becomes Battle Hardening (A15.44)')
-      .option('--pillbox', 'the units are in a Pillbox/Bunker (A15.1 table notes)')
-      .option('--vs-russians', 'the enemy is Russian (SS vs Russians never surrender, A15.5)')
-      .option('--no-quarter', 'No Quarter is in effect (A15.5, A20.3)');
-    return addRuleSetOptions(cmd);
-  },
+  options: [
+    { flags: '--no-enemy-in-los', description: 'no Known enemy unit is in LOS: berserk becomes Battle Hardening (A15.44)' },
+    { flags: '--pillbox', description: 'the units are in a Pillbox/Bunker (A15.1 table notes)' },
+    { flags: '--vs-russians', description: 'the enemy is Russian (SS vs Russians never surrender, A15.5)' },
+    { flags: '--no-quarter', description: 'No Quarter is in effect (A15.5, A20.3)' },
+    ...RULE_SET_OPTIONS,
+  ],
   build(o) {
     return buildHobTables({
       ...ruleSetInput(o),

@@ -14,10 +14,9 @@
  *   broken, eliminated or captured, so a squad broken and then rallied by Heat of Battle does not
  *   count, nor does a squad only Casualty Reduced to a Good Order HS.
  */
-import type { Command } from 'commander';
 import { ALL_DR, isDoubles, originalDR } from '../dice/dice.js';
 import { add, toFraction, toNumber, ZERO, type Prob6 } from '../engine/probability.js';
-import { unitClass } from '../cli/parse.js';
+import { unitClass } from '../options/option-values.js';
 import type { UnitClass } from '../counters/types.js';
 import { attackQuery, type AttackInput } from '../queries/attack-query.js';
 import { enumerateWithin } from '../queries/compute-odds.js';
@@ -26,7 +25,7 @@ import { IFT_COLUMNS, iftResultOf, type IFTColumn, type IFTResultKind } from '..
 import { getRuleSet, type RuleSetId } from '../rules/rule-set.js';
 import { VERSION } from '../version.js';
 import { range, signed, type GridTable, type TableCell, type TableKind, type TableSet } from './grid-table.js';
-import { addRuleSetOptions, ruleSetInput } from './table-options.js';
+import { RULE_SET_OPTIONS, ruleSetInput } from './table-options.js';
 
 /** Rows: the FP columns of the IFT, top to bottom (36 stands for 36+). */
 export const IFT_TABLE_COLUMNS: readonly IFTColumn[] = IFT_COLUMNS;
@@ -167,12 +166,16 @@ export const iftTableKind: TableKind = {
   name: 'ift',
   summary: 'Infantry Fire Table: P(KIA / K / MC / PTC / no effect) and P(a ML 7 / ML 8 squad breaks) by FP column 1-36+ against the IFT DRM -3..+4, with Cowering (A7, A7.9).',
   examples: ['asl-odds table ift', 'asl-odds table ift --firer-class green --format markdown', 'asl-odds table ift --no-cower --report reports/ift-table'],
-  addOptions(cmd: Command): Command {
-    cmd
-      .option('--firer-class <class>', "the firer's class for Cowering: elite, 1st-line, 2nd-line, green, conscript (Green/Conscript: two columns)", unitClass, '1st-line')
-      .option('--no-cower', 'no Cowering: a leader-directed attack (put his DRM in the DRM) or a firer that never cowers (A7.9)');
-    return addRuleSetOptions(cmd);
-  },
+  options: [
+    {
+      flags: '--firer-class <class>',
+      description: "the firer's class for Cowering: elite, 1st-line, 2nd-line, green, conscript (Green/Conscript: two columns)",
+      parse: unitClass,
+      default: '1st-line',
+    },
+    { flags: '--no-cower', description: 'no Cowering: a leader-directed attack (put his DRM in the DRM) or a firer that never cowers (A7.9)' },
+    ...RULE_SET_OPTIONS,
+  ],
   build(o) {
     return buildIftTables({
       firerClass: o.firerClass as UnitClass | undefined,

@@ -7,13 +7,12 @@
  * Every cell is `integrityQuery` (queries/integrity-query.ts) run through the exact engine: the same
  * chain as `asl-odds integrity`, never a separate formula. The figure is the `elrLoss` event.
  */
-import type { Command } from 'commander';
 import { exactOddsResult } from '../queries/exact-result.js';
 import { integrityQuery } from '../queries/integrity-query.js';
 import type { RuleSetId } from '../rules/rule-set.js';
 import { VERSION } from '../version.js';
 import { range, type GridTable, type TableCell, type TableKind, type TableSet } from './grid-table.js';
-import { addRuleSetOptions, ruleSetInput } from './table-options.js';
+import { RULE_SET_OPTIONS, ruleSetInput } from './table-options.js';
 
 /** Rows: Integrity Base losses so far, this check's included. */
 export const INTEGRITY_TABLE_LOSSES: readonly number[] = range(1, 6);
@@ -95,9 +94,9 @@ export const integrityTableKind: TableKind = {
   name: 'integrity',
   summary: 'Battlefield Integrity: P(ELR loss) by IB losses 1-6 against the best leader, without and with enemy armor/air (A16.2).',
   examples: ['asl-odds table integrity', 'asl-odds table integrity --format markdown --setting integrityNoLeaderDRM=2'],
-  addOptions(cmd: Command): Command {
-    return addRuleSetOptions(cmd);
-  },
+  options: [
+    ...RULE_SET_OPTIONS,
+  ],
   build(o) {
     return buildIntegrityTables(ruleSetInput(o));
   },

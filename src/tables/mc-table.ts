@@ -13,7 +13,6 @@
  * enumerated exactly by the exact engine (engine/exact.ts); a figure sums the terminals whose events
  * include it.
  */
-import type { Command } from 'commander';
 import { Ev, type EventName } from '../rules/events.js';
 import { enumerateChain } from '../engine/exact.js';
 import { add, toFraction, toNumber, ZERO } from '../engine/probability.js';
@@ -21,9 +20,9 @@ import { mcQuery } from '../queries/morale-query.js';
 import { getUnit } from '../counters/catalog.js';
 import type { RuleSetId } from '../rules/rule-set.js';
 import { VERSION } from '../version.js';
-import { intIn } from '../cli/parse.js';
+import { intIn } from '../options/option-values.js';
 import { range, signed, type GridTable, type TableKind, type TableSet } from './grid-table.js';
-import { addRuleSetOptions, ruleSetInput } from './table-options.js';
+import { RULE_SET_OPTIONS, ruleSetInput } from './table-options.js';
 
 /** Rows: Morale Levels, top to bottom. */
 export const MC_TABLE_MLS: readonly number[] = range(4, 10).reverse();
@@ -125,12 +124,11 @@ export const mcTableKind: TableKind = {
   name: 'mc',
   summary: 'Morale Check odds: P(pass), P(pinned), P(broken), P(Replaced), P(Disrupted) by ML 4-10 against the Final modifier (#MC + DRM) -3..+8, for one ELR.',
   examples: ['asl-odds table mc', 'asl-odds table mc --elr 2 --format markdown', 'asl-odds table mc --unit russian/4-4-7 --report reports/mc-table'],
-  addOptions(cmd: Command): Command {
-    cmd
-      .option('--elr <n>', "the side's ELR, 0-5 (A19.1)", intIn(0, 5), 3)
-      .option('--unit <id>', 'the counter whose ML each row overrides: its nationality and class set the HoB part', 'german/4-6-7');
-    return addRuleSetOptions(cmd);
-  },
+  options: [
+    { flags: '--elr <n>', description: "the side's ELR, 0-5 (A19.1)", parse: intIn(0, 5), default: 3 },
+    { flags: '--unit <id>', description: 'the counter whose ML each row overrides: its nationality and class set the HoB part', default: 'german/4-6-7' },
+    ...RULE_SET_OPTIONS,
+  ],
   build(o) {
     return buildMcTables({
       unit: o.unit as string | undefined,

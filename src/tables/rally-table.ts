@@ -12,13 +12,12 @@
  * 12, Heat of Battle after a non-Self-Rally Original 2, which can also rally the unit by berserk,
  * Battle Hardening or a heroic result), enumerated exactly. The figure is the `rally` event.
  */
-import type { Command } from 'commander';
 import { getUnit } from '../counters/catalog.js';
 import { rallyOdds } from '../queries/morale-query.js';
 import type { RuleSetId } from '../rules/rule-set.js';
 import { VERSION } from '../version.js';
 import { range, signed, type GridTable, type TableCell, type TableKind, type TableSet } from './grid-table.js';
-import { addRuleSetOptions, ruleSetInput } from './table-options.js';
+import { RULE_SET_OPTIONS, ruleSetInput } from './table-options.js';
 
 /** Rows: broken-side Morale Levels, top to bottom. */
 export const RALLY_TABLE_MLS: readonly number[] = range(4, 10).reverse();
@@ -101,10 +100,10 @@ export const rallyTableKind: TableKind = {
   name: 'rally',
   summary: 'Rally odds by broken-side ML 4-10 against the Rally DRM -3..+4: with a leader or by Self-Rally, without and with DM.',
   examples: ['asl-odds table rally', 'asl-odds table rally --unit russian/4-4-7 --format markdown'],
-  addOptions(cmd: Command): Command {
-    cmd.option('--unit <id>', 'the counter whose broken-side ML each row overrides (its nationality sets the HoB part)', 'german/4-6-7');
-    return addRuleSetOptions(cmd);
-  },
+  options: [
+    { flags: '--unit <id>', description: 'the counter whose broken-side ML each row overrides (its nationality sets the HoB part)', default: 'german/4-6-7' },
+    ...RULE_SET_OPTIONS,
+  ],
   build(o) {
     return buildRallyTables({
       unit: o.unit as string | undefined,

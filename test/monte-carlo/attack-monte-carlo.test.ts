@@ -12,6 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { attackQuery, type AttackInput, type TargetInput } from '../../src/queries/attack-query.js';
 import { computeOdds, exactResult, type MethodOptions } from '../../src/queries/compute-odds.js';
 import type { OddsResult } from '../../src/result.js';
+import { textFile } from '../../src/io/text-file.js';
+import { poolChunkRunner } from '../../src/pool/pool-runner.js';
 import { mergePartials } from '../../src/runs/partial.js';
 import { writeFile } from 'node:fs/promises';
 
@@ -28,7 +30,7 @@ describe('attack Monte Carlo: reproducible whatever runs it', () => {
 
   it('is identical on 1 and 2 threads (chunks on the worker pool)', async () => {
     const one = await run(STACK, { ...opts, threads: 1 });
-    const two = await run(STACK, { ...opts, threads: 2 });
+    const two = await run(STACK, { ...opts, threads: 2, runner: poolChunkRunner });
     expect(one.method).toBe('monte-carlo');
     expect(one.trials).toBe(30_000);
     expect(one.outcomes.reduce((s, o) => s + (o.count ?? 0), 0)).toBe(30_000);
@@ -44,7 +46,7 @@ describe('attack Monte Carlo: reproducible whatever runs it', () => {
     const partial = await run(STACK, {
       ...opts,
       threads: 1,
-      checkpoint: path,
+      checkpoint: textFile(path),
       stop,
       onProgress: () => {
         if (++chunks === 2) stop.interrupted = true;
@@ -56,11 +58,11 @@ describe('attack Monte Carlo: reproducible whatever runs it', () => {
     const saved = JSON.parse(await readFile(path, 'utf8'));
     expect(saved.chunksDone).toEqual([0, 1]);
     expect(Object.values(saved.outcomes as Record<string, number>).reduce((s, c) => s + c, 0)).toBe(10_000);
-    const resumed = await run(STACK, { ...opts, threads: 2, checkpoint: path, resume: true });
+    const resumed = await run(STACK, { ...opts, threads: 2, runner: poolChunkRunner, checkpoint: textFile(path), resume: true });
     expect(JSON.stringify(resumed)).toBe(JSON.stringify(full));
     expect((await readdir(dir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     // A checkpoint of another attack is refused.
-    await expect(run({ ...STACK, drm: 1 }, { ...opts, threads: 1, checkpoint: path, resume: true })).rejects.toMatchObject({ code: 'input.checkpoint' });
+    await expect(run({ ...STACK, drm: 1 }, { ...opts, threads: 1, checkpoint: textFile(path), resume: true })).rejects.toMatchObject({ code: 'input.checkpoint' });
   });
 
   it('shards merged (asl-odds merge) equal the single run', async () => {
@@ -74,7 +76,7 @@ describe('attack Monte Carlo: reproducible whatever runs it', () => {
       files.push(join(dir, `part-${i}.json`));
       await writeFile(files[i], JSON.stringify(out.partial));
     }
-    const merged = await mergePartials(files);
+    const merged = mergePartials(await Promise.all(files.map(async (f) => ({ name: f, text: await readFile(f, 'utf8') }))));
     const result = await run(STACK, { ...opts, tally: { seed: merged.first.seed, counts: merged.counts, outcomes: merged.outcomes } });
     expect(JSON.stringify(result)).toBe(JSON.stringify(single));
   });
@@ -82,7 +84,7 @@ describe('attack Monte Carlo: reproducible whatever runs it', () => {
   it('progress reports every trial; chunk snapshots add up to the outcomes', async () => {
     const seen: number[] = [];
     const snapshots: Record<string, number>[] = [];
-    const r = await run(STACK, { ...opts, threads: 2, onProgress: (done, total) => seen.push(done / total), onChunk: (s) => snapshots.push(s.outcomeCounts) });
+    const r = await run(STACK, { ...opts, threads: 2, runner: poolChunkRunner, onProgress: (done, total) => seen.push(done / total), onChunk: (s) => snapshots.push(s.outcomeCounts) });
     expect(seen.at(-1)).toBe(1);
     expect(snapshots).toHaveLength(6);
     const sum: Record<string, number> = {};

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { planChunks } from '../../src/engine/chunk-plan.js';
 import { compileChain, verifyCompiledChain } from '../../src/engine/compile.js';
 import { runMonteCarlo } from '../../src/engine/monte-carlo.js';
+import { textFile } from '../../src/io/text-file.js';
+import { poolChunkRunner } from '../../src/pool/pool-runner.js';
 import { computeOdds, type OddsQuery } from '../../src/queries/compute-odds.js';
 import { mcQuery, rallyQuery } from '../../src/queries/morale-query.js';
 import type { OddsResult } from '../../src/result.js';
@@ -48,8 +50,8 @@ describe('reproducible by construction', () => {
   it('the same seed gives bit-identical results with 1, 2 and 4 threads', async () => {
     const opts = { trials: 2_500_000, seed: 'threads', chunkSize: 1 << 18 };
     const a = JSON.stringify(await mc(q, { ...opts, threads: 1 }));
-    const b = JSON.stringify(await mc(q, { ...opts, threads: 2 }));
-    const c = JSON.stringify(await mc(q, { ...opts, threads: 4 }));
+    const b = JSON.stringify(await mc(q, { ...opts, threads: 2, runner: poolChunkRunner }));
+    const c = JSON.stringify(await mc(q, { ...opts, threads: 4, runner: poolChunkRunner }));
     expect(b).toBe(a);
     expect(c).toBe(a);
   });
@@ -78,7 +80,7 @@ describe('reproducible by construction', () => {
     let chunks = 0;
     const partial = await mc(q, {
       ...opts,
-      checkpoint: path,
+      checkpoint: textFile(path),
       stop,
       onProgress: () => {
         if (++chunks === 4) stop.interrupted = true;
@@ -89,15 +91,15 @@ describe('reproducible by construction', () => {
     expect(partial.trialsRequested).toBe(1_200_000);
     const saved = JSON.parse(await readFile(path, 'utf8'));
     expect(saved.chunksDone).toEqual([0, 1, 2, 3]);
-    const resumed = await mc(q, { ...opts, checkpoint: path, resume: true });
+    const resumed = await mc(q, { ...opts, checkpoint: textFile(path), resume: true });
     expect(JSON.stringify(resumed)).toBe(JSON.stringify(full));
     expect((await readdir(dir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
   it('a checkpoint from another run is refused (input.checkpoint)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'asl-odds-ckpt-'));
     const path = join(dir, 'run.ckpt');
-    await mc(q, { trials: 200_000, seed: 'a', chunkSize: 100_000, checkpoint: path });
-    await expect(computeOdds(q, { trials: 200_000, seed: 'b', chunkSize: 100_000, checkpoint: path, resume: true })).rejects.toMatchObject({ code: 'input.checkpoint' });
+    await mc(q, { trials: 200_000, seed: 'a', chunkSize: 100_000, checkpoint: textFile(path) });
+    await expect(computeOdds(q, { trials: 200_000, seed: 'b', chunkSize: 100_000, checkpoint: textFile(path), resume: true })).rejects.toMatchObject({ code: 'input.checkpoint' });
   });
   it('counts stay exact past 2^32: Float64 tallies add exactly', () => {
     const big = 2 ** 33 + 7;
@@ -133,7 +135,8 @@ describe('worker failures', () => {
         seed: 'w',
         plan,
         threads: 2,
-        taskOverride: (t) => (t.chunk === 2 ? { ...t, chunk: 99 } : t),
+        // a runner that sends chunk 2 as a chunk outside the plan
+        runner: (worker, tasks, threads, onResult, stop) => poolChunkRunner(worker, tasks.map((t) => (t.chunk === 2 ? { ...t, chunk: 99 } : t)), threads, onResult, stop),
       }),
     ).rejects.toMatchObject({ code: 'worker.badTask', exitCode: 1 });
   });

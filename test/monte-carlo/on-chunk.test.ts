@@ -6,13 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { computeOdds, type ChunkSnapshot } from '../../src/queries/compute-odds.js';
 import { mcQuery } from '../../src/queries/morale-query.js';
+import { poolChunkRunner } from '../../src/pool/pool-runner.js';
 
 const q = mcQuery({ unit: 'russian/4-4-7', check: '1MC' });
 const base = { trials: 1_000_003, seed: 'chunks', chunkSize: 100_000 } as const;
 
 async function run(threads: number, withSnapshots: boolean) {
   const snapshots: ChunkSnapshot[] = [];
-  const out = await computeOdds(q, { ...base, threads, onChunk: withSnapshots ? (s) => snapshots.push(s) : undefined });
+  const out = await computeOdds(q, { ...base, threads, runner: poolChunkRunner, onChunk: withSnapshots ? (s) => snapshots.push(s) : undefined });
   if (out.kind !== 'result') throw new Error('expected a result');
   return { result: out.result, snapshots: [...snapshots].sort((a, b) => a.chunk - b.chunk) };
 }

@@ -10,7 +10,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYAML } from 'yaml';
 import { isAslOddsError } from '../../src/errors.js';
-import { loadScenarioFile, parseScenario } from '../../src/scenario/scenario-file.js';
+import { loadScenarioFile } from '../../src/io/load-scenario.js';
+import { parseScenario } from '../../src/scenario/scenario-file.js';
 import { SCENARIO_SCHEMA_FILE, scenarioJSONSchemaText } from '../../src/scenario/scenario-schema.js';
 
 const EXAMPLES = ['stalingrad-factory-1942', 'hurtgen-1944', 'tobruk-desert-1941'].map((n) => `scenarios/${n}.yaml`);
@@ -256,7 +257,7 @@ describe('errors: one line with code, field path and line (exit 2)', () => {
 });
 
 describe('JSON Schema and JSON twins', () => {
-  it(`the committed ${SCENARIO_SCHEMA_FILE} equals the one generated from the zod schema (regenerate: node dist/src/scenario/write-schema.js)`, () => {
+  it(`the committed ${SCENARIO_SCHEMA_FILE} equals the one generated from the zod schema (regenerate: npm run write-schema)`, () => {
     expect(readFileSync(SCENARIO_SCHEMA_FILE, 'utf8')).toBe(scenarioJSONSchemaText());
   });
 

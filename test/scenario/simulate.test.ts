@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
+import { poolChunkRunner } from '../../src/pool/pool-runner.js';
 import { runScenario } from '../../src/scenario/run-scenario.js';
 import { applySweep, parseSweep } from '../../src/scenario/sweep.js';
 import type { Scenario } from '../../src/scenario/types.js';
@@ -12,7 +13,7 @@ describe('scenario simulation', () => {
   it('the same seed gives identical results with 1 and 2 threads', async () => {
     const s = cityFight({ turns: 3 });
     const a = await runScenario(s, { trials: 600, seed: 'det', threads: 1, chunkSize: 100 });
-    const b = await runScenario(s, { trials: 600, seed: 'det', threads: 2, chunkSize: 100 });
+    const b = await runScenario(s, { trials: 600, seed: 'det', threads: 2, chunkSize: 100, runner: poolChunkRunner });
     expect(JSON.stringify(b)).toBe(JSON.stringify(a));
     const total = Object.values(a.victory).reduce((t, v) => t + v.count, 0);
     expect(total).toBe(600);

@@ -2,7 +2,9 @@
  * `asl-odds merge <files...>`: combines the partial results of `--shard i/n` runs into the final
  * result, identical to a single-machine run with the same seed.
  */
+import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
+import { AslOddsError } from '../../errors.js';
 import { mergePartials } from '../../runs/partial.js';
 import type { CliContext } from '../io.js';
 import { mergeAndReplay } from '../method-options.js';
@@ -18,6 +20,22 @@ export function mergeCommand(cli: CliContext): Command {
     .option('--out <file>', 'also write the JSON result to <file> (atomically)')
     .addHelpText('after', '\nExample:\n  for i in 0 1 2 3; do asl-odds mc --unit german/4-6-7 --trials 1e8 --seed s1 --shard $i/4 --out part-$i.json; done\n  asl-odds merge part-*.json --json\n')
     .action(async (files: string[], o: { json?: boolean; format?: string; report?: string; out?: string }) => {
-      cli.exitCode = await mergeAndReplay(files, o, cli.rerun, mergePartials);
+      cli.exitCode = await mergeAndReplay(files, o, cli.rerun, async (paths) => mergePartials(await readPartialFiles(paths)));
     });
+}
+
+/**
+ * Reads the partial result files.
+ * @throws AslOddsError `merge.read` (exit 2) naming the file that cannot be read
+ */
+async function readPartialFiles(paths: readonly string[]): Promise<{ name: string; text: string }[]> {
+  const out: { name: string; text: string }[] = [];
+  for (const p of paths) {
+    try {
+      out.push({ name: p, text: await readFile(p, 'utf8') });
+    } catch (e) {
+      throw new AslOddsError('merge.read', `merge: cannot read ${p}: ${(e as Error).message}`, 2);
+    }
+  }
+  return out;
 }

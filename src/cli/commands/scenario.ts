@@ -10,8 +10,9 @@ import { writeFileAtomic } from '../../io/atomic-write.js';
 import { formatScenarioResult, formatSweep, type SweepRow } from '../../reports/scenario-text.js';
 import { writeScenarioReport } from '../../reports/write-scenario-report.js';
 import { shellQuote } from '../../reports/write-report.js';
+import { poolChunkRunner } from '../../pool/pool-runner.js';
 import { runScenario } from '../../scenario/run-scenario.js';
-import { loadScenarioFile } from '../../scenario/scenario-file.js';
+import { loadScenarioFile } from '../../io/load-scenario.js';
 import { applySweep, parseSweep } from '../../scenario/sweep.js';
 import type { CliContext } from '../io.js';
 import { parseTrials } from '../method-options.js';
@@ -78,7 +79,7 @@ export function scenarioCommand(cli: CliContext): Command {
           if (stop.interrupted) break;
           const progress = createProgress(cli.io, !!o.quiet, sweep ? `${sweep.path}=${v.value}` : 'playthroughs');
           try {
-            const result = await runScenario(v.scenario, { trials, precision, seed, threads, stop, onProgress: progress.update }, { file, ...(sweep ? { sweep: `${sweep.path}=${v.value}` } : {}) });
+            const result = await runScenario(v.scenario, { trials, precision, seed, threads, runner: poolChunkRunner, stop, onProgress: progress.update }, { file, ...(sweep ? { sweep: `${sweep.path}=${v.value}` } : {}) });
             rows.push({ value: v.value ?? 0, result });
             interrupted ||= !!result.interrupted;
           } finally {

@@ -3,12 +3,13 @@
  * src/tables/table-kinds.ts, printed as text, markdown, csv or json, and written with `--report` as
  * tables, heatmaps (vega-lite spec + SVG) and an offline index.html.
  */
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { writeFileAtomic } from '../../io/atomic-write.js';
 import { writeTableReport } from '../../reports/write-table-report.js';
-import { formatTableSet, parseTableFormat, TABLE_FORMATS } from '../../tables/format-table.js';
+import { formatTableSet, parseTableFormat, TABLE_FORMATS } from '../../reports/format-table.js';
 import { TABLE_KINDS } from '../../tables/table-kinds.js';
 import type { CliContext } from '../io.js';
+import { commanderParser } from '../parse.js';
 
 interface TableOutputOptions {
   format: string;
@@ -28,7 +29,12 @@ export function tableCommand(cli: CliContext): Command {
     .showSuggestionAfterError(true);
   for (const kind of TABLE_KINDS) {
     const sub = new Command(kind.name).description(kind.summary).exitOverride().configureOutput(output).showSuggestionAfterError(true);
-    kind.addOptions(sub);
+    for (const t of kind.options) {
+      const option = new Option(t.flags, t.description);
+      if (t.parse) option.argParser(commanderParser(t.parse as (v: string, previous: unknown) => unknown));
+      if (t.default !== undefined) option.default(t.default);
+      sub.addOption(option);
+    }
     sub
       .option('--format <fmt>', `output format: ${TABLE_FORMATS.join(', ')}`, 'text')
       .option('--json', 'print the tables as JSON (same as --format json)')

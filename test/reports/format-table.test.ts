@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTableSet, parseTableFormat, TABLE_CSV_COLUMNS } from '../../src/tables/format-table.js';
+import { formatTableSet, parseTableFormat, TABLE_CSV_COLUMNS } from '../../src/reports/format-table.js';
 import type { TableSet } from '../../src/tables/grid-table.js';
 
 /** A hand-made set: two cells known, one missing, a label with CSV and markdown specials. */

@@ -5,8 +5,8 @@
  * exact fractions are in the CSV and JSON forms. A cell that does not exist prints `-`.
  */
 import { inputError } from '../errors.js';
-import { formatPercent } from '../reports/format-probability.js';
-import type { GridTable, TableSet } from './grid-table.js';
+import { formatPercent } from './format-probability.js';
+import type { GridTable, TableSet } from '../tables/grid-table.js';
 
 /** Output formats of `asl-odds table`. */
 export const TableFormat = { text: 'text', markdown: 'markdown', csv: 'csv', json: 'json' } as const;
