@@ -6,7 +6,6 @@
  * Every cell is the one-attack chain of chains/cc-chain.ts (`buildCCAttackChain`, the rule function
  * `resolveCCAttack`) run through the exact engine, never a separate formula.
  */
-import type { Command } from 'commander';
 import { buildCCAttackChain } from '../chains/cc-chain.js';
 import { enumerateChain } from '../engine/exact.js';
 import { add, toFraction, toNumber, ZERO } from '../engine/probability.js';
@@ -14,7 +13,7 @@ import { CC_COLUMNS, ccKillNumber } from '../rules/close-combat.js';
 import { getRuleSet, type RuleSetId } from '../rules/rule-set.js';
 import { VERSION } from '../version.js';
 import { range, signed, type GridTable, type TableCell, type TableKind, type TableSet } from './grid-table.js';
-import { addRuleSetOptions, ruleSetInput } from './table-options.js';
+import { RULE_SET_OPTIONS, ruleSetInput } from './table-options.js';
 
 /** Columns: total CC DRM. */
 export const CC_TABLE_DRMS: readonly number[] = range(-4, 4);
@@ -81,9 +80,7 @@ export const ccTableKind: TableKind = {
   name: 'cc',
   summary: 'Close Combat: P(eliminate), P(eliminate or Casualty Reduction), Hand-to-Hand, by CC Table column and CC DRM (A11.11).',
   examples: ['asl-odds table cc', 'asl-odds table cc --format markdown --setting ccHandToHandKillShift=1'],
-  addOptions(cmd: Command): Command {
-    return addRuleSetOptions(cmd);
-  },
+  options: [...RULE_SET_OPTIONS],
   build(o) {
     return buildCCTables(ruleSetInput(o));
   },

@@ -7,14 +7,13 @@
  * Every cell is `vehicleQuery` (queries/vehicle-query.ts) run through the exact engine: the same chain as
  * `asl-odds vehicle --th <row> --tk <column>`, never a separate formula.
  */
-import type { Command } from 'commander';
 import { exactOddsResult } from '../queries/exact-result.js';
 import { vehicleQuery } from '../queries/vehicle-query.js';
 import type { RuleSetId } from '../rules/rule-set.js';
 import { VERSION } from '../version.js';
 import { range, type GridTable, type TableCell, type TableKind, type TableSet } from './grid-table.js';
-import { intIn } from '../cli/parse.js';
-import { addRuleSetOptions, ruleSetInput } from './table-options.js';
+import { intIn } from '../options/option-values.js';
+import { RULE_SET_OPTIONS, ruleSetInput } from './table-options.js';
 
 /** Rows: Modified To Hit number. */
 export const VEHICLE_TABLE_TH: readonly number[] = range(2, 12);
@@ -83,9 +82,7 @@ export const vehicleTableKind: TableKind = {
   name: 'vehicle',
   summary: 'MG vs AFV (A9.61): P(eliminated), P(burning), P(Stunned) by To Hit number and Final Kill Number.',
   examples: ['asl-odds table vehicle', 'asl-odds table vehicle --format markdown --setting vehicleBurning=at-most-half'],
-  addOptions(cmd: Command): Command {
-    return addRuleSetOptions(cmd).option('--breakdown <n>', "the MG's B#, 2-13 (matters only with vehicleMalfunctionShot=misses)", intIn(2, 13));
-  },
+  options: [...RULE_SET_OPTIONS, { flags: '--breakdown <n>', description: "the MG's B#, 2-13 (matters only with vehicleMalfunctionShot=misses)", parse: intIn(2, 13) }],
   build(o) {
     return buildVehicleTables({ ...ruleSetInput(o), breakdown: o.breakdown as number | undefined });
   },
