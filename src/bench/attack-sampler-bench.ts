@@ -13,6 +13,7 @@ import { runAttackTrials } from '../chains/attack-tally.js';
 import type { Int32Source } from '../dice/streams.js';
 import { Tychei } from '../dice/tychei.js';
 import { attackQuery, attackSamplingOf, type AttackInput } from '../queries/attack-query.js';
+import { poolChunkRunner } from '../pool/pool-runner.js';
 import { computeOdds } from '../queries/compute-odds.js';
 
 /** The benchmarked attack: the 16 FP -1 on a 5-unit German stack. */
@@ -74,7 +75,7 @@ export async function measureAttackSampler(o: { trials: number; threads: number;
   const rollsPerTrial = rng.draws / o.trials;
   const run = async (threads: number) => {
     const t0 = performance.now();
-    const out = await computeOdds(query, { trials: o.trials, seed: o.seed, threads });
+    const out = await computeOdds(query, { trials: o.trials, seed: o.seed, threads, runner: poolChunkRunner });
     const s = seconds(t0);
     if (out.kind !== 'result') throw new Error('bench: expected a result');
     return { seconds: s, json: JSON.stringify(out.result), outcomes: out.result.outcomes.length };
