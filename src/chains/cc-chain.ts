@@ -4,6 +4,8 @@
  *   simultaneous:  ATTACKER's CC DR, DEFENDER's CC DR  (odds, Kill Number and DRM fixed before either
  *                  result applies, A11.1) -> ATTACKER's result on the DEFENDER -> DEFENDER's on the ATTACKER
  *   Ambush (A11.4): the Ambushing side's DR and result first, then the survivors of the other side attack
+ *   end of the CCPh: Disrupted units still in Melee are eliminated (A19.12)
+ *   broken units do not attack (their FP still defends); a side with only broken units makes no attack
  *
  *   result: Final DR < Kill Number: every unit attacked eliminated; == : Random Selection (a dr per unit,
  *   highest selected, ties all selected; A.9) picks the unit(s) Casualty Reduced (rules/casualty-reduction:
@@ -57,7 +59,7 @@ export interface CCChainState {
   readonly units: readonly UnitState[];
   /** Per unit: events it suffered (bitmask of `Ev`). */
   readonly unitEvents: readonly number[];
-  /** Steps left: 'a'/'b' roll the ATTACKER's/DEFENDER's CC DR, 'A'/'B' apply its result. */
+  /** Steps left: 'a'/'b' roll the ATTACKER's/DEFENDER's CC DR, 'A'/'B' apply its result, 'D' the A19.12 step. */
   readonly todo: string;
   /** Result of the ATTACKER's / DEFENDER's attack once rolled. */
   readonly resultA: CCResult | null;
@@ -77,13 +79,15 @@ export function buildCCChain(input: CCChainInput): ChainModel<CCChainState> {
   const ruleSet = input.ruleSet;
   const sideOf = (i: number) => (i < nA ? 'a' : 'b');
   const alive = (units: readonly UnitState[], side: 'a' | 'b') => units.filter((u, i) => sideOf(i) === side && isAlive(u));
+  /** The units of `side` that attack: on the map and unbroken (broken units do not attack in CC). */
+  const attacking = (units: readonly UnitState[], side: 'a' | 'b') => alive(units, side).filter((u) => u.status === 'good-order');
   const aliveIndices = (units: readonly UnitState[], side: 'a' | 'b') => units.map((u, i) => (sideOf(i) === side && isAlive(u) ? i : -1)).filter((i) => i >= 0);
 
   /** Odds column, Kill Number and DRM of `side`'s attack with the units as they now stand. */
   function figures(units: readonly UnitState[], side: 'a' | 'b'): CCAttackFigures {
     const [own, other] = side === 'a' ? [input.attacker, input.defender] : [input.defender, input.attacker];
     const ambushes = input.ambush === (side === 'a' ? 'attacker' : 'defender');
-    return attackFigures(input, own, other, alive(units, side), alive(units, side === 'a' ? 'b' : 'a'), ambushes);
+    return attackFigures(input, own, other, attacking(units, side), alive(units, side === 'a' ? 'b' : 'a'), ambushes);
   }
 
   /** Applies every step that needs no dice; returns the state and the events that caused. */
@@ -95,11 +99,27 @@ export function buildCCChain(input: CCChainInput): ChainModel<CCChainState> {
       const head = s.todo[0];
       if (head === undefined) break;
       if (head === 'a' || head === 'b') {
-        if (alive(s.units, head).length === 0 || alive(s.units, head === 'a' ? 'b' : 'a').length === 0) {
-          s = { ...s, todo: s.todo.slice(1) }; // an Ambushed side wiped out does not attack (A11.4)
+        if (attacking(s.units, head).length === 0 || alive(s.units, head === 'a' ? 'b' : 'a').length === 0) {
+          // No unbroken unit left to attack (an Ambushed side wiped out, A11.4; only broken units), or none to attack.
+          s = { ...s, todo: s.todo.slice(1) };
           continue;
         }
         break; // roll its DR
+      }
+      if (head === 'D') {
+        // A19.12: Disrupted units still in Melee at the end of the CCPh are eliminated.
+        const units = s.units.slice();
+        const unitEvents = s.unitEvents.slice();
+        units.forEach((u, i) => {
+          const enemy = sideOf(i) === 'a' ? 'b' : 'a';
+          if (isAlive(u) && u.disrupted && alive(s.units, enemy).length > 0) {
+            units[i] = { ...u, status: 'eliminated', pinned: false };
+            unitEvents[i] |= Ev.elimination;
+            events |= Ev.elimination;
+          }
+        });
+        s = { ...s, units, unitEvents, todo: s.todo.slice(1) };
+        continue;
       }
       const result = head === 'A' ? s.resultA : s.resultB;
       const targetIdx = aliveIndices(s.units, head === 'A' ? 'b' : 'a');
@@ -144,7 +164,7 @@ export function buildCCChain(input: CCChainInput): ChainModel<CCChainState> {
   }
 
   const units0 = [...input.attacker.units, ...input.defender.units];
-  const order = input.ambush === 'attacker' ? 'aAbB' : input.ambush === 'defender' ? 'bBaA' : 'abAB';
+  const order = (input.ambush === 'attacker' ? 'aAbB' : input.ambush === 'defender' ? 'bBaA' : 'abAB') + 'D';
   const initial = settle({
     units: units0,
     unitEvents: units0.map(() => 0),
@@ -163,7 +183,7 @@ export function buildCCChain(input: CCChainInput): ChainModel<CCChainState> {
       if (s.wounds.length > 0) return 'dr';
       const head = s.todo[0];
       if (head === undefined) return null;
-      return head === 'a' || head === 'b' ? 'DR' : 'dr';
+      return head === 'a' || head === 'b' ? 'DR' : 'dr'; // 'A'/'B' waiting here need Random Selection drs
     },
     advance: (s, index): Transition<CCChainState> => {
       if (s.wounds.length > 0) {
@@ -182,7 +202,7 @@ export function buildCCChain(input: CCChainInput): ChainModel<CCChainState> {
         const original = white + colored;
         const f = figures(s.units, head);
         const result = resolveCCAttack(original + f.drm, f.kill);
-        const events = isLeaderCreation(original, alive(s.units, head)) ? Ev.leaderCreation : 0;
+        const events = isLeaderCreation(original, attacking(s.units, head)) ? Ev.leaderCreation : 0;
         const next = { ...s, todo: s.todo.slice(1), ...(head === 'a' ? { resultA: result } : { resultB: result }) };
         const settled = settle(next);
         return { state: settled.state, events: events | settled.events };
@@ -192,6 +212,10 @@ export function buildCCChain(input: CCChainInput): ChainModel<CCChainState> {
     },
     describe: (s) => `ATTACKER ${sideText(s.units.slice(0, nA))} | DEFENDER ${sideText(s.units.slice(nA))}`,
   };
+}
+
+function unbroken(u: UnitState): boolean {
+  return u.status === 'good-order';
 }
 
 function sideText(units: readonly UnitState[]): string {
@@ -235,8 +259,8 @@ function attackFigures(
 export function ccOpeningFigures(input: CCChainInput): { attacker: CCAttackFigures; defender: CCAttackFigures } {
   const { attacker: a, defender: d } = input;
   return {
-    attacker: attackFigures(input, a, d, a.units, d.units, input.ambush === 'attacker'),
-    defender: attackFigures(input, d, a, d.units, a.units, input.ambush === 'defender'),
+    attacker: attackFigures(input, a, d, a.units.filter(unbroken), d.units, input.ambush === 'attacker'),
+    defender: attackFigures(input, d, a, d.units.filter(unbroken), a.units, input.ambush === 'defender'),
   };
 }
 

@@ -24,6 +24,10 @@ export interface CCSideSpec {
   readonly pinned?: readonly number[];
   /** Positions (from 1) of wounded SMC (A17.2: leadership one worse). */
   readonly wounded?: readonly number[];
+  /** Positions (from 1) of broken units: they do not attack in CC, their FP still defends. */
+  readonly broken?: readonly number[];
+  /** Positions (from 1) of broken, Disrupted units: also eliminated if still in Melee at the end of the CCPh (A19.12). */
+  readonly disrupted?: readonly number[];
   /** The side is CX (A4.51) [false]. */
   readonly cx?: boolean;
   /** The side is concealed (A11.19) [false]. */
@@ -75,9 +79,11 @@ function sideUnits(name: 'attacker' | 'defender', spec: CCSideSpec): UnitState[]
   };
   const pinned = positions(spec.pinned, 'pinned');
   const wounded = positions(spec.wounded, 'wounded');
+  const broken = positions(spec.broken, 'broken');
+  const disrupted = positions(spec.disrupted, 'disrupted');
   return profiles.map((p, k) => {
     if (wounded.has(k + 1) && p.kind !== 'leader' && p.kind !== 'hero') throw inputError(`input.${name}`, `${flag}-wounded: ${p.id} is not a SMC`);
-    return initialUnitState(p, { pinned: pinned.has(k + 1), wounded: wounded.has(k + 1) });
+    return initialUnitState(p, { pinned: pinned.has(k + 1), wounded: wounded.has(k + 1), broken: broken.has(k + 1), disrupted: disrupted.has(k + 1) });
   });
 }
 
@@ -106,15 +112,26 @@ export function ccQuery(i: CCInput): OddsQuery<CCChainState> {
   const chainInput = { attacker, defender, ambush: i.ambush ?? null, handToHand: !!i.handToHand, ruleSet };
   const opening = ccOpeningFigures(chainInput);
   const sideRecord = (s: CCSideInput) => ({
-    units: s.units.map((u) => ({ id: u.profile.id, ccFP: ccFP(u), pinned: u.pinned, wounded: u.wounded, source: u.profile.source, confidence: u.profile.confidence })),
-    fp: s.units.reduce((t, u) => t + ccFP(u), 0),
+    units: s.units.map((u) => ({
+      id: u.profile.id,
+      ccFP: ccFP(u),
+      pinned: u.pinned,
+      wounded: u.wounded,
+      broken: u.status === 'broken',
+      disrupted: u.disrupted,
+      source: u.profile.source,
+      confidence: u.profile.confidence,
+    })),
+    attackFP: s.units.filter((u) => u.status === 'good-order').reduce((t, u) => t + ccFP(u), 0),
+    defenseFP: s.units.reduce((t, u) => t + ccFP(u), 0),
     cx: s.cx,
     concealed: s.concealed,
     otherDRM: s.drm,
   });
-  const figures = (f: typeof opening.attacker) => [`${CC_COLUMNS[f.column].label}, Kill Number ${f.kill}`, f.drm] as const;
-  const [attackerOdds, attackerDRM] = figures(opening.attacker);
-  const [defenderOdds, defenderDRM] = figures(opening.defender);
+  const figures = (side: CCSideInput, f: typeof opening.attacker) =>
+    side.units.some((u) => u.status === 'good-order') ? ([`${CC_COLUMNS[f.column].label}, Kill Number ${f.kill}`, f.drm] as const) : (['none (only broken units)', null] as const);
+  const [attackerOdds, attackerDRM] = figures(attacker, opening.attacker);
+  const [defenderOdds, defenderDRM] = figures(defender, opening.defender);
   const input = {
     attacker: sideRecord(attacker),
     attackerAttack: attackerOdds,

@@ -79,3 +79,32 @@ describe('cc: exact and Monte Carlo agree', () => {
     expect(out.result.comparison!.chiSquared.pValue).toBeGreaterThan(1e-4);
   });
 });
+
+describe('cc: broken and Disrupted units (A11, A19.12)', () => {
+  it('broken units do not attack; their FP still defends (4-6-7 vs a broken 4-4-7: 1-1, no return attack)', () => {
+    const r = exact({ attacker: { units: ['german/4-6-7'] }, defender: { units: ['russian/4-4-7'], broken: [1] } });
+    expect(r.eventFractions?.attackerEliminated).toBe('0');
+    expect(r.eventFractions?.defenderEliminated).toBe('1/6'); // 1-1, DR < 5
+    expect(r.input.defenderAttack).toBe('none (only broken units)');
+    expect(r.eventFractions?.leaderCreation).toBe('1/36'); // only the ATTACKER rolls
+  });
+  it('A19.12: a Disrupted unit still in Melee at the end of the CCPh is eliminated', () => {
+    const r = exact({ attacker: { units: ['german/4-6-7'] }, defender: { units: ['russian/4-4-7'], disrupted: [1] } });
+    // eliminated by the attack (6/36), Reduced to a HS (DR 5: 4/36) and then eliminated as Disrupted, or
+    // left untouched and eliminated: every path ends with it gone, since the 4-6-7 always survives.
+    expect(r.eventFractions?.defenderEliminated).toBe('1');
+    expect(r.eventFractions?.meleeContinues).toBe('0');
+  });
+  it('a Disrupted unit whose enemies are all eliminated is not in Melee and stays', () => {
+    // 4-6-7 + Disrupted 4-6-7 vs a 2-3-7: only the Good Order squad attacks, 4 vs 2 = 2-1 (Kill Number 7),
+    // eliminating the HS on DR < 7 (15/36) and on 7 too (6/36: Casualty Reduction of a HS eliminates it), 21/36;
+    // then the Disrupted squad is not in Melee and stays. Otherwise (15/36) it is eliminated (A19.12).
+    const r = exact({ attacker: { units: ['german/4-6-7', 'german/4-6-7'], disrupted: [2] }, defender: { units: ['russian/2-3-7'] } });
+    expect(r.input.attackerAttack).toBe('2-1, Kill Number 7');
+    expect(r.units?.[1].eventFractions?.elimination).toBe('5/12');
+    const d = exact({ attacker: { units: ['german/4-6-7'], disrupted: [1] }, defender: { units: ['russian/2-3-7'] } });
+    // the 2-3-7 attacks 2 vs 4 = 1-2 (Kill Number 4): 3/36 eliminates the 4-6-7 (Disrupted, so it makes no
+    // attack); otherwise the Disrupted squad (or its HS) is eliminated at the end of the CCPh: always gone.
+    expect(d.eventFractions?.attackerEliminated).toBe('1');
+  });
+});

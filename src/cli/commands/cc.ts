@@ -17,6 +17,10 @@ interface CCOptions extends Pick<CommonOptions, 'rules' | 'setting'>, MethodFlag
   defenderPinned?: string[];
   attackerWounded?: string[];
   defenderWounded?: string[];
+  attackerBroken?: string[];
+  defenderBroken?: string[];
+  attackerDisrupted?: string[];
+  defenderDisrupted?: string[];
   attackerCx?: boolean;
   defenderCx?: boolean;
   attackerConcealed?: boolean;
@@ -47,6 +51,10 @@ export function ccCommand(cli: CliContext): Command {
     .option('--defender-pinned <i,...>', 'positions of pinned DEFENDER units', collect)
     .option('--attacker-wounded <i,...>', 'positions of wounded ATTACKER SMC (leadership one worse, A17.2)', collect)
     .option('--defender-wounded <i,...>', 'positions of wounded DEFENDER SMC', collect)
+    .option('--attacker-broken <i,...>', 'positions of broken ATTACKER units: they do not attack, their FP still defends', collect)
+    .option('--defender-broken <i,...>', 'positions of broken DEFENDER units', collect)
+    .option('--attacker-disrupted <i,...>', 'positions of Disrupted ATTACKER units: broken, and eliminated if still in Melee at the end of the CCPh (A19.12)', collect)
+    .option('--defender-disrupted <i,...>', 'positions of Disrupted DEFENDER units', collect)
     .option('--attacker-cx', 'the ATTACKER is CX: +1 to its attack, -1 to attacks on it (A4.51)')
     .option('--defender-cx', 'the DEFENDER is CX')
     .option('--attacker-concealed', 'the ATTACKER is concealed (A11.19; settings ccConcealedAttackerDRM/ccConcealedDefenderDRM)')
@@ -67,6 +75,8 @@ export function ccCommand(cli: CliContext): Command {
         units: o.attacker,
         pinned: positionsOf('--attacker-pinned', o.attackerPinned),
         wounded: positionsOf('--attacker-wounded', o.attackerWounded),
+        broken: positionsOf('--attacker-broken', o.attackerBroken),
+        disrupted: positionsOf('--attacker-disrupted', o.attackerDisrupted),
         cx: o.attackerCx,
         concealed: o.attackerConcealed,
         drm: o.attackerDrm,
@@ -75,6 +85,8 @@ export function ccCommand(cli: CliContext): Command {
         units: o.defender,
         pinned: positionsOf('--defender-pinned', o.defenderPinned),
         wounded: positionsOf('--defender-wounded', o.defenderWounded),
+        broken: positionsOf('--defender-broken', o.defenderBroken),
+        disrupted: positionsOf('--defender-disrupted', o.defenderDisrupted),
         cx: o.defenderCx,
         concealed: o.defenderConcealed,
         drm: o.defenderDrm,
