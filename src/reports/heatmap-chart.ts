@@ -18,12 +18,17 @@ const LIGHT_FROM = 0.55;
  * Builds the heatmap spec of one grid.
  * Cost: O(cells).
  * @param set the table set (subtitle: kind, rule set, version)
- * @param table one of `set.tables`
+ * @param table one of `set.tables` (or any grid of probabilities with a detail text per cell)
+ * @param o.subtitle replaces the table subtitle; o.detailTitle the tooltip title of `fraction` ('Exact')
  * @returns a layered spec (rect + text) with inline data rows `{row, column, probability, percent, fraction}`
  * @throws never
  * @example buildHeatmapSpec(set, set.tables[0]).layer[0].mark // { type: 'rect', ... }
  */
-export function buildHeatmapSpec(set: TableSet, table: GridTable): TopLevelSpec {
+export function buildHeatmapSpec(
+  set: Pick<TableSet, 'kind' | 'ruleSet' | 'version'>,
+  table: Pick<GridTable, 'id' | 'title' | 'rowTitle' | 'columnTitle' | 'rows' | 'columns'> & { readonly cells: readonly (readonly ({ readonly probability: number; readonly fraction: string } | null)[])[] },
+  o: { readonly subtitle?: string; readonly detailTitle?: string } = {},
+): TopLevelSpec {
   const values: { row: string; column: string; probability: number; percent: string; fraction: string }[] = [];
   table.rows.forEach((row, r) => {
     table.columns.forEach((column, c) => {
@@ -51,7 +56,7 @@ export function buildHeatmapSpec(set: TableSet, table: GridTable): TopLevelSpec 
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: {
       text: table.title,
-      subtitle: `asl-odds table ${set.kind} · rule set ${set.ruleSet} · exact · asl-odds v${set.version}`,
+      subtitle: o.subtitle ?? `asl-odds table ${set.kind} · rule set ${set.ruleSet} · exact · asl-odds v${set.version}`,
       anchor: 'start',
     },
     description: `Heatmap: ${table.title}; rows ${table.rowTitle}, columns ${table.columnTitle}`,
@@ -74,7 +79,7 @@ export function buildHeatmapSpec(set: TableSet, table: GridTable): TopLevelSpec 
             { field: 'row', type: 'nominal', title: table.rowTitle },
             { field: 'column', type: 'nominal', title: table.columnTitle },
             { field: 'percent', type: 'nominal', title: 'Probability' },
-            { field: 'fraction', type: 'nominal', title: 'Exact' },
+            { field: 'fraction', type: 'nominal', title: o.detailTitle ?? 'Exact' },
           ],
           description: { field: 'percent' },
         },

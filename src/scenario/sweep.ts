@@ -6,8 +6,9 @@
  * `sides.german.elr`, `sides.russian.battlefieldIntegrity`, `sides.german.fire.drm`, `turns`,
  * `sides.german.stacks.0.units.1.count`.
  */
-import { inputError } from '../errors.js';
-import type { Scenario } from './types.js';
+import { inputError, isAslOddsError } from '../errors.js';
+import { parseScenario } from './scenario-file.js';
+import type { Scenario, VictoryCondition } from './types.js';
 
 /** A parsed sweep. */
 export interface Sweep {
@@ -63,4 +64,58 @@ export function applySweep(scenario: Scenario, path: string, value: number | boo
   if (typeof current !== typeof value) throw inputError('input.sweep', `--sweep ${path}: the field is a ${typeof current}, got ${JSON.stringify(value)}`);
   target[last] = value;
   return copy as unknown as Scenario;
+}
+
+/**
+ * The scenario as file data (the shape scenario files have: victory as `{ any | all: [{ key: value }] }`,
+ * support as `{ from, until }`, unit lines as mappings), for validating a changed scenario with the
+ * same schema and checks as a file. Never throws.
+ */
+export function scenarioFileData(s: Scenario): Record<string, unknown> {
+  return {
+    title: s.title,
+    description: s.description,
+    rules: s.rules,
+    settings: s.settings,
+    turns: s.turns,
+    movesFirst: s.movesFirst,
+    sides: s.sides.map((side) => ({
+      id: side.id,
+      name: side.name,
+      nationality: side.nationality,
+      elr: side.elr,
+      battlefieldIntegrity: side.battlefieldIntegrity,
+      stacks: side.stacks.map(stackData),
+      reinforcements: side.reinforcements.map((r) => ({ turn: r.turn, stacks: r.stacks.map(stackData) })),
+      support: side.support.map((p) => ({ from: p.fromTurn, until: p.untilTurn, armor: p.armor, air: p.air })),
+      fire: side.fire,
+      rout: side.rout,
+      ...(side.victory ? { victory: { [side.victory.combine]: side.victory.conditions.map(conditionData) } } : {}),
+    })),
+  };
+}
+
+function stackData(st: Scenario['sides'][number]['stacks'][number]): Record<string, unknown> {
+  return { name: st.name, terrain: st.terrain, units: st.units.map((u) => ({ id: u.id, count: u.count, overrides: u.overrides, fanatic: u.fanatic })) };
+}
+
+function conditionData(c: VictoryCondition): Record<string, number> {
+  return { [c.kind]: 'atLeast' in c ? c.atLeast : c.atMost };
+}
+
+/**
+ * {@link applySweep}, then the result checked with the scenario file's schema and checks (a value a
+ * file could not hold is refused: ELR 7, a reinforcement turn past the last turn, activity 0, ...).
+ * @param option the option's name for messages, e.g. `--balance`
+ * @throws AslOddsError `input.sweep` naming the option, path, value and what is allowed
+ */
+export function sweepVariant(scenario: Scenario, path: string, value: number | boolean, option = '--sweep'): Scenario {
+  const changed = applySweep(scenario, path, value);
+  try {
+    return parseScenario(JSON.stringify(scenarioFileData(changed)), `${path}=${value}.json`);
+  } catch (e) {
+    if (!isAslOddsError(e)) throw e;
+    const why = e.message.replace(/^[^:]*\.json(:\d+)?: /, '');
+    throw inputError('input.sweep', `${option} ${path}=${value}: ${why}`);
+  }
 }

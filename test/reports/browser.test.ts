@@ -22,6 +22,8 @@ import { EXACT_NMC } from './fixtures.js';
 import { writeScenarioReport } from '../../src/reports/write-scenario-report.js';
 import { runScenario } from '../../src/scenario/run-scenario.js';
 import { applySweep } from '../../src/scenario/sweep.js';
+import { curvePoint, findBalance } from '../../src/scenario/balance.js';
+import { calibrate, checkRecord, parseRecord } from '../../src/scenario/record.js';
 import { cityFight } from '../scenario/fixture.js';
 
 // The page.evaluate callbacks run in the browser; the project compiles without the DOM lib, so the
@@ -73,9 +75,9 @@ afterAll(async () => {
 });
 
 /** Opens `dir/index.html`, waits for the charts, records everything, saves `test-output/<shot>.png`. */
-async function visit(dir: string, shot: string): Promise<PageVisit> {
+async function visit(dir: string, shot: string, width = 1280): Promise<PageVisit> {
   if (!browser) throw new Error('no browser');
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: true });
+  const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: true });
   const consoleErrors: string[] = [];
   const foreignRequests: string[] = [];
   const dialogs: string[] = [];
@@ -244,5 +246,22 @@ document.documentElement.setAttribute('data-charts-rendered', '1');</script></bo
     expect(v.xss).toBeUndefined();
     expect(v.text).toContain(title);
     expect(v.text).toContain('Per turn');
+  });
+  it.runIf(hasChromium)('scenario design report: balance curve, grid heatmap and the record\'s calibration render, desktop and 375 px', async () => {
+    const dir = await reportDir('design');
+    const base = cityFight({ turns: 1 });
+    const runs = [];
+    for (const drm of [-1, 0, 1, 2]) runs.push({ value: drm, result: await runScenario(applySweep(base, 'sides.german.fire.drm', drm), { trials: 200, seed: 'design', threads: 1 }) });
+    const balance = findBalance('sides.german.fire.drm', 'german', 'russian', true, runs.map((r) => curvePoint(r.value, r.result.victory, 'german', 'russian', r.result.trials)));
+    const record = parseRecord('german=12,russian=18', ['german', 'russian']);
+    const calibration = calibrate('sides.german.fire.drm', true, record, runs.map((r) => ({ value: r.value, victory: r.result.victory })));
+    const grid = { paths: ['sides.german.fire.drm', 'sides.russian.elr'] as [string, string], values: [[-1, 0], [2, 3]] as [number[], number[]], cells: [[runs[0].result, runs[0].result], [runs[1].result, runs[1].result]], side: 'german' };
+    const design = { balance, calibration, record: checkRecord(record, runs[1].result.victory), grid };
+    await writeScenarioReport(dir, runs[1].result, 'asl-odds scenario test.yaml --balance sides.german.fire.drm=-1..2', undefined, design);
+    const v = await visit(dir, 'report-scenario-design');
+    expectClean(v, 6);
+    expect(v.text).toContain('Balance of sides.german.fire.drm');
+    const phone = await visit(dir, 'report-scenario-design-375', 375);
+    expectClean(phone, 6);
   });
 });

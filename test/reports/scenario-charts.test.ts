@@ -5,6 +5,9 @@ import { formatScenarioResult, formatSweep } from '../../src/reports/scenario-te
 import { runScenario } from '../../src/scenario/run-scenario.js';
 import { cityFight } from '../scenario/fixture.js';
 import { vegaLiteValidator } from './schema.js';
+import { buildBalanceSpec, buildGridSpec, buildRecordSpec } from '../../src/reports/design-charts.js';
+import { curvePoint, findBalance } from '../../src/scenario/balance.js';
+import { calibrate, checkRecord, parseRecord } from '../../src/scenario/record.js';
 
 describe('scenario charts', async () => {
   const r = await runScenario(cityFight({ turns: 2 }), { trials: 50, seed: 'charts', threads: 1 });
@@ -12,7 +15,20 @@ describe('scenario charts', async () => {
     { value: 2, result: r },
     { value: 3, result: r },
   ];
-  const specs = { victory: buildVictorySpec(r), strength: buildStrengthFanSpec(r), elr: buildELRSpec(r), sweep: buildSweepSpec('sides.german.elr', rows) };
+  const pts = [0, 1, 2].map((v, i) => curvePoint(v, { german: { ...r.victory.german, probability: 0.7 - 0.3 * i, ci95: [0.6 - 0.3 * i, 0.8 - 0.3 * i] }, russian: { ...r.victory.russian, probability: 0.3 + 0.3 * i }, neither: r.victory.neither }, 'german', 'russian', 50));
+  const record = parseRecord('german=12,russian=18', ['german', 'russian']);
+  const calibration = calibrate('sides.german.fire.drm', true, record, [0, 1, 2].map((v) => ({ value: v, victory: r.victory })));
+  const grid = { paths: ['turns', 'sides.german.elr'] as [string, string], values: [[1, 2], [2, 3, 4]] as [number[], number[]], cells: [[r, r, r], [r, r, r]], side: 'german' };
+  const specs = {
+    victory: buildVictorySpec(r),
+    strength: buildStrengthFanSpec(r),
+    elr: buildELRSpec(r),
+    sweep: buildSweepSpec('sides.german.elr', rows),
+    balance: buildBalanceSpec(findBalance('sides.german.fire.drm', 'german', 'russian', true, pts)),
+    grid: buildGridSpec(grid, r.version, r.ruleSet),
+    record: buildRecordSpec(checkRecord(record, r.victory), null),
+    calibration: buildRecordSpec(checkRecord(record, r.victory), calibration),
+  };
   for (const [name, spec] of Object.entries(specs)) {
     it(`${name}: valid against vega-lite's JSON schema and renders to SVG`, async () => {
       const validate = vegaLiteValidator();

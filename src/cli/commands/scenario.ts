@@ -13,7 +13,15 @@ import { shellQuote } from '../../reports/write-report.js';
 import { poolChunkRunner } from '../../pool/pool-runner.js';
 import { runScenario } from '../../scenario/run-scenario.js';
 import { loadScenarioFile } from '../../io/load-scenario.js';
-import { applySweep, parseSweep } from '../../scenario/sweep.js';
+import { applySweep, parseSweep, sweepVariant } from '../../scenario/sweep.js';
+import { curvePoint, findBalance, parseRange, rangeValues, type BalanceResult, type FieldRange } from '../../scenario/balance.js';
+import { calibrate, checkRecord, parseRecord, type Calibration, type RecordCheck } from '../../scenario/record.js';
+import type { ScenarioResult } from '../../scenario/run-scenario.js';
+import type { Scenario } from '../../scenario/types.js';
+import type { StopFlag } from '../../engine/chunk-runner.js';
+import { inputError } from '../../errors.js';
+import { formatBalance, formatCalibration, formatGrid, formatRecord, formatValue, type SweepGrid } from '../../reports/scenario-design-text.js';
+import type { ScenarioDesign } from '../../reports/write-scenario-report.js';
 import type { CliContext } from '../io.js';
 import { parseTrials } from '../method-options.js';
 import { intIn } from '../parse.js';
@@ -24,7 +32,10 @@ interface ScenarioOptions {
   precision?: number;
   seed?: string;
   threads?: number;
-  sweep?: string;
+  sweep?: string[];
+  balance?: string;
+  record?: string;
+  calibrate?: string;
   report?: string;
   out?: string;
   json?: boolean;
@@ -54,7 +65,10 @@ export function scenarioCommand(cli: CliContext): Command {
     .option('--precision <pp>', 'run until every victory probability is known within +-pp percentage points (95%), in whole chunks of 256 (the same playthroughs for a seed)', parsePrecision)
     .option('--seed <string>', 'seed (default: random, printed and stored)')
     .option('--threads <n>', `worker threads (default: available cores, ${availableParallelism()} here)`, intIn(1, 1024))
-    .option('--sweep <path=values>', 'run once per value of a numeric or flag field, e.g. sides.german.elr=2,3,4 or sides.russian.battlefieldIntegrity=true,false')
+    .option('--sweep <path=values>', 'run once per value of a numeric or flag field, e.g. sides.german.elr=2,3,4 or sides.russian.battlefieldIntegrity=true,false; twice for a grid (heatmap of the first side\'s victory odds)', (v: string, prev: string[] = []) => [...prev, v])
+    .option('--balance <path=lo..hi>', 'find the value of a numeric field at which the sides win equally often (50% when every game has a winner), e.g. sides.german.fire.drm=-2..2; same seed for every value')
+    .option('--record <side=wins,side=wins>', 'a record of played games (ROAR, playtests), e.g. german=31,russian=19: how likely it is under the model (binomial p-value)')
+    .option('--calibrate <path=lo..hi>', 'with --record: the value of a field (e.g. sides.german.fire.activity=0.5..1) that best reproduces the record, with its interval; --balance then runs on the calibrated scenario')
     .option('--report <dir>', 'write scenario.txt, scenario.json, charts (Vega-Lite + SVG) and index.html into <dir>')
     .option('--out <file>', 'also write the JSON result to <file> (atomically)')
     .option('--json', 'print one JSON object instead of the summary')
@@ -64,39 +78,154 @@ export function scenarioCommand(cli: CliContext): Command {
       '\nExamples:\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --trials 5000 --seed s1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --precision 1 --seed s1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --sweep sides.german.elr=2,3,4 --report reports/stalingrad\n',
     )
     .action(async (file: string, o: ScenarioOptions) => {
-      const scenario = await loadScenarioFile(file);
-      const sweep = o.sweep ? parseSweep(o.sweep) : null;
-      const variants = sweep ? sweep.values.map((v) => ({ value: v, scenario: applySweep(scenario, sweep.path, v) })) : [{ value: null, scenario }];
+      const base = await loadScenarioFile(file);
+      const sweeps = (o.sweep ?? []).map(parseSweep);
+      if (sweeps.length > 2) throw inputError('input.sweep', `--sweep: at most two fields (a grid); got ${sweeps.length}`);
+      if (sweeps.length > 0 && (o.balance || o.calibrate)) throw inputError('input.sweep', '--sweep cannot be combined with --balance or --calibrate; run them separately');
+      if (o.calibrate && !o.record) throw inputError('input.record', '--calibrate needs --record <side>=<wins>,<side>=<wins> (the record to reproduce)');
+      const sideIds: [string, string] = [base.sides[0].id, base.sides[1].id];
+      const record = o.record ? parseRecord(o.record, sideIds) : null;
+      const balanceRange = o.balance ? parseRange(o.balance, '--balance') : null;
+      const calibrateRange = o.calibrate ? parseRange(o.calibrate, '--calibrate') : null;
       const seed = o.seed ?? randomSeed();
       if (!o.seed && !o.quiet) cli.io.stderr(`seed: ${seed} (replay with --seed ${seed})\n`);
       const threads = o.threads ?? availableParallelism();
       const trials = o.trials ?? (o.precision === undefined ? DEFAULT_SCENARIO_TRIALS : DEFAULT_PRECISION_MAX_TRIALS);
       const precision = o.precision === undefined ? undefined : o.precision / 100;
-      const rows: SweepRow[] = [];
       let interrupted = false;
-      await withInterrupt(async (stop) => {
+      let stopped = false;
+      // Every run uses the same seed: the same chunk streams for every value (common random numbers).
+      const play = async (scenario: Scenario, label: string, input: Record<string, unknown>, stop: StopFlag): Promise<ScenarioResult | null> => {
+        if (stop.interrupted) {
+          stopped = true;
+          return null;
+        }
+        const progress = createProgress(cli.io, !!o.quiet, label);
+        try {
+          const result = await runScenario(scenario, { trials, precision, seed, threads, runner: poolChunkRunner, stop, onProgress: progress.update }, { file, ...input });
+          interrupted ||= !!result.interrupted;
+          return result;
+        } finally {
+          progress.stop();
+        }
+      };
+      /** Runs `scenario` at each value of a range (validated like a file), for balance or calibration. */
+      const across = async (scenario: Scenario, r: FieldRange, option: string, stop: StopFlag) => {
+        const current = currentNumber(scenario, r.path, option);
+        const { values, integer } = rangeValues(r, current, option);
+        const variants = values.map((v) => ({ value: v, scenario: sweepVariant(scenario, r.path, v, option) }));
+        const runs: { value: number; result: ScenarioResult }[] = [];
         for (const v of variants) {
-          if (stop.interrupted) break;
-          const progress = createProgress(cli.io, !!o.quiet, sweep ? `${sweep.path}=${v.value}` : 'playthroughs');
-          try {
-            const result = await runScenario(v.scenario, { trials, precision, seed, threads, runner: poolChunkRunner, stop, onProgress: progress.update }, { file, ...(sweep ? { sweep: `${sweep.path}=${v.value}` } : {}) });
-            rows.push({ value: v.value ?? 0, result });
-            interrupted ||= !!result.interrupted;
-          } finally {
-            progress.stop();
+          const result = await play(v.scenario, `${r.path}=${formatValue(v.value)}`, { [option.slice(2)]: `${r.path}=${v.value}` }, stop);
+          if (result) runs.push({ value: v.value, result });
+        }
+        return { integer, runs };
+      };
+      const rows: SweepRow[] = [];
+      let grid: SweepGrid | null = null;
+      let balance: BalanceResult | null = null;
+      let calibration: Calibration | null = null;
+      let recordCheck: RecordCheck | null = null;
+      let main: ScenarioResult | null = null;
+      await withInterrupt(async (stop) => {
+        let scenario = base;
+        if (calibrateRange && record) {
+          const c = await across(base, calibrateRange, '--calibrate', stop);
+          if (c.runs.length < 2) return;
+          calibration = calibrate(calibrateRange.path, c.integer, record, c.runs.map((x) => ({ value: x.value, victory: x.result.victory })));
+          const best = c.integer ? calibration.best : Number(calibration.best.toFixed(3));
+          scenario = sweepVariant(base, calibrateRange.path, best, '--calibrate');
+        }
+        if (sweeps.length === 0) {
+          main = await play(scenario, calibration ? 'calibrated scenario' : 'playthroughs', calibration ? { calibrated: `${calibrateRange!.path}=${formatValue(calibration.best)}` } : {}, stop);
+        } else if (sweeps.length === 1) {
+          const sw = sweeps[0];
+          for (const v of sw.values) {
+            const result = await play(sweepVariant(base, sw.path, v), `${sw.path}=${v}`, { sweep: `${sw.path}=${v}` }, stop);
+            if (result) rows.push({ value: v, result });
           }
+          main = rows[0]?.result ?? null;
+        } else {
+          const [a, b] = sweeps;
+          const cells: ScenarioResult[][] = [];
+          for (const va of a.values) {
+            const row: ScenarioResult[] = [];
+            for (const vb of b.values) {
+              const s2 = sweepVariant(sweepVariant(base, a.path, va), b.path, vb);
+              const result = await play(s2, `${a.path}=${va} ${b.path}=${vb}`, { sweep: [`${a.path}=${va}`, `${b.path}=${vb}`] }, stop);
+              if (result) row.push(result);
+            }
+            if (row.length === b.values.length) cells.push(row);
+          }
+          if (cells.length === a.values.length) grid = { paths: [a.path, b.path], values: [a.values, b.values], cells, side: sideIds[0] };
+          main = cells[0]?.[0] ?? null;
+        }
+        if (main && record) recordCheck = checkRecord(record, (main as ScenarioResult).victory);
+        if (balanceRange) {
+          const c = await across(scenario, balanceRange, '--balance', stop);
+          if (c.runs.length >= 2) balance = findBalance(balanceRange.path, sideIds[0], sideIds[1], c.integer, c.runs.map((x) => curvePoint(x.value, x.result.victory, sideIds[0], sideIds[1], x.result.trials)));
         }
       });
-      const main = rows[0].result;
-      const doc = sweep ? { ...main, sweep: { path: sweep.path, rows: rows.map((r) => ({ value: r.value, victory: r.result.victory, elrFell: r.result.elrFell, interrupted: !!r.result.interrupted })) } } : main;
+      if (!main) {
+        cli.io.stderr('interrupted before the first run finished: nothing to report\n');
+        cli.exitCode = 130;
+        return;
+      }
+      const result: ScenarioResult = main;
+      const sweep = sweeps.length === 1 ? { path: sweeps[0].path, rows } : undefined;
+      const design: ScenarioDesign = { grid, balance, calibration, record: recordCheck };
+      const doc = {
+        ...result,
+        ...(sweep ? { sweep: { path: sweep.path, rows: rows.map((r) => ({ value: r.value, victory: r.result.victory, elrFell: r.result.elrFell, interrupted: !!r.result.interrupted })) } } : {}),
+        ...(grid ? { grid: gridJSON(grid) } : {}),
+        ...(balance ? { balance } : {}),
+        ...(recordCheck ? { record: recordCheck } : {}),
+        ...(calibration ? { calibration } : {}),
+      };
       const json = JSON.stringify(doc, null, 2) + '\n';
       if (o.out) await writeFileAtomic(o.out, json);
+      const text = [formatScenarioResult(result), sweep ? formatSweep(sweep.path, rows) : '', designText(design, sideIds)].filter(Boolean).join('\n');
       if (o.report) {
         const command = `asl-odds ${cli.argv.map(shellQuote).join(' ')}`;
-        const { files } = await writeScenarioReport(o.report, main, command, sweep ? { path: sweep.path, rows } : undefined);
+        const { files } = await writeScenarioReport(o.report, result, command, sweep, design);
         if (!o.quiet && !o.json) cli.io.stderr(`report: ${files.length} files in ${o.report}\n`);
       }
-      cli.io.stdout(o.json ? json : formatScenarioResult(main) + (sweep ? '\n' + formatSweep(sweep.path, rows) : ''));
-      if (interrupted) cli.exitCode = 130;
+      cli.io.stdout(o.json ? json : designFirst(design, sideIds) + text);
+      if (interrupted || stopped) cli.exitCode = 130;
     });
+}
+
+/** The numeric field at `path` (for a range's integer test). */
+function currentNumber(s: Scenario, path: string, option: string): number {
+  const probe = applySweep(s, path, 0.5); // throws input.sweep when the path is not a number field
+  void probe;
+  let node: unknown = s;
+  for (const part of path.split('.')) {
+    node = Array.isArray(node) ? (node.find((x: { id?: string }) => x?.id === part) ?? node[Number(part)]) : (node as Record<string, unknown>)?.[part];
+  }
+  if (typeof node !== 'number') throw inputError('input.range', `${option} ${path}: not a number field of the scenario`);
+  return node;
+}
+
+/** The design answers' text (after the summary). */
+function designText(d: ScenarioDesign, sides: readonly [string, string]): string {
+  return [d.grid ? formatGrid(d.grid) : '', d.calibration ? formatCalibration(d.calibration, sides) : '', d.record ? formatRecord(d.record, d.calibration ? 'the calibrated model' : 'the model') : '', d.balance ? formatBalance(d.balance) : '']
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** The answer first: one line each for the balance, calibration and record, before the summary. */
+function designFirst(d: ScenarioDesign, sides: readonly [string, string]): string {
+  const lines: string[] = [];
+  if (d.calibration) lines.push(`Calibrated ${d.calibration.path} = ${formatValue(d.calibration.best)}${d.calibration.ci95 ? ` (95%: ${formatValue(d.calibration.ci95[0])} to ${formatValue(d.calibration.ci95[1])})` : ' (the record rejects every value in the range)'}`);
+  if (d.record) lines.push(`Record ${sides[0]} ${d.record.wins[0]} - ${sides[1]} ${d.record.wins[1]}: p = ${d.record.pValue < 1e-4 ? '< 0.0001' : d.record.pValue.toPrecision(2)}, ${d.record.rejected ? 'NOT consistent with the model' : 'consistent with the model'}`);
+  if (d.balance) {
+    const b = d.balance;
+    lines.push(b.crossing ? `Even at ${b.path} = ${formatValue(b.crossing.value)} (95%: ${formatValue(b.crossing.ci95[0])} to ${formatValue(b.crossing.ci95[1])})` : `Never even for ${b.path} in the range: ${b.favoured} is favoured throughout`);
+  }
+  return lines.length ? lines.join('\n') + '\n\n' : '';
+}
+
+function gridJSON(g: SweepGrid) {
+  return { paths: g.paths, values: g.values, side: g.side, cells: g.cells.map((row, i) => row.map((r, j) => ({ [g.paths[0]]: g.values[0][i], [g.paths[1]]: g.values[1][j], victory: r.victory }))) };
 }

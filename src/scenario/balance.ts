@@ -1,0 +1,154 @@
+/**
+ * `--balance <path>=<lo>..<hi>`: the value of a numeric field at which a scenario is even, from runs at
+ * values across the range with the same seed (common random numbers: each value plays the same chunk
+ * streams, so the curve is smooth and differences between values are measured more precisely than the
+ * values themselves).
+ *
+ * Even means the first side wins as often as the second: d(v) = P(first wins) - P(second wins) = 0,
+ * which is P(first wins) = 50% when every playthrough has a winner (a side whose victory is "the other
+ * side's conditions not met"), and stays meaningful when "neither" is possible. d is interpolated
+ * linearly between the values run; the crossing's 95% interval is the stretch around it where 0 lies
+ * within d's 95% band (d +- 1.96 se, se^2 = (pA + pB - (pA - pB)^2) / n, multinomial): the values the
+ * runs cannot tell from even. The values run on each side of the crossing are reported with their
+ * odds (for an integer field: the two legal values that bracket it).
+ */
+import { inputError } from '../errors.js';
+import type { EstimateStats } from '../result.js';
+import { Z95 } from '../stats/wilson-interval.js';
+
+/** A parsed `<path>=<lo>..<hi>` range. */
+export interface FieldRange {
+  readonly path: string;
+  readonly lo: number;
+  readonly hi: number;
+}
+
+/** Most values of an integer range run (a wider range: narrow it, or it is too slow to be useful). */
+export const MAX_RANGE_VALUES = 41;
+/** Values run across a range of a non-integer field. */
+export const REAL_RANGE_VALUES = 9;
+
+/**
+ * Parses `<path>=<lo>..<hi>` (numbers, lo < hi).
+ * @param option the option's name for messages
+ * @throws AslOddsError `input.range` naming the option and what is allowed
+ * @example parseRange('sides.german.fire.drm=-2..2', '--balance') // { path: 'sides.german.fire.drm', lo: -2, hi: 2 }
+ */
+export function parseRange(text: string, option: string): FieldRange {
+  const m = /^([A-Za-z0-9_.-]+)=\s*([-+]?[0-9.eE+-]+)\s*\.\.\s*([-+]?[0-9.eE+-]+)\s*$/.exec(text.trim());
+  const lo = m ? Number(m[2]) : NaN;
+  const hi = m ? Number(m[3]) : NaN;
+  if (!m || !Number.isFinite(lo) || !Number.isFinite(hi)) {
+    throw inputError('input.range', `${option}: expected <path>=<lo>..<hi>, e.g. sides.german.fire.drm=-2..2; got '${text}'`);
+  }
+  if (!(lo < hi)) throw inputError('input.range', `${option} ${m[1]}: expected lo < hi, got ${lo}..${hi}`);
+  return { path: m[1], lo, hi };
+}
+
+/**
+ * The values run across a range: every integer in [lo, hi] when lo, hi and the field's current value
+ * are integers (an integer field: ELR, turns, DRM, a count, a turn), else {@link REAL_RANGE_VALUES}
+ * evenly spaced values from lo to hi.
+ * @throws AslOddsError `input.range` when an integer range has more than {@link MAX_RANGE_VALUES} values
+ */
+export function rangeValues(r: FieldRange, current: number, option: string): { values: number[]; integer: boolean } {
+  const integer = Number.isInteger(r.lo) && Number.isInteger(r.hi) && Number.isInteger(current);
+  if (!integer) return { values: Array.from({ length: REAL_RANGE_VALUES }, (_, i) => r.lo + ((r.hi - r.lo) * i) / (REAL_RANGE_VALUES - 1)), integer };
+  const n = r.hi - r.lo + 1;
+  if (n > MAX_RANGE_VALUES) throw inputError('input.range', `${option} ${r.path}: ${n} values in ${r.lo}..${r.hi}; at most ${MAX_RANGE_VALUES}, narrow the range`);
+  return { values: Array.from({ length: n }, (_, i) => r.lo + i), integer };
+}
+
+/** One value run. */
+export interface CurvePoint {
+  readonly value: number;
+  /** P(side wins) - P(other wins). */
+  readonly difference: number;
+  /** Its 95% band. */
+  readonly band: readonly [number, number];
+  /** P(side wins), P(other wins), with intervals. */
+  readonly side: EstimateStats;
+  readonly other: EstimateStats;
+  readonly trials: number;
+}
+
+/** The balance found (`--balance`). */
+export interface BalanceResult {
+  readonly path: string;
+  /** The sides compared: d = P(side wins) - P(other wins). */
+  readonly side: string;
+  readonly other: string;
+  readonly integer: boolean;
+  readonly points: readonly CurvePoint[];
+  /** Where d crosses 0 (linear between the values run), and the values the runs cannot tell from even; null when d keeps one sign. */
+  readonly crossing: { readonly value: number; readonly ci95: readonly [number, number] } | null;
+  /** The values run just below and above the crossing (the legal values bracketing it), or the value nearest to even when there is no crossing. */
+  readonly below: CurvePoint | null;
+  readonly above: CurvePoint | null;
+  /** With no crossing: which side is favoured across the whole range. */
+  readonly favoured: string | null;
+}
+
+/**
+ * A curve point from a run's victory estimates.
+ * @param trials playthroughs of that run
+ */
+export function curvePoint(value: number, victory: Readonly<Record<string, EstimateStats>>, side: string, other: string, trials: number): CurvePoint {
+  const a = victory[side];
+  const b = victory[other];
+  const d = a.probability - b.probability;
+  const se = trials > 0 ? Math.sqrt(Math.max(0, a.probability + b.probability - d * d) / trials) : 1;
+  return { value, difference: d, band: [d - Z95 * se, d + Z95 * se], side: a, other: b, trials };
+}
+
+/** Steps per interval between two values run, for the interpolated band. */
+const FINE = 400;
+
+/**
+ * Finds where the curve crosses even.
+ * @param points by increasing value, at least 2
+ * Never throws.
+ */
+export function findBalance(path: string, side: string, other: string, integer: boolean, points: readonly CurvePoint[]): BalanceResult {
+  const base = { path, side, other, integer, points };
+  let at = -1;
+  for (let i = 0; i + 1 < points.length; i++) {
+    const a = points[i].difference;
+    const b = points[i + 1].difference;
+    if (a === 0 || (a > 0) !== (b > 0) || b === 0) {
+      at = i;
+      break;
+    }
+  }
+  if (at < 0) {
+    const nearest = points.reduce((m, p) => (Math.abs(p.difference) < Math.abs(m.difference) ? p : m));
+    return { ...base, crossing: null, below: nearest.value === points[0].value ? null : nearest, above: nearest.value === points[0].value ? nearest : null, favoured: points[0].difference > 0 ? side : other };
+  }
+  const p = points[at];
+  const q = points[at + 1];
+  const t = p.difference === q.difference ? 0 : p.difference / (p.difference - q.difference);
+  const value = p.value + t * (q.value - p.value);
+  // The band, interpolated on a fine grid; the run of grid points around the crossing where it holds 0.
+  const xs: number[] = [];
+  const holds: boolean[] = [];
+  for (let i = 0; i + 1 < points.length; i++) {
+    const a = points[i];
+    const b = points[i + 1];
+    for (let k = 0; k < FINE || (i + 2 === points.length && k === FINE); k++) {
+      const u = k / FINE;
+      const lo = a.band[0] + u * (b.band[0] - a.band[0]);
+      const hi = a.band[1] + u * (b.band[1] - a.band[1]);
+      xs.push(a.value + u * (b.value - a.value));
+      holds.push(lo <= 0 && hi >= 0);
+    }
+  }
+  let c = 0;
+  while (c + 1 < xs.length && xs[c + 1] <= value) c++;
+  let l = c;
+  let r = c;
+  while (l > 0 && holds[l - 1]) l--;
+  while (r + 1 < xs.length && holds[r + 1]) r++;
+  const below = points.filter((x) => x.value <= value).at(-1) ?? p;
+  const above = points.find((x) => x.value > value) ?? q;
+  return { ...base, crossing: { value, ci95: [Math.min(xs[l], value), Math.max(xs[r], value)] }, below, above, favoured: null };
+}
