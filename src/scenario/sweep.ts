@@ -7,6 +7,7 @@
  * `sides.german.stacks.0.units.1.count`.
  */
 import { inputError, isAslOddsError } from '../errors.js';
+import { RULE_SETS } from '../rules/rule-set.js';
 import { parseScenario } from './scenario-file.js';
 import type { Scenario, VictoryCondition } from './types.js';
 
@@ -76,7 +77,7 @@ export function scenarioFileData(s: Scenario): Record<string, unknown> {
     title: s.title,
     description: s.description,
     rules: s.rules,
-    settings: s.settings,
+    settings: Object.fromEntries(Object.entries(s.settings).map(([name, v]) => [name, settingData(name, v)])),
     turns: s.turns,
     movesFirst: s.movesFirst,
     sides: s.sides.map((side) => ({
@@ -93,6 +94,14 @@ export function scenarioFileData(s: Scenario): Record<string, unknown> {
       ...(side.victory ? { victory: { [side.victory.combine]: side.victory.conditions.map(conditionData) } } : {}),
     })),
   };
+}
+
+/** A setting as the file holds it: the type of the rule set's default (the Scenario keeps strings). */
+function settingData(name: string, v: string): string | number | boolean {
+  const d = (RULE_SETS['2nd-edition'].settings as unknown as Record<string, unknown>)[name];
+  if (typeof d === 'boolean') return v === 'true';
+  if (typeof d === 'number') return Number(v);
+  return v;
 }
 
 function stackData(st: Scenario['sides'][number]['stacks'][number]): Record<string, unknown> {

@@ -70,6 +70,10 @@ describe('--balance', () => {
     expect(rangeValues({ path: 'x', lo: 0.5, hi: 1 }, 1, '--balance').values).toHaveLength(9);
     const base = await loadScenarioFile('scenarios/stalingrad-factory-1942.yaml');
     expect(sweepVariant(base, 'sides.german.elr', 3)).toEqual(base); // the round trip through the file form is exact
+    const tobruk = await loadScenarioFile('scenarios/tobruk-desert-1941.yaml'); // with rule settings
+    expect(sweepVariant(tobruk, 'turns', tobruk.turns)).toEqual(tobruk);
+    const hurtgen = await loadScenarioFile('scenarios/hurtgen-1944.yaml');
+    expect(sweepVariant(hurtgen, 'turns', hurtgen.turns)).toEqual(hurtgen);
     expect(() => sweepVariant(base, 'sides.german.elr', 7, '--balance')).toThrow(/--balance sides\.german\.elr=7: .*elr.*\[0, 5\]/);
     expect(() => sweepVariant(base, 'sides.german.reinforcements.0.turn', 9, '--balance')).toThrow(/turn/);
   });
