@@ -22,10 +22,12 @@ export function buildBalanceSpec(b: BalanceResult): TopLevelSpec {
   return {
     $schema: SCHEMA,
     title: {
-      text: `Balance: ${b.side}'s victory odds against ${b.path}`,
-      subtitle: b.crossing ? `even at ${round(b.crossing.value)} (95%: ${round(b.crossing.ci95[0])} to ${round(b.crossing.ci95[1])}); same seed for every value; band: 95% interval` : `never even in the range: ${b.favoured} favoured throughout`,
+      text: [`Balance: ${b.side}'s victory odds`, `against ${b.path}`],
+      subtitle: b.crossing
+        ? [`even at ${round(b.crossing.value)} (95%: ${round(b.crossing.ci95[0])} to ${round(b.crossing.ci95[1])})`, 'same seed for every value; band: 95% interval']
+        : ['never even in the range:', `${b.favoured} favoured throughout`],
     },
-    width: 420,
+    width: 300,
     height: 240,
     layer: [
       ...(crossing.length
@@ -74,7 +76,7 @@ export function buildGridSpec(g: SweepGrid, version: string, ruleSet: string): T
       columns: g.values[1].map(String),
       cells,
     },
-    { subtitle: `asl-odds scenario · two-field sweep · Monte Carlo, same seed for every cell · rule set ${ruleSet} · asl-odds v${version}`, detailTitle: '95% CI' },
+    { subtitle: ['asl-odds scenario · two-field sweep', `Monte Carlo, same seed for every cell · ${ruleSet} · v${version}`], detailTitle: '95% CI' },
   );
 }
 
@@ -90,10 +92,10 @@ export function buildRecordSpec(r: RecordCheck, c: Calibration | null): TopLevel
     return {
       $schema: SCHEMA,
       title: {
-        text: `Calibration of ${c.path} to the record ${r.sides[0]} ${r.wins[0]} - ${r.sides[1]} ${r.wins[1]}`,
-        subtitle: `best ${round(c.best)}; shaded: values the record does not reject (95%); fits the abstraction, not the map`,
+        text: [`Calibration of ${c.path}`, `to the record ${r.sides[0]} ${r.wins[0]} - ${r.sides[1]} ${r.wins[1]}`],
+        subtitle: [`best ${round(c.best)}; red line: the record's share`, 'shaded: values the record does not reject (95%)', 'fits the abstraction, not the map'],
       },
-      width: 420,
+      width: 300,
       height: 240,
       layer: [
         ...(c.ci95 ? [{ data: { values: [{ lo: c.ci95[0], hi: c.ci95[1] }] }, mark: { type: 'rect' as const, opacity: 0.15, color: '#54a24b' }, encoding: { x: { field: 'lo', type: 'quantitative' as const }, x2: { field: 'hi' } } }] : []),
@@ -126,15 +128,15 @@ export function buildRecordSpec(r: RecordCheck, c: Calibration | null): TopLevel
   return {
     $schema: SCHEMA,
     title: {
-      text: `The record ${r.sides[0]} ${r.wins[0]} - ${r.sides[1]} ${r.wins[1]} under the model`,
-      subtitle: `${r.sides[0]} wins in ${n} decided games if the model is right (P = ${(100 * q).toFixed(1)}% each); red: the record; p-value ${r.pValue < 1e-4 ? '< 0.0001' : r.pValue.toPrecision(2)}`,
+      text: [`The record ${r.sides[0]} ${r.wins[0]} - ${r.sides[1]} ${r.wins[1]}`, 'under the model'],
+      subtitle: [`${r.sides[0]} wins in ${n} decided games if the model is right`, `(${(100 * q).toFixed(1)}% each); red: the record; p-value ${r.pValue < 1e-4 ? '< 0.0001' : r.pValue.toPrecision(2)}`],
     },
-    width: 420,
+    width: 300,
     height: 220,
     data: { values },
     mark: { type: 'bar' },
     encoding: {
-      x: { field: 'wins', type: 'quantitative', title: `${r.sides[0]} wins`, bin: false },
+      x: { field: 'wins', type: 'quantitative', title: `${r.sides[0]} wins`, scale: { domain: [0, n], nice: false } },
       y: { field: 'probability', type: 'quantitative', title: 'Probability under the model', axis: { format: '.1%' } },
       color: { field: 'record', type: 'nominal', scale: { domain: [false, true], range: ['#4c78a8', '#e45756'] }, legend: null },
       tooltip: [

@@ -27,7 +27,7 @@ const LIGHT_FROM = 0.55;
 export function buildHeatmapSpec(
   set: Pick<TableSet, 'kind' | 'ruleSet' | 'version'>,
   table: Pick<GridTable, 'id' | 'title' | 'rowTitle' | 'columnTitle' | 'rows' | 'columns'> & { readonly cells: readonly (readonly ({ readonly probability: number; readonly fraction: string } | null)[])[] },
-  o: { readonly subtitle?: string; readonly detailTitle?: string } = {},
+  o: { readonly subtitle?: string | string[]; readonly detailTitle?: string } = {},
 ): TopLevelSpec {
   const values: { row: string; column: string; probability: number; percent: string; fraction: string }[] = [];
   table.rows.forEach((row, r) => {
