@@ -27,7 +27,7 @@ export function buildBalanceSpec(b: BalanceResult): TopLevelSpec {
         ? [`even at ${round(b.crossing.value)} (95%: ${round(b.crossing.ci95[0])} to ${round(b.crossing.ci95[1])})`, 'same seed for every value; band: 95% interval']
         : ['never even in the range:', `${b.favoured} favoured throughout`],
     },
-    width: 300,
+    width: 230,
     height: 240,
     layer: [
       ...(crossing.length
@@ -95,7 +95,7 @@ export function buildRecordSpec(r: RecordCheck, c: Calibration | null): TopLevel
         text: [`Calibration of ${c.path}`, `to the record ${r.sides[0]} ${r.wins[0]} - ${r.sides[1]} ${r.wins[1]}`],
         subtitle: [`best ${round(c.best)}; red line: the record's share`, 'shaded: values the record does not reject (95%)', 'fits the abstraction, not the map'],
       },
-      width: 300,
+      width: 230,
       height: 240,
       layer: [
         ...(c.ci95 ? [{ data: { values: [{ lo: c.ci95[0], hi: c.ci95[1] }] }, mark: { type: 'rect' as const, opacity: 0.15, color: '#54a24b' }, encoding: { x: { field: 'lo', type: 'quantitative' as const }, x2: { field: 'hi' } } }] : []),
@@ -129,9 +129,9 @@ export function buildRecordSpec(r: RecordCheck, c: Calibration | null): TopLevel
     $schema: SCHEMA,
     title: {
       text: [`The record ${r.sides[0]} ${r.wins[0]} - ${r.sides[1]} ${r.wins[1]}`, 'under the model'],
-      subtitle: [`${r.sides[0]} wins in ${n} decided games if the model is right`, `(${(100 * q).toFixed(1)}% each); red: the record; p-value ${r.pValue < 1e-4 ? '< 0.0001' : r.pValue.toPrecision(2)}`],
+      subtitle: [`${r.sides[0]} wins in ${n} decided games`, `if the model is right (${(100 * q).toFixed(1)}% each)`, `red: the record; p-value ${r.pValue < 1e-4 ? '< 0.0001' : r.pValue.toPrecision(2)}`],
     },
-    width: 300,
+    width: 230,
     height: 220,
     data: { values },
     mark: { type: 'bar' },
