@@ -650,7 +650,10 @@ class FastAttack {
     return base36OrderOf(KEY_RANK[key]);
   }
 
-  /** The chain's `canonicalize` (nothing tracked: every event mask is 0). */
+  /**
+   * The chain's `canonicalize` without tracked units (it sorts by state alone); each unit's events
+   * move with it (the chain's `partFrom`).
+   */
   canonicalize(): void {
     const units = this.units;
     const heroes = units.length - this.nTargets;
@@ -1055,12 +1058,12 @@ export interface AttackSample {
 }
 
 /**
- * Samples a sequence of fire attacks on one Location with each unit's events: the same dice draws,
- * final units and events as `sampleChain(buildAttackChain({ targets, attacks, ctx }), rng)` (every
- * target tracked), up to the order of identical units with different event histories (the chain sorts
- * them by state and events, this sampler by state alone: per-unit figures are class averages, equal
- * either way). The one attack sampler: `asl-odds attack --trials` and, one attack at a time, the
- * scenario simulator ({@link sampleAttackCodes}).
+ * Samples a sequence of fire attacks on one Location with each unit's events: the same dice draws and
+ * final units as `sampleChain(buildAttackChain({ targets, attacks, ctx, track: [] }), rng)`, and each
+ * unit's events as that chain's transitions report them (`partEvents`, carried with their unit when
+ * `partFrom` renumbers identical units), which is how the exact engine's marginal mode counts them.
+ * The one attack sampler: `asl-odds attack --trials` and, one attack at a time, the scenario simulator
+ * ({@link sampleAttackCodes}).
  * @param targets the codes of the Location's units (UNIT_CODES), in stack order (at least one)
  * @param attacks the attacks, in order (at least one)
  * @param ctxId `UNIT_CODES.ctxId(ctx)`
