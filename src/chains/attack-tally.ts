@@ -129,52 +129,56 @@ export function runAttackTrials(s: AttackSampling, rng: Int32Source, trials: num
   const E = EVENT_NAMES.length;
   const { attacks, ctx, ctxId, startLeader, startBroken, startSquads2 } = s;
   const start = s.codes;
-  // Final stacks by their codes, counted without allocation (StackCounter); descriptions are made
-  // once per distinct stack, at the end.
+  const events0 = L.events;
+  const unitEvents0 = L.unitEvents;
+  // Per trial only what the final stack does not tell: the events. Final stacks are counted by their
+  // codes without allocation (StackCounter); what they tell (status, squads broken and lost, the
+  // stack events but anyBroken) and their descriptions are counted once per distinct stack, at the end.
   const stacks = new StackCounter();
+  let anyBroken = 0;
   for (let t = 0; t < trials; t++) {
     const r = sampleAttacks(start, attacks, ctx, rng, ctxId);
-    const codes = r.codes;
-    counts[L.trials]++;
-    for (let e = r.events; e !== 0; e &= e - 1) counts[L.events + 31 - Math.clz32(e & -e)]++;
-    let broke = false;
+    for (let e = r.events; e !== 0; e &= e - 1) counts[events0 + 31 - Math.clz32(e & -e)]++;
+    if ((r.events & BREAK) !== 0) {
+      // Some unit broke: a target, since created heroes never break (A15.2).
+      anyBroken++;
+    }
+    const ue = r.unitEvents;
+    for (let i = 0; i < n; i++) for (let e = ue[i]; e !== 0; e &= e - 1) counts[unitEvents0 + i * E + 31 - Math.clz32(e & -e)]++;
+    stacks.add(r.codes);
+  }
+  counts[L.trials] += trials;
+  counts[L.stack] += anyBroken;
+  const outcomes: Record<string, number> = {};
+  for (let e = 0; e < stacks.size; e++) {
+    const codes = stacks.codesOf(e);
+    const count = stacks.counts[e];
     let leaderLost = false;
     let broken2 = 0;
     let lost2 = 0;
     for (let i = 0; i < n; i++) {
-      const ev = r.unitEvents[i];
-      if ((ev & BREAK) !== 0) broke = true;
-      for (let e = ev; e !== 0; e &= e - 1) counts[L.unitEvents + i * E + 31 - Math.clz32(e & -e)]++;
-      const c = codes[i];
+      const c = UNIT_CODES.byCode[codes[i]];
       if (!c.alive) {
-        counts[L.unitStatus + i * 4 + 3]++;
+        counts[L.unitStatus + i * 4 + 3] += count;
         if (startLeader[i]) leaderLost = true;
         lost2 += startSquads2[i];
       } else {
-        counts[L.unitStatus + i * 4 + (c.broken ? 2 : c.pinned ? 1 : 0)]++;
+        counts[L.unitStatus + i * 4 + (c.broken ? 2 : c.pinned ? 1 : 0)] += count;
         if (c.broken && !startBroken[i]) broken2 += c.squads2;
         if (startSquads2[i] > c.squads2) lost2 += startSquads2[i] - c.squads2;
       }
     }
-    let alive = false;
-    for (let i = 0; i < codes.length; i++) if (codes[i].alive) alive = true;
-    if (broke) counts[L.stack]++;
-    if (!alive) counts[L.stack + 1]++;
-    if (leaderLost) counts[L.stack + 2]++;
-    counts[L.brokenCount + broken2]++;
-    counts[L.eliminatedCount + lost2]++;
-    stacks.add(codes);
-  }
-  const outcomes: Record<string, number> = {};
-  for (let e = 0; e < stacks.size; e++) {
-    const codes = stacks.codesOf(e);
+    if (!codes.some((x) => UNIT_CODES.byCode[x].alive)) counts[L.stack + 1] += count;
+    if (leaderLost) counts[L.stack + 2] += count;
+    counts[L.brokenCount + broken2] += count;
+    counts[L.eliminatedCount + lost2] += count;
     const key = codes.join(',');
     let name = s.descriptions.get(key);
     if (name === undefined) {
       name = describeAttackOutcome({ units: codes.map((c) => UNIT_CODES.byCode[c].unit) }, s.targets);
       s.descriptions.set(key, name);
     }
-    outcomes[name] = (outcomes[name] ?? 0) + stacks.counts[e];
+    outcomes[name] = (outcomes[name] ?? 0) + count;
   }
   return outcomes;
 }
