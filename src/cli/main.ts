@@ -65,6 +65,8 @@ export function createProgram(io: CliIO, cli: CliContext = { io, argv: [], exitC
       '  asl-odds mc --unit german/4-6-7 --check 1MC --leader german/8-1      exact odds of a 1MC',
       '  asl-odds attack --fp 8 --drm 1 --target german/9-1,german/4-6-7       a fire attack on a stack',
       '  asl-odds rout --unit russian/4-4-7 --path open,open --compare crawl   run or Low Crawl?',
+      '  asl-odds cc --attacker german/4-6-7,german/8-1 --defender russian/4-4-7  Close Combat',
+      '  asl-odds vehicle --th 8 --tk 4                                        MG vs an AFV (your chart\'s numbers)',
       '  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --report r   a scenario\'s balance',
       '  asl-odds table ift --format markdown                                  a printable odds card',
       '',

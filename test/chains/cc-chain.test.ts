@@ -108,3 +108,24 @@ describe('cc: broken and Disrupted units (A11, A19.12)', () => {
     expect(d.eventFractions?.attackerEliminated).toBe('1');
   });
 });
+
+describe('cc: properties', () => {
+  it('a more negative DRM never lowers P(DEFENDER eliminated); more attacking FP never lowers it either', () => {
+    let last = -1;
+    for (const drm of [3, 2, 1, 0, -1, -2, -3]) {
+      const p = exact({ attacker: { units: ['german/4-6-7'], drm }, defender: { units: ['russian/4-4-7', 'russian/8-0'] } }).events.defenderEliminated!;
+      expect(p).toBeGreaterThanOrEqual(last);
+      last = p;
+    }
+    last = -1;
+    for (const n of [1, 2, 3]) {
+      const p = exact({ attacker: { units: Array(n).fill('german/4-6-7') }, defender: { units: ['russian/4-4-7'] } }).events.defenderEliminated!;
+      expect(p).toBeGreaterThanOrEqual(last);
+      last = p;
+    }
+  });
+  it('the GIA rule set gives the same CC odds (rules/000 adapts A15 only)', () => {
+    const i: CCInput = { attacker: { units: ['german/4-6-7', 'german/8-1'] }, defender: { units: ['russian/4-4-7'] } };
+    expect(exact({ ...i, rules: 'gi-anvil' }).outcomes.map((o) => o.fraction)).toEqual(exact(i).outcomes.map((o) => o.fraction));
+  });
+});

@@ -59,3 +59,25 @@ describe('table vehicle (A9.61)', () => {
     expect(io2.out.split('\n').length).toBeGreaterThan(3 * 11 * 9);
   });
 });
+
+describe('table properties', () => {
+  it('vehicle: P(eliminated) never falls with a higher To Hit number or Kill Number', () => {
+    const g = buildVehicleTables().tables[0].cells;
+    for (let r = 0; r < g.length; r++) {
+      for (let c = 0; c < g[r].length; c++) {
+        if (r > 0) expect(g[r][c]!.probability).toBeGreaterThanOrEqual(g[r - 1][c]!.probability);
+        if (c > 0) expect(g[r][c]!.probability).toBeGreaterThanOrEqual(g[r][c - 1]!.probability);
+      }
+    }
+  });
+  it('cc: P(eliminated) never falls with better odds or a more negative DRM; with Reduction >= without', () => {
+    const [elim, withRed] = buildCCTables().tables;
+    for (let r = 0; r < elim.cells.length; r++) {
+      for (let c = 0; c < elim.cells[r].length; c++) {
+        if (r > 0) expect(elim.cells[r][c]!.probability).toBeGreaterThanOrEqual(elim.cells[r - 1][c]!.probability);
+        if (c > 0) expect(elim.cells[r][c]!.probability).toBeLessThanOrEqual(elim.cells[r][c - 1]!.probability);
+        expect(withRed.cells[r][c]!.probability).toBeGreaterThanOrEqual(elim.cells[r][c]!.probability);
+      }
+    }
+  });
+});
