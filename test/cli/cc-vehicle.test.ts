@@ -75,3 +75,16 @@ describe('asl-odds vehicle', () => {
     expect(io.err.trim().split('\n')).toHaveLength(1);
   });
 });
+
+describe('cc and vehicle --help', () => {
+  it.each([
+    [['cc', '--help'], ['--attacker <ids>', '--defender <ids>', '--ambush <side>', '--hand-to-hand', '--attacker-disrupted', 'Examples:']],
+    [['vehicle', '--help'], ['--th <n>', '--tk <n>', '--armor <af>', '--unarmored', '--afv-kill', '--breakdown <n>', 'Examples:']],
+    [['table', 'cc', '--help'], ['--rules <set>']],
+    [['table', 'vehicle', '--help'], ['--breakdown <n>']],
+  ])('%j exits 0 and explains the options', async (argv, words) => {
+    const io = bufferIO();
+    expect(await runCli(argv, io)).toBe(0);
+    for (const w of words) expect(io.out).toContain(w);
+  });
+});
