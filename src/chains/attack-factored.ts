@@ -20,7 +20,9 @@
 import { AslOddsError } from '../errors.js';
 import { enumerateChain, PROGRESS_EVERY, type EventMarginals, type ExactDistribution, type ExactTerminal } from '../engine/exact.js';
 import { add, complement, mul, ONE, sub, ZERO, type Prob6 } from '../engine/probability.js';
-import { unitStateKey, type UnitState } from '../rules/unit-state.js';
+import { isAlive, unitStateKey, type UnitState } from '../rules/unit-state.js';
+import { averageOverClass, doubledBroken, doubledEliminated, EXACT_WEIGHTS, FINAL_STATUS_NAMES, finalStatusIndex, type AttackSummary } from './attack-summary.js';
+import { EVENT_NAMES } from './events.js';
 import { buildAttackChain, identicalTargets, type AttackChainSpec, type AttackChainState } from './attack-chain.js';
 import { buildDeferredChain, deferredMemo, scriptKey, type ScriptEntry } from './deferred-check-chain.js';
 
@@ -29,6 +31,8 @@ const BITS = 32;
 
 /** One deferred unit's distribution given its script. */
 interface LocalDistribution {
+  /** A small integer naming this (start state, script), unique within one attack. */
+  readonly key: number;
   /** Final parts (the unit, then heroes it created) with probabilities; `ids`: their interned states. */
   readonly finals: readonly { readonly parts: readonly UnitState[]; readonly ids: readonly number[]; readonly p: Prob6 }[];
   /** P(no part had event bit b), for the bits some part may have; null: certainly none. */
@@ -46,16 +50,29 @@ export function canFactorAttack(spec: AttackChainSpec): boolean {
 }
 
 /**
- * The exact distribution of a single fire attack on a stack, as `enumerateChain(buildAttackChain(spec),
- * { marginal: true })` gives it: terminals are final stacks (targets in target order, identical targets
- * sorted, then created heroes), with `marginals.events` and `marginals.partEvents` per target.
- * @param maxStates most states (leaders' chain + deferred chains + products) before giving up
- * @param onProgress called now and then with the work done so far
- * @throws AslOddsError `engine.tooManyStates` (exit 2) past `maxStates`; Error when `spec` cannot be
- *   factored (see {@link canFactorAttack})
+ * The leaders' history of an attack and each deferred unit's distribution given its script, with the
+ * event marginals of the whole attack (the shared first steps of {@link enumerateAttackFactored} and
+ * {@link summarizeAttackFactored}).
  */
-export function enumerateAttackFactored(spec: AttackChainSpec, maxStates = Infinity, onProgress?: (work: number) => void): ExactDistribution<AttackChainState> {
-  if (!canFactorAttack(spec)) throw new Error('enumerateAttackFactored: one attack and at least one unit that is not a leader');
+interface Factored {
+  /** The leaders' chain in marginal mode: terminals with `nodeMarginals`. */
+  readonly leaders: ExactDistribution<AttackChainState>;
+  /** Positions of the deferred targets (not leaders), ascending. */
+  readonly deferred: readonly number[];
+  /** Deferred unit's distribution from `start` given `script` (memoised). */
+  readonly localOf: (start: UnitState, script: readonly ScriptEntry[]) => LocalDistribution;
+  /** Interned id of a unit state. */
+  readonly idOf: (u: UnitState) => number;
+  /** Counts work against the budget. @throws AslOddsError `engine.tooManyStates` */
+  readonly spend: (k: number) => void;
+  /** Work so far. */
+  readonly work: () => number;
+  /** P(event bit b) for the stack, and per target. */
+  readonly marginals: { readonly events: Prob6[]; readonly partEvents: Prob6[][] };
+}
+
+function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: number) => void): Factored {
+  if (!canFactorAttack(spec)) throw new Error('attack-factored: one attack and at least one unit that is not a leader');
   const targets = spec.targets;
   const n = targets.length;
   const deferred = targets.flatMap((u, i) => (u.profile.kind === 'leader' ? [] : [i]));
@@ -126,6 +143,7 @@ export function enumerateAttackFactored(spec: AttackChainSpec, maxStates = Infin
       }
     }
     d = {
+      key: locals.size,
       finals: nodes.map((x) => ({ parts: x.parts, ids: x.parts.map(idOf), p: x.p })),
       none: any.map((x) => (x.n === 0n ? null : complement(x))),
       own: own.map((x) => (x.n === 0n ? null : x)),
@@ -139,8 +157,6 @@ export function enumerateAttackFactored(spec: AttackChainSpec, maxStates = Infin
   // P(event) = m + (p - m) x P(a deferred unit has it), where P(none has it) is the product of theirs.
   const events: Prob6[] = Array.from({ length: BITS }, () => ZERO);
   const partEvents: Prob6[][] = targets.map(() => Array.from({ length: BITS }, () => ZERO));
-  // 3. Group the leaders' terminals by what the product needs: their final units and the scripts.
-  const groups = new Map<string, { state: AttackChainState; p: Prob6 }>();
   leaders.terminals.forEach((g, t) => {
     const s = g.state;
     const masses = leaders.nodeMarginals![t];
@@ -149,20 +165,45 @@ export function enumerateAttackFactored(spec: AttackChainSpec, maxStates = Infin
       const m = masses.events[b] ?? ZERO;
       let none: Prob6 | null = null;
       for (const d of mine) if (d.none[b] !== null) none = none === null ? d.none[b] : mul(none, d.none[b]!);
-      events[b] = add(events[b], none === null ? m : add(m, mul(sub(g.probability, m), complement(none))));
+      if (none !== null) events[b] = add(events[b], add(m, mul(sub(g.probability, m), complement(none))));
+      else if (m.n !== 0n) events[b] = add(events[b], m);
       for (let i = 0; i < n; i++) {
         const mi = masses.partEvents[i]?.[b] ?? ZERO;
         const j = deferred.indexOf(i);
         const own = j >= 0 ? mine[j].own[b] : null;
-        partEvents[i][b] = add(partEvents[i][b], own === null ? mi : add(mi, mul(sub(g.probability, mi), own)));
+        if (own !== null) partEvents[i][b] = add(partEvents[i][b], add(mi, mul(sub(g.probability, mi), own)));
+        else if (mi.n !== 0n) partEvents[i][b] = add(partEvents[i][b], mi);
       }
     }
+  });
+  return { leaders, deferred, localOf, idOf, spend, work: () => work, marginals: { events, partEvents } };
+}
+
+/**
+ * The exact distribution of a single fire attack on a stack, as `enumerateChain(buildAttackChain(spec),
+ * { marginal: true })` gives it: terminals are final stacks (targets in target order, identical targets
+ * sorted, then created heroes), with `marginals.events` and `marginals.partEvents` per target. The joint
+ * distribution: its cost grows with the stack's distinct final states; {@link summarizeAttackFactored}
+ * gives every per-unit and stack figure without it.
+ * @param maxStates most states (leaders' chain + deferred chains + products) before giving up
+ * @param onProgress called now and then with the work done so far
+ * @throws AslOddsError `engine.tooManyStates` (exit 2) past `maxStates`; Error when `spec` cannot be
+ *   factored (see {@link canFactorAttack})
+ */
+export function enumerateAttackFactored(spec: AttackChainSpec, maxStates = Infinity, onProgress?: (work: number) => void): ExactDistribution<AttackChainState> {
+  const f = factor(spec, maxStates, onProgress);
+  const { leaders, deferred, localOf, idOf, spend } = f;
+  const targets = spec.targets;
+  const n = targets.length;
+  // 3. Group the leaders' terminals by what the product needs: their final units and the scripts.
+  const groups = new Map<string, { state: AttackChainState; p: Prob6 }>();
+  for (const g of leaders.terminals) {
+    const s = g.state;
     const key = `${s.units.map(unitStateKey).join(',')}|${s.scripts.map(scriptKey).join('/')}`;
     const c = groups.get(key);
     if (c) c.p = add(c.p, g.probability);
     else groups.set(key, { state: s, p: g.probability });
-  });
-
+  }
   // Positions of identical targets: sorted among themselves (by interned id) so that exchangeable
   // stacks merge; deferred positions count once filled (they are filled in position order).
   const classes = identicalTargets(targets);
@@ -205,7 +246,7 @@ export function enumerateAttackFactored(spec: AttackChainSpec, maxStates = Infin
     events: 0,
     probability: f.p,
   }));
-  return { terminals, statesVisited: work, marginals: { events, partEvents } };
+  return { terminals, statesVisited: f.work(), marginals: f.marginals };
 }
 
 /**
@@ -307,4 +348,141 @@ function finalState(units: readonly UnitState[], key: string): AttackChainState 
     done: true,
     key,
   };
+}
+
+/** What the summary needs of one deferred target's distribution given its script. */
+interface LocalFigures {
+  /** P(final status k) of the target itself (FINAL_STATUS_NAMES order). */
+  readonly status: readonly Prob6[];
+  /** P(exactly k/2 squad-equivalents broken / eliminated), k = 0..2. */
+  readonly broken: readonly Prob6[];
+  readonly eliminated: readonly Prob6[];
+  /** P(no part left on the map: the target and every hero it created). */
+  readonly gone: Prob6;
+}
+
+/**
+ * Every per-unit and stack figure of a single fire attack on a stack, exactly, without its joint
+ * distribution: equal fraction for fraction to `summarizeAttack` of {@link enumerateAttackFactored}'s
+ * terminals (tested), except that `outcomes` is empty.
+ *
+ * Given the leaders' history (a terminal of their chain), the other units are independent (A10.7,
+ * A10.2, A15.41, A.9: see deferred-check-chain.ts), each with its own distribution given its script.
+ * So per leaders' terminal of probability p: a per-unit figure is p times the unit's own; "no unit left
+ * on the map" is p times the product of each unit's P(gone) (when the leaders are gone too); the number
+ * of squad-equivalents broken or eliminated is the convolution of each unit's 0 / 0.5 / 1; events come
+ * from the engine's masses as in {@link enumerateAttackFactored}. Terminals that give every deferred unit
+ * the same (start state, script) are merged first. Cost: the leaders' chain, plus each distinct
+ * (start state, script)'s chain once, plus per merged terminal a convolution of at most 6 units.
+ * @param maxStates most states (leaders' chain + deferred chains) before giving up
+ * @param onProgress called now and then with the work done so far
+ * @throws AslOddsError `engine.tooManyStates` (exit 2) past `maxStates`; Error when `spec` cannot be
+ *   factored (see {@link canFactorAttack})
+ * @example summarizeAttackFactored(spec).stack.leaderLost // { n, e }: P(a target leader left the map)
+ */
+export function summarizeAttackFactored(spec: AttackChainSpec, maxStates = Infinity, onProgress?: (work: number) => void): AttackSummary<Prob6> {
+  const f = factor(spec, maxStates, onProgress);
+  const { leaders, deferred, localOf } = f;
+  const targets = spec.targets;
+  const n = targets.length;
+  const ops = EXACT_WEIGHTS;
+  const unitStatus = targets.map(() => FINAL_STATUS_NAMES.map(() => ZERO));
+  let leaderLost = ZERO;
+  // Per target's own figures, memoised per (position, local distribution): "broken at the start" is the
+  // target's, not its start state's.
+  const figures = new Map<string, LocalFigures>();
+  const figuresOf = (i: number, d: LocalDistribution): LocalFigures => {
+    const key = `${i}|${d.key}`;
+    let x = figures.get(key);
+    if (x === undefined) {
+      const status = FINAL_STATUS_NAMES.map(() => ZERO);
+      const broken = [ZERO, ZERO, ZERO];
+      const eliminated = [ZERO, ZERO, ZERO];
+      let gone = ZERO;
+      for (const fin of d.finals) {
+        const u = fin.parts[0];
+        const k = finalStatusIndex(u);
+        status[k] = add(status[k], fin.p);
+        const b = doubledBroken(targets[i], u);
+        broken[b] = add(broken[b], fin.p);
+        const e = doubledEliminated(targets[i], u);
+        eliminated[e] = add(eliminated[e], fin.p);
+        if (!fin.parts.some(isAlive)) gone = add(gone, fin.p);
+      }
+      x = { status, broken, eliminated, gone };
+      figures.set(key, x);
+    }
+    return x;
+  };
+  // Merge the leaders' terminals by what the rest needs: the deferred units' distributions, and whether
+  // everything the leaders' chain holds (leaders, heroes they made) has left the map.
+  const groups = new Map<string, { locals: LocalDistribution[]; leadersGone: boolean; p: Prob6 }>();
+  for (const g of leaders.terminals) {
+    const s = g.state;
+    const p = g.probability;
+    let lost = false;
+    let leadersGone = true;
+    for (let i = 0; i < s.units.length; i++) {
+      if (i < n && targets[i].profile.kind !== 'leader') continue;
+      const u = s.units[i];
+      if (isAlive(u)) leadersGone = false;
+      if (i >= n) continue;
+      if (!isAlive(u)) lost = true;
+      const k = finalStatusIndex(u);
+      unitStatus[i][k] = add(unitStatus[i][k], p);
+    }
+    if (lost) leaderLost = add(leaderLost, p);
+    const locals = deferred.map((i) => localOf(s.units[i], s.scripts[i]));
+    const key = `${leadersGone ? 1 : 0}|${locals.map((d) => d.key).join(',')}`;
+    const c = groups.get(key);
+    if (c) c.p = add(c.p, p);
+    else groups.set(key, { locals, leadersGone, p });
+  }
+  const brokenCount = Array.from({ length: 2 * n + 1 }, () => ZERO);
+  const eliminatedCount = Array.from({ length: 2 * n + 1 }, () => ZERO);
+  let allEliminated = ZERO;
+  for (const { locals, leadersGone, p } of groups.values()) {
+    let broken: Prob6[] = [p];
+    let eliminated: Prob6[] = [p];
+    let gone: Prob6 | null = leadersGone ? p : null;
+    deferred.forEach((i, j) => {
+      const x = figuresOf(i, locals[j]);
+      for (let k = 0; k < x.status.length; k++) if (x.status[k].n !== 0n) unitStatus[i][k] = add(unitStatus[i][k], mul(p, x.status[k]));
+      broken = convolve(broken, x.broken);
+      eliminated = convolve(eliminated, x.eliminated);
+      if (gone !== null) gone = x.gone.n === 0n ? null : mul(gone, x.gone);
+    });
+    broken.forEach((w, k) => (brokenCount[k] = add(brokenCount[k], w)));
+    eliminated.forEach((w, k) => (eliminatedCount[k] = add(eliminatedCount[k], w)));
+    if (gone !== null) allEliminated = add(allEliminated, gone);
+  }
+  const expectation = (counts: readonly Prob6[]): Prob6 => counts.reduce((s, w, k) => (k === 0 ? s : add(s, ops.half(ops.times(w, k)))), ZERO);
+  const breakBit = EVENT_NAMES.indexOf('break');
+  const events = EVENT_NAMES.map((_, b) => f.marginals.events[b]);
+  const units = targets.map((_, i) => EVENT_NAMES.map((__, b) => f.marginals.partEvents[i][b]));
+  for (const c of identicalTargets(targets)) averageOverClass(ops, c, units, unitStatus);
+  return {
+    total: ONE,
+    outcomes: new Map(),
+    events,
+    units,
+    stack: { anyBroken: events[breakBit], allEliminated, leaderLost },
+    squadsBroken: expectation(brokenCount),
+    squadsEliminated: expectation(eliminatedCount),
+    unitStatus,
+    brokenCount,
+    eliminatedCount,
+  };
+}
+
+/** The distribution of the sum of two independent counts (index = value), the first weighted. Never throws. */
+function convolve(a: readonly Prob6[], b: readonly Prob6[]): Prob6[] {
+  let top = b.length - 1;
+  while (top > 0 && b[top].n === 0n) top--;
+  const out: Prob6[] = Array.from({ length: a.length + top }, () => ZERO);
+  for (let i = 0; i < a.length; i++) {
+    if (a[i].n === 0n) continue;
+    for (let j = 0; j <= top; j++) if (b[j].n !== 0n) out[i + j] = add(out[i + j], mul(a[i], b[j]));
+  }
+  return out;
 }

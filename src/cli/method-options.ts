@@ -33,7 +33,7 @@ export function addMethodOptions(cmd: Command): Command {
     .option('--trials <n>', 'Monte Carlo with n trials (1e6, 2_000_000); default: exact enumeration', parseTrials)
     .option('--seed <string>', 'Monte Carlo seed (default: random, printed and stored in the result)')
     .option('--threads <n>', `worker threads (default: available cores, ${availableParallelism()} here)`, intIn(1, 1024))
-    .option('--exact', 'with --trials: also compute exact odds and report the agreement (same as --compare-exact)')
+    .option('--exact', 'exact odds only, however long they take (up to the budget; default: Monte Carlo answers when exact would take more than a few seconds); with --trials: same as --compare-exact')
     .option('--compare-exact', 'with --trials: also compute exact odds and report z-scores and chi-squared')
     .option('--quiet', 'no progress bar or notes on stderr')
     .option('--checkpoint <file>', 'record finished chunks in <file> as the run goes (atomic writes)')
@@ -100,9 +100,16 @@ export async function runOddsQuery<S>(query: OddsQuery<S>, f: MethodFlags, io: C
   const onSigint = () => {
     stop.interrupted = true;
   };
-  const progress = createProgress(io, !monteCarlo || !!f.quiet || tally !== undefined, 'trials');
+  // Progress of a Monte Carlo run, asked for or answering instead of exact (a fallback).
+  const progress = createProgress(io, !!f.quiet || tally !== undefined, 'trials');
   const exactProgress = createExactProgress(io, monteCarlo || !!f.quiet);
-  if (monteCarlo) process.on('SIGINT', onSigint);
+  let catching = false;
+  const catchSigint = () => {
+    if (catching) return;
+    catching = true;
+    process.on('SIGINT', onSigint);
+  };
+  if (monteCarlo) catchSigint();
   // Per-chunk tallies for the report's convergence chart (only kept when a report is asked for).
   const chunks: ChunkSnapshot[] = [];
   let output;
@@ -123,11 +130,17 @@ export async function runOddsQuery<S>(query: OddsQuery<S>, f: MethodFlags, io: C
       onChunk: f.report ? (snapshot) => chunks.push(snapshot) : undefined,
       onProgress: progress.update,
       onExactProgress: exactProgress.update,
+      exactOnly: f.exact,
+      onNote: (line) => {
+        // Monte Carlo answers instead of exact: Ctrl-C keeps what finished, as in any Monte Carlo run.
+        catchSigint();
+        if (!f.quiet) io.stderr(`${line}\n`);
+      },
     });
   } finally {
     progress.stop();
     exactProgress.stop();
-    if (monteCarlo) process.off('SIGINT', onSigint);
+    if (catching) process.off('SIGINT', onSigint);
   }
   if (output.kind === 'partial') {
     const json = JSON.stringify(output.partial) + '\n';

@@ -13,12 +13,47 @@ export interface Progress {
   stop(): void;
 }
 
+/** Seconds before the first progress line when stderr is not a terminal (a log, a pipe, CI). */
+export const PROGRESS_LINE_AFTER_S = 2;
+/** Seconds between later progress lines when stderr is not a terminal. */
+export const PROGRESS_LINE_EVERY_S = 5;
+
 /**
- * A progress bar on stderr, or a no-op when stderr is not a TTY or `quiet`.
+ * Progress on stderr: a bar on a terminal; otherwise plain lines (`trials: 1,048,576 of 10,000,000
+ * (10%), 2.1 s`) from a timer, the first after {@link PROGRESS_LINE_AFTER_S} s, then every
+ * {@link PROGRESS_LINE_EVERY_S} s, so that a run is never silent for long whether or not stderr is a
+ * terminal (runs shorter than that print nothing). A no-op when `quiet`.
  * @param unit what is counted, e.g. `trials`, `playthroughs`
  */
 export function createProgress(io: CliIO, quiet: boolean, unit: string): Progress {
-  if (!io.stderrIsTTY || quiet) return { update: undefined, stop() {} };
+  if (quiet) return { update: undefined, stop() {} };
+  if (!io.stderrIsTTY) {
+    const started = Date.now();
+    let latest: [number, number] | null = null;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const line = (): void => {
+      if (latest === null) return;
+      const [done, total] = latest;
+      const pct = total > 0 ? Math.floor((100 * done) / total) : 100;
+      io.stderr(`${unit}: ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} (${pct}%), ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+      timer = setTimeout(line, PROGRESS_LINE_EVERY_S * 1000);
+      timer.unref();
+    };
+    return {
+      update(done, total) {
+        latest = [done, total];
+        if (timer === null) {
+          timer = setTimeout(line, Math.max(0, started + PROGRESS_LINE_AFTER_S * 1000 - Date.now()));
+          timer.unref();
+        }
+      },
+      stop() {
+        if (timer !== null) clearTimeout(timer);
+        timer = null;
+        latest = null;
+      },
+    };
+  }
   const started = Date.now();
   const bar = new cliProgress.SingleBar(
     { format: `${unit} {bar} {percentage}% | {value}/{total} | {rate}/s | ETA {eta}s`, stream: process.stderr, hideCursor: true },
@@ -39,13 +74,30 @@ export function createProgress(io: CliIO, quiet: boolean, unit: string): Progres
 /** Seconds an exact run goes before its counter appears (most take less). */
 export const EXACT_PROGRESS_AFTER_S = 1;
 
+/** Seconds an exact run goes before its first line when stderr is not a terminal; then every 10 s. */
+export const EXACT_LINE_AFTER_S = 2;
+
 /**
- * A counter of the exact engine's work on stderr (states visited out of the query's budget), shown once
- * a run has taken more than {@link EXACT_PROGRESS_AFTER_S} s; a no-op when stderr is not a TTY or `quiet`.
+ * A counter of the exact engine's work on stderr (states visited out of the budget): on a terminal a
+ * bar once a run has taken more than {@link EXACT_PROGRESS_AFTER_S} s; otherwise a line after
+ * {@link EXACT_LINE_AFTER_S} s and every 10 s after. A no-op when `quiet`.
  */
 export function createExactProgress(io: CliIO, quiet: boolean): Progress {
-  if (!io.stderrIsTTY || quiet) return { update: undefined, stop() {} };
+  if (quiet) return { update: undefined, stop() {} };
   const started = Date.now();
+  if (!io.stderrIsTTY) {
+    let next = started + EXACT_LINE_AFTER_S * 1000;
+    return {
+      update(done, budget) {
+        const now = Date.now();
+        if (now < next) return;
+        next = now + 10_000;
+        const of = Number.isFinite(budget) ? ` of at most ${budget.toLocaleString('en-US')}` : '';
+        io.stderr(`exact: ${done.toLocaleString('en-US')} states${of} so far, ${((now - started) / 1000).toFixed(1)} s (--trials <n> for Monte Carlo)\n`);
+      },
+      stop() {},
+    };
+  }
   const bar = new cliProgress.SingleBar(
     { format: 'exact {bar} {value}/{total} states at most (--trials <n> for Monte Carlo)', stream: process.stderr, hideCursor: true, formatValue: (v) => v.toLocaleString('en-US') },
     cliProgress.Presets.shades_classic,

@@ -14,7 +14,7 @@ import { getUnit, parseNationality, withOverrides, type UnitOverrides } from '..
 import type { UnitClass } from '../counters/types.js';
 import type { ChainModel } from '../engine/chain.js';
 import { enumerateChain, type ExactDistribution } from '../engine/exact.js';
-import { canFactorAttack, enumerateAttackFactored } from '../chains/attack-factored.js';
+import { canFactorAttack, enumerateAttackFactored, summarizeAttackFactored } from '../chains/attack-factored.js';
 import { toFraction, toNumber, type Prob6 } from '../engine/probability.js';
 import { AslOddsError, inputError } from '../errors.js';
 import type { EstimateStats, FinalStatusFigures, OddsResult, SquadCountRow, UnitEventsRow } from '../result.js';
@@ -55,6 +55,14 @@ export const MAX_ATTACK_CHAIN_STATES = 800_000;
  * one thread (piscina wants >= 20 ms per task, LIBRARIES.md; progress and Ctrl-C act between chunks).
  */
 export const ATTACK_CHUNK_SIZE = 1 << 16;
+
+/**
+ * Work an exact attack answer may take by default before Monte Carlo answers instead (compute-odds.ts
+ * `quickStates`): about a second on one idle core. Every single attack on up to 6 units with at most 2
+ * leaders is summarized within it (about 20,000-30,000); 3 leaders' histories take 250,000 and more
+ * (benchmarks/README.md).
+ */
+export const QUICK_ATTACK_STATES = 100_000;
 
 /** One unit of the target stack. All markers default to false. */
 export interface TargetInput {
@@ -104,6 +112,12 @@ export interface AttackInput extends SituationInput {
   readonly result?: string;
   /** The target Location is Encircled: ML -1 (A7.7) [false]. */
   readonly encircled?: boolean;
+  /**
+   * Exact method: also compute the joint distribution of the stack's final states (`outcomes`) [false].
+   * A single attack on a stack with a unit that is not a leader is otherwise summarized without it
+   * (per-unit and stack figures only, attack-factored.ts), far faster; other questions always list it.
+   */
+  readonly outcomes?: boolean;
 }
 
 /**
@@ -321,6 +335,16 @@ function attackFigures(targets: readonly UnitState[], terminals: readonly Termin
 }
 
 /**
+ * The exact work of an attack estimated before enumerating, when known to be large: three leaders or
+ * more (their histories, LLMC/LLTC cascades and Heat of Battle, take 250,000 states and more with one
+ * squad, benchmarks/README.md); otherwise none (exact tries within QUICK_ATTACK_STATES).
+ */
+function estimateOf(targets: readonly UnitState[]): { estimate?: { states: number; why: string } } {
+  const leaders = targets.filter((t) => t.profile.kind === 'leader').length;
+  return leaders >= 3 ? { estimate: { states: 250_000, why: `${leaders} leaders' histories` } } : {};
+}
+
+/**
  * The attack of `input` resolved: targets (catalog units with their markers), context, firer,
  * directing leader and the compiled attacks. Deterministic: the same input gives equal objects (the
  * Monte Carlo workers resolve it again from the input).
@@ -374,8 +398,21 @@ export function attackQuery(input: AttackInput): OddsQuery<AttackChainState> {
     header: { command: 'attack', ruleSet: ctx.ruleSet.id, input: resolved, eventNames: MORALE_EVENTS },
     model,
     maxStates: MAX_ATTACK_STATES,
+    quickStates: QUICK_ATTACK_STATES,
+    ...estimateOf(targets),
     extend: (terminals, weights, total) => attackFigures(targets, terminals, weights, total),
-    exact: { enumerate, extend: (dist) => exactAttackFigures(targets, dist) },
+    exact: {
+      enumerate,
+      extend: (dist) => exactAttackFigures(targets, dist),
+      ...(canFactorAttack(spec) && !input.outcomes
+        ? {
+            summarize: (maxStates: number | undefined, onProgress?: (work: number) => void) => {
+              const sum = summarizeAttackFactored(spec, maxStates, onProgress);
+              return { events: sum.events, figures: figuresOf(targets, sum, EXACT_WEIGHTS, EXACT_FORMAT) };
+            },
+          }
+        : {}),
+    },
     chunkSize: ATTACK_CHUNK_SIZE,
     monteCarlo: (m, plan, seed) =>
       runAttackMonteCarlo({ query, input, sampling: compileAttackSampling(targets, attacks, ctx), figures: (t) => sampledAttackFigures(targets, t) }, m, plan, seed),

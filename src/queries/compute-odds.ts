@@ -10,11 +10,11 @@ import { chunkTrials, DEFAULT_CHUNK_SIZE, planChunks, type ChunkPlan } from '../
 import type { ChunkRunner, StopFlag } from '../engine/chunk-runner.js';
 import { compileChain, MAX_COMPILED_NODES, type CompiledChain } from '../engine/compile.js';
 import { sampleChain } from '../engine/sample.js';
-import { streamFor } from '../dice/streams.js';
+import { randomSeed, streamFor } from '../dice/streams.js';
 import { enumerateChain, type ExactDistribution } from '../engine/exact.js';
 import { runMonteCarlo } from '../engine/monte-carlo.js';
 import { yieldToEventLoop } from '../engine/yield-to-event-loop.js';
-import { toNumber } from '../engine/probability.js';
+import { toNumber, type Prob6 } from '../engine/probability.js';
 import { AslOddsError, inputError } from '../errors.js';
 import type { Comparison, OddsResult } from '../result.js';
 import { loadCheckpoint, saveCheckpoint, type CheckpointStore } from '../runs/checkpoint.js';
@@ -46,6 +46,20 @@ export interface OddsQuery<S> {
    */
   readonly maxStates?: number;
   /**
+   * Work (states, in the units of `maxStates`) an exact answer may take by default before the question
+   * is answered by Monte Carlo instead (`MethodOptions.exactOnly` keeps to exact): a few seconds of
+   * work on one core. Unset: exact within `maxStates` always. Counted in states, not seconds, so that
+   * the method chosen depends on the question only, never on the machine or its load.
+   */
+  readonly quickStates?: number;
+  /**
+   * The work exact would take, estimated before enumerating (states; a lower bound from measurements,
+   * benchmarks/README.md), with its reason, e.g. `{ states: 250_000, why: '3 leaders' histories' }`.
+   * Past `quickStates` Monte Carlo answers at once, without trying. Unset: unknown, exact tries and
+   * Monte Carlo answers if it runs past `quickStates`.
+   */
+  readonly estimate?: { readonly states: number; readonly why: string };
+  /**
    * Optional: how the exact engine answers instead of enumerating `model` and calling `extend`: its own
    * enumeration (e.g. an attack chain in the engine's marginal mode, or factored), whose terminals
    * `model.describe` reads and whose `marginals` give the events, and the extra figures from that
@@ -55,6 +69,13 @@ export interface OddsQuery<S> {
     /** @throws AslOddsError `engine.tooManyStates` past `maxStates`; `onProgress` as EnumerateOptions' */
     readonly enumerate: (maxStates: number | undefined, onProgress?: (work: number) => void) => ExactDistribution<S>;
     readonly extend: (dist: ExactDistribution<S>) => Record<string, unknown>;
+    /**
+     * Optional: the exact answer without the joint distribution of final states, used instead of
+     * `enumerate` when set: P(event bit b) (`events`, indexed by bit) and the command's figures. The
+     * result's `outcomes` is then empty and `outcomesOmitted` true.
+     * @throws AslOddsError `engine.tooManyStates` past `maxStates`
+     */
+    readonly summarize?: (maxStates: number | undefined, onProgress?: (work: number) => void) => { readonly events: readonly Prob6[]; readonly figures: Record<string, unknown> };
   };
   /**
    * Optional: the query's own Monte Carlo instead of compiling `model` (the attack sampler,
@@ -114,7 +135,20 @@ export interface MethodOptions {
   readonly stop?: StopFlag;
   /** Exact runs: work done so far (states, integer) out of the query's budget (`maxStates`, or Infinity). */
   readonly onExactProgress?: (work: number, budget: number) => void;
+  /**
+   * Exact only, never Monte Carlo instead (`--exact`): the query's whole budget `maxStates`, past it
+   * `input.tooLarge`. Default false: past the query's `quickStates`, Monte Carlo answers (see
+   * {@link FALLBACK_TRIALS}) and the result's `methodReason` says why.
+   */
+  readonly exactOnly?: boolean;
+  /** Trials of the Monte Carlo run that answers instead of exact [FALLBACK_TRIALS]. */
+  readonly fallbackTrials?: number;
+  /** Called with a one-line note for the user (stderr), e.g. when Monte Carlo answers instead of exact. */
+  readonly onNote?: (line: string) => void;
 }
+
+/** Trials of the Monte Carlo run that answers when exact would take too long (and `trials` is unset). */
+export const FALLBACK_TRIALS = 100_000;
 
 /** One finished chunk's own tally (see `MethodOptions.onChunk`). */
 export interface ChunkSnapshot {
@@ -136,7 +170,26 @@ export type OddsOutput = { readonly kind: 'result'; readonly result: OddsResult 
 export async function computeOdds<S>(q: OddsQuery<S>, m: MethodOptions = {}): Promise<OddsOutput> {
   if (m.trials === undefined && !m.tally) {
     if (m.shard || m.checkpoint) throw inputError('input.trials', '--shard and --checkpoint need --trials (Monte Carlo)');
-    return { kind: 'result', result: exactResult(q, m.onExactProgress) };
+    const quick = q.quickStates;
+    if (m.exactOnly || quick === undefined || quick >= (q.maxStates ?? Infinity)) return { kind: 'result', result: exactResult(q, m.onExactProgress) };
+    let why: string;
+    if (q.estimate !== undefined && q.estimate.states > quick) {
+      why = `about ${q.estimate.states.toLocaleString('en-US')} states or more: ${q.estimate.why}`;
+    } else {
+      try {
+        return { kind: 'result', result: exactResult({ ...q, maxStates: quick }, m.onExactProgress && ((w) => m.onExactProgress!(w, quick))) };
+      } catch (e) {
+        if (!(e instanceof AslOddsError) || e.code !== 'input.tooLarge') throw e;
+      }
+      why = `past ${quick.toLocaleString('en-US')} states`;
+    }
+    // Exact would take more than a few seconds: Monte Carlo instead, and say so.
+    const seed = m.seed ?? randomSeed();
+    const trials = m.fallbackTrials ?? FALLBACK_TRIALS;
+    const reason = `exact would take more than a few seconds (${why}); Monte Carlo with ${trials.toLocaleString('en-US')} trials instead (seed ${seed}); --exact insists on exact, --trials <n> sets the trials`;
+    m.onNote?.(`${q.header.command}: ${reason}`);
+    const out = await computeOdds(q, { ...m, trials, seed });
+    return out.kind === 'result' ? { kind: 'result', result: { ...out.result, methodReason: reason } } : out;
   }
   const plan = planChunks(m.trials ?? 1, m.chunkSize ?? q.chunkSize ?? DEFAULT_CHUNK_SIZE);
   const seed = m.tally?.seed ?? m.seed;
@@ -200,6 +253,7 @@ export async function computeOdds<S>(q: OddsQuery<S>, m: MethodOptions = {}): Pr
     // counts in doubles: exact). Only computed when asked for.
     const stateOfTerminal = m.onChunk ? compiled.terminals.map((t) => q.model.describe(t.state, t.events)) : [];
     const previous = m.onChunk ? (initial ? Float64Array.from(initial) : new Float64Array(compiled.tables.terminalCount)) : null;
+    m.onProgress?.(0, total);
     const tally = await runMonteCarlo(compiled.tables, {
       seed,
       plan,
@@ -268,8 +322,13 @@ export async function computeOdds<S>(q: OddsQuery<S>, m: MethodOptions = {}): Pr
  */
 export function enumerateWithin<S>(q: OddsQuery<S>, onProgress?: (work: number, budget: number) => void): ExactDistribution<S> {
   const progress = onProgress && ((work: number) => onProgress(work, q.maxStates ?? Infinity));
+  return withinBudget(q, () => (q.exact ? q.exact.enumerate(q.maxStates, progress) : enumerateChain(q.model, { maxStates: q.maxStates, onProgress: progress })));
+}
+
+/** Runs `run` (an exact computation of `q`), turning the engine's budget error into `input.tooLarge`. */
+function withinBudget<S, T>(q: OddsQuery<S>, run: () => T): T {
   try {
-    return q.exact ? q.exact.enumerate(q.maxStates, progress) : enumerateChain(q.model, { maxStates: q.maxStates, onProgress: progress });
+    return run();
   } catch (e) {
     if (e instanceof AslOddsError && e.code === 'engine.tooManyStates') {
       throw inputError(
@@ -293,6 +352,7 @@ async function sampledResult<S>(q: OddsQuery<S>, m: MethodOptions, plan: ChunkPl
   const counts: number[] = [];
   let done = 0;
   let chunksDone = 0;
+  m.onProgress?.(0, plan.trials);
   for (let k = 0; k < plan.chunkCount; k++) {
     if (m.stop?.interrupted) break;
     const rng = streamFor(seed, k);
@@ -326,6 +386,12 @@ async function sampledResult<S>(q: OddsQuery<S>, m: MethodOptions, plan: ChunkPl
  * @throws as {@link enumerateWithin}
  */
 export function exactResult<S>(q: OddsQuery<S>, onProgress?: (work: number, budget: number) => void): OddsResult {
+  const summarize = q.exact?.summarize;
+  if (summarize) {
+    const progress = onProgress && ((work: number) => onProgress(work, q.maxStates ?? Infinity));
+    const s = withinBudget(q, () => summarize(q.maxStates, progress));
+    return { ...resultFromExact(q.header, q.model, [], [], s.events), outcomesOmitted: true, ...s.figures };
+  }
   const dist = enumerateWithin(q, onProgress);
   const result = resultFromExact(q.header, q.model, dist.terminals, dist.terminals.map((t) => t.probability), dist.marginals?.events);
   if (q.exact) return { ...result, ...q.exact.extend(dist) };
@@ -348,25 +414,51 @@ export function compareWithExact<S>(q: OddsQuery<S>, mc: OddsResult): Comparison
   const trials = mc.trials ?? 0;
   const exact = exactResult(q);
   const figures: Comparison['figures'][number][] = [];
+  const push = (name: string, e: number, est: number) => figures.push({ name, exact: e, estimate: est, z: zScore(est, e, trials), normalApproximation: normalHolds(e, trials) });
   const exactByState = new Map(exact.outcomes.map((o) => [o.state, o.probability]));
   const mcByState = new Map(mc.outcomes.map((o) => [o.state, o.probability]));
-  const states = [...new Set([...exactByState.keys(), ...mcByState.keys()])];
-  for (const s of states) {
-    const e = exactByState.get(s) ?? 0;
-    const est = mcByState.get(s) ?? 0;
-    figures.push({ name: `outcome: ${s}`, exact: e, estimate: est, z: zScore(est, e, trials), normalApproximation: normalHolds(e, trials) });
+  const states = exact.outcomesOmitted ? [] : [...new Set([...exactByState.keys(), ...mcByState.keys()])];
+  for (const s of states) push(`outcome: ${s}`, exactByState.get(s) ?? 0, mcByState.get(s) ?? 0);
+  for (const n of q.header.eventNames) push(`event: ${n}`, exact.events[n] ?? 0, mc.events[n] ?? 0);
+  const mcSummary = summaryProbabilities(mc);
+  for (const [name, e] of summaryProbabilities(exact)) push(name, e, mcSummary.get(name) ?? 0);
+  let observed: number[];
+  let expected: number[];
+  if (exact.outcomesOmitted) {
+    // No joint distribution: the goodness of fit of the number of squad-equivalents broken instead.
+    expected = exactlyK(exact.squadsBroken ?? []);
+    observed = exactlyK(mc.squadsBroken ?? [], expected.length - 1).map((p) => Math.round(p * trials));
+  } else {
+    const observedByState = new Map(mc.outcomes.map((o) => [o.state, o.count ?? 0]));
+    observed = states.map((s) => observedByState.get(s) ?? 0);
+    expected = states.map((s) => exactByState.get(s) ?? 0);
   }
-  for (const n of q.header.eventNames) {
-    const e = exact.events[n] ?? 0;
-    const est = mc.events[n] ?? 0;
-    figures.push({ name: `event: ${n}`, exact: e, estimate: est, z: zScore(est, e, trials), normalApproximation: normalHolds(e, trials) });
-  }
-  const observedByState = new Map(mc.outcomes.map((o) => [o.state, o.count ?? 0]));
-  const observed = states.map((s) => observedByState.get(s) ?? 0);
-  const expected = states.map((s) => exactByState.get(s) ?? 0);
   const chi = chiSquaredGoodnessOfFit(observed, expected);
   // Only figures whose normal approximation holds: a z-score of a figure expected a handful of times is
   // meaningless (one count of a 1e-8 outcome in 2e5 trials is |z| = 18); chi-squared pools those bins.
   const maxAbsZ = figures.reduce((mx, f) => (f.normalApproximation ? Math.max(mx, Math.abs(f.z)) : mx), 0);
   return { figures, maxAbsZ, chiSquared: { statistic: chi.statistic, degreesOfFreedom: chi.degreesOfFreedom, pValue: chi.pValue } };
+}
+
+/**
+ * The per-unit and stack probabilities of an `attack` result by name (`unit 1 german/9-1: break`,
+ * `unit 1 german/9-1: final pinned`, `stack: anyBroken`, `squads broken >= 1`); empty for other commands.
+ * Expectations are left out (not probabilities).
+ */
+function summaryProbabilities(r: OddsResult): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const u of r.units ?? []) {
+    for (const [n, p] of Object.entries(u.events)) out.set(`unit ${u.position} ${u.id}: ${n}`, p ?? 0);
+    for (const [n, p] of Object.entries(u.finalStatus ?? {})) out.set(`unit ${u.position} ${u.id}: final ${n}`, p);
+  }
+  for (const [n, p] of Object.entries(r.stackEvents ?? {})) if (!n.startsWith('expected')) out.set(`stack: ${n}`, p);
+  for (const x of r.squadsBroken ?? []) out.set(`squads broken >= ${x.squads}`, x.atLeast);
+  for (const x of r.squadsEliminated ?? []) out.set(`squads eliminated >= ${x.squads}`, x.atLeast);
+  return out;
+}
+
+/** P(exactly k/2) for k = 0..max from "at least" rows (k = 1..max). */
+function exactlyK(rows: readonly { readonly squads: number; readonly atLeast: number }[], max = 2 * (rows.at(-1)?.squads ?? 0)): number[] {
+  const atLeast = (k: number): number => (k === 0 ? 1 : (rows.find((x) => x.squads * 2 === k)?.atLeast ?? 0));
+  return Array.from({ length: max + 1 }, (_, k) => Math.max(0, atLeast(k) - atLeast(k + 1)));
 }

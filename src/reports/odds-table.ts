@@ -189,9 +189,13 @@ function headerLines(result: OddsResult): string[] {
 
 // ---------------------------------------------------------------------------------------------- text
 
+/** In place of the outcome table when the joint distribution was not computed (`attack` summary). */
+const OUTCOMES_OMITTED = 'Final stacks: not listed (each unit\'s and the stack\'s odds below need none; --outcomes lists them)';
+
 function formatText(result: OddsResult): string {
   const lines = [...headerLines(result), ''];
-  lines.push(...alignTable(outcomeTable(result)));
+  if (result.outcomesOmitted) lines.push(OUTCOMES_OMITTED);
+  else lines.push(...alignTable(outcomeTable(result)));
   lines.push('');
   const events = eventTable(result);
   if (events.rows.length === 0) lines.push('Events: none');
@@ -221,7 +225,7 @@ function formatMarkdown(result: OddsResult): string {
   const [run, input] = headerLines(result);
   const lines = [`# ${escapeMarkdown(result.command)} odds`, '', escapeMarkdown(run)];
   if (input !== undefined) lines.push('', escapeMarkdown(input));
-  lines.push('', '## Outcomes', '', ...markdownTable(outcomeTable(result)), '', '## Events', '');
+  lines.push('', '## Outcomes', '', ...(result.outcomesOmitted ? [OUTCOMES_OMITTED] : markdownTable(outcomeTable(result))), '', '## Events', '');
   const events = eventTable(result);
   if (events.rows.length === 0) lines.push('None.');
   else lines.push(...markdownTable(events));

@@ -10,7 +10,7 @@ import { bufferIO, errorCodeOf, runJson } from './buffer-io.js';
 
 describe('asl-odds attack --json', () => {
   it('A10.2 EX (1KIA on 9-1, 6-5-8, 4-6-7): units in target order, leaderLost 91/216, the SS never Reduced', async () => {
-    const r = await runJson(['attack', '--result', '1KIA', '--target', 'german/9-1,german/6-5-8,german/4-6-7']);
+    const r = await runJson(['attack', '--result', '1KIA', '--target', 'german/9-1,german/6-5-8,german/4-6-7', '--outcomes']);
     expect(r.command).toBe('attack');
     expect(r.units?.map((u) => u.id)).toEqual(['german/9-1', 'german/6-5-8', 'german/4-6-7']);
     expect(r.units?.map((u) => u.position)).toEqual([1, 2, 3]);
@@ -30,7 +30,7 @@ describe('asl-odds attack --json', () => {
     expect(r.squadsEliminated?.[1].atLeast).toBeGreaterThanOrEqual(2 / 3 - 1e-12);
   });
   it('RULES-NOTES 3: PTC on a 9-1 and a 4-6-8 (leader first; squad gets -1 only while he is unpinned)', async () => {
-    const r = await runJson(['attack', '--result', 'PTC', '--target', 'german/9-1,german/4-6-8']);
+    const r = await runJson(['attack', '--result', 'PTC', '--target', 'german/9-1,german/4-6-8', '--outcomes']);
     const by = Object.fromEntries(r.outcomes.map((o) => [o.state, o.fraction]));
     expect(by).toEqual({ '9-1, 4-6-8': '25/36', '9-1, 4-6-8 pinned': '5/36', '9-1 pinned, 4-6-8': '13/108', '9-1 pinned, 4-6-8 pinned': '5/108' });
     expect(r.units?.[0].eventFractions?.pin).toBe('1/6'); // (156 + 60) / 1296
@@ -50,12 +50,22 @@ describe('asl-odds attack --json', () => {
     expect(r.units?.[0].eventFractions?.casualtyReduction).toBe('1/36'); // Casualty MC only
     expect(r.units?.[1].events.casualtyReduction).toBeGreaterThan(0.25);
   });
+  it('a single attack is summarized without the joint distribution unless --outcomes: same figures', async () => {
+    const argv = ['attack', '--fp', '8', '--drm', '1', '--target', 'german/9-1,german/4-6-7,german/2-4-7'];
+    const summary = await runJson(argv);
+    const joint = await runJson([...argv, '--outcomes']);
+    expect(summary.outcomesOmitted).toBe(true);
+    expect(summary.outcomes).toEqual([]);
+    expect(joint.outcomesOmitted).toBeUndefined();
+    expect(joint.outcomes.length).toBeGreaterThan(10);
+    for (const k of ['units', 'stackEventFractions', 'squadsBroken', 'squadsEliminated', 'eventFractions'] as const) expect(summary[k]).toEqual(joint[k]);
+  });
 });
 
 describe('asl-odds attack table', () => {
   it('prints the outcomes, then per-unit events and the stack events', async () => {
     const io = bufferIO();
-    expect(await runCli(['attack', '--result', '1KIA', '--target', 'german/9-1,german/6-5-8,german/4-6-7'], io)).toBe(0);
+    expect(await runCli(['attack', '--result', '1KIA', '--target', 'german/9-1,german/6-5-8,german/4-6-7', '--outcomes'], io)).toBe(0);
     expect(io.out).toMatch(/^asl-odds attack · rule set 2nd-edition · exact/);
     expect(io.out).toContain('9-1 eliminated, 6-5-8 broken, 2-4-7 broken');
     expect(io.out).toMatch(/1 german\/9-1\s+elimination\s+42\.1%/);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import seedrandom from 'seedrandom';
 import { attackQuery } from '../../src/queries/attack-query.js';
 import { computeOdds } from '../../src/queries/compute-odds.js';
 
@@ -19,5 +20,37 @@ describe('attack: Monte Carlo agrees with exact (--compare-exact)', () => {
       expect(c.chiSquared.pValue).toBeGreaterThan(1e-4);
       expect(c.figures.length).toBeGreaterThan(5);
     });
+  }
+});
+
+// Issue 11: the exact summary (no joint distribution) against Monte Carlo, figure by figure: each unit's
+// events and final status, the stack events, P(at least k squad-equivalents broken / eliminated).
+describe('attack: Monte Carlo agrees with the exact summary on stacks of 1-6 units', () => {
+  const UNITS = ['german/9-2', 'german/8-1', 'german/4-6-7', 'german/4-6-8', 'german/5-4-8', 'german/2-4-7', 'german/2-3-7', 'german/hero'];
+  const rng = seedrandom('summary-agreement');
+  const stacksOf = (size: number): Parameters<typeof attackQuery>[0] => {
+    const targets: string[] = [];
+    while (targets.length < size) {
+      const u = UNITS[Math.floor(rng() * UNITS.length)];
+      // At most 2 leaders: the summary's quick range (3 leaders go to Monte Carlo by default).
+      if (u.endsWith('-2') || u.endsWith('-1')) {
+        if (targets.filter((t) => t.endsWith('-2') || t.endsWith('-1')).length >= 2) continue;
+      }
+      targets.push(u);
+    }
+    return { targets, fp: [2, 4, 8, 12, 16][Math.floor(rng() * 5)], drm: Math.floor(rng() * 5) - 2, elr: 3 };
+  };
+  for (let size = 1; size <= 6; size++) {
+    const input = stacksOf(size);
+    it(`${size} units: ${(input.targets as string[]).join(', ')}, ${input.fp} FP ${input.drm}`, async () => {
+      const out = await computeOdds(attackQuery(input), { trials: 20_000, seed: `summary-${size}`, threads: 1, compareExact: true });
+      if (out.kind !== 'result') throw new Error('expected a result');
+      const c = out.result.comparison!;
+      const names = c.figures.map((f) => f.name);
+      expect(names.filter((n) => n.startsWith('unit ')).length).toBeGreaterThanOrEqual(19 * size);
+      expect(names).toContain('stack: anyBroken');
+      expect(c.maxAbsZ).toBeLessThan(4.5);
+      expect(c.chiSquared.pValue).toBeGreaterThan(1e-4);
+    }, 120_000);
   }
 });

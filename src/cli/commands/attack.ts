@@ -31,6 +31,7 @@ interface AttackOptions extends Omit<CommonOptions, 'unit' | 'leader'>, MethodFl
   snapShot?: boolean;
   then?: string[];
   result?: string;
+  outcomes?: boolean;
 }
 
 /** Parses `--fp`: a number of FP in (0, 200]; fractions allowed (halved FP keeps them). */
@@ -78,7 +79,8 @@ export function attackCommand(cli: CliContext): Command {
     .option('--target-berserk <i,...>', 'positions of berserk units (ML 10, A15.42)', collect)
     .option('--target-wounded <i,...>', 'positions of wounded SMC (ML -1, A17.2)', collect)
     .option('--target-disrupted <i,...>', 'positions of broken and Disrupted units (A19.12)', collect)
-    .option('--encircled', 'the target Location is Encircled: ML -1 (A7.7)');
+    .option('--encircled', 'the target Location is Encircled: ML -1 (A7.7)')
+    .option('--outcomes', 'exact: also list the stack\'s final states with their odds (the joint distribution); a single attack is otherwise summarized per unit and for the stack only, far faster');
   addSituationOptions(cmd);
   addOutputOptions(cmd);
   addMethodOptions(cmd);
@@ -122,6 +124,7 @@ export function attackCommand(cli: CliContext): Command {
       then: o.then,
       result: o.result,
       encircled: o.encircled,
+      outcomes: o.outcomes,
       ...situationFrom({ ...o, unit: '', leader: undefined }),
     });
     cli.exitCode = await runOddsQuery(query, o, cli.io, cli.argv);

@@ -1,0 +1,93 @@
+/**
+ * The method never surprises (issue 11 part 3): exact when it is quick; Monte Carlo at once when the
+ * estimate says exact would take more than a few seconds, or as soon as exact runs past its quick
+ * budget, said on stderr and in the result (`methodReason`); `--exact` (`exactOnly`) keeps to exact and
+ * its budget error; progress lines when stderr is not a terminal.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { attackQuery } from '../../src/queries/attack-query.js';
+import { computeOdds, type OddsOutput } from '../../src/queries/compute-odds.js';
+import { createExactProgress, createProgress } from '../../src/cli/progress.js';
+import type { OddsResult } from '../../src/result.js';
+import { bufferIO } from './buffer-io.js';
+
+function resultOf(o: OddsOutput): OddsResult {
+  if (o.kind !== 'result') throw new Error('expected a result');
+  return o.result;
+}
+
+describe('exact or Monte Carlo', () => {
+  it('three leaders: estimated past the quick budget, Monte Carlo answers at once and says why', async () => {
+    const notes: string[] = [];
+    let exactWork = 0;
+    const q = attackQuery({ targets: ['german/9-1', 'german/8-1', 'german/7-0', 'german/4-6-7'], result: 'PTC' });
+    const r = resultOf(await computeOdds(q, { seed: 's', fallbackTrials: 300, onNote: (l) => notes.push(l), onExactProgress: (w) => (exactWork = w) }));
+    expect(r.method).toBe('monte-carlo');
+    expect(r.trials).toBe(300);
+    expect(r.seed).toBe('s');
+    expect(r.methodReason).toMatch(/^exact would take more than a few seconds \(about 250,000 states or more: 3 leaders' histories\); Monte Carlo with 300 trials/);
+    expect(notes).toEqual([`attack: ${r.methodReason}`]);
+    expect(exactWork).toBe(0); // no exact work was tried
+    expect(r.units?.length).toBe(4);
+  });
+
+  it('exact past the quick budget: Monte Carlo instead, naming the budget', async () => {
+    const q = { ...attackQuery({ targets: ['german/9-1', 'german/4-6-7', 'german/4-6-7'], result: '1MC' }), quickStates: 200 };
+    const notes: string[] = [];
+    const r = resultOf(await computeOdds(q, { seed: 's', fallbackTrials: 200, onNote: (l) => notes.push(l) }));
+    expect(r.method).toBe('monte-carlo');
+    expect(r.methodReason).toMatch(/\(past 200 states\)/);
+    expect(notes).toHaveLength(1);
+  });
+
+  it('quick enough: exact, no note, no methodReason', async () => {
+    const notes: string[] = [];
+    const r = resultOf(await computeOdds(attackQuery({ targets: ['german/9-1', 'german/4-6-7'], result: '1MC' }), { onNote: (l) => notes.push(l) }));
+    expect(r.method).toBe('exact');
+    expect(r.methodReason).toBeUndefined();
+    expect(notes).toEqual([]);
+  });
+
+  it('exactOnly (--exact) keeps to exact and to the budget error', async () => {
+    const q = { ...attackQuery({ targets: ['german/9-1', 'german/4-6-7', 'german/4-6-7'], fp: 8, drm: 1 }), quickStates: 200, maxStates: 300 };
+    await expect(computeOdds(q, { exactOnly: true })).rejects.toMatchObject({ code: 'input.tooLarge' });
+  });
+});
+
+describe('progress when stderr is not a terminal', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('Monte Carlo: nothing for a short run; a line after 2 s, then every 5 s', () => {
+    vi.useFakeTimers();
+    const io = bufferIO();
+    const p = createProgress(io, false, 'trials');
+    p.update!(0, 1000);
+    vi.advanceTimersByTime(1900);
+    expect(io.err).toBe('');
+    p.update!(250, 1000);
+    vi.advanceTimersByTime(200);
+    expect(io.err).toMatch(/^trials: 250 of 1,000 \(25%\), 2\.\d s\n$/);
+    vi.advanceTimersByTime(5000);
+    expect(io.err.split('\n')).toHaveLength(3);
+    p.stop();
+    vi.advanceTimersByTime(20_000);
+    expect(io.err.split('\n')).toHaveLength(3);
+  });
+
+  it('exact: a line once the run has taken 2 s, then every 10 s; none when quiet', () => {
+    vi.useFakeTimers();
+    const io = bufferIO();
+    const p = createExactProgress(io, false);
+    p.update!(10_000, 4_000_000);
+    expect(io.err).toBe('');
+    vi.advanceTimersByTime(2100);
+    p.update!(20_000, 4_000_000);
+    expect(io.err).toMatch(/^exact: 20,000 states of at most 4,000,000 so far, 2\.1 s/);
+    p.update!(30_000, 4_000_000);
+    expect(io.err.split('\n')).toHaveLength(2);
+    const quiet = bufferIO();
+    expect(createExactProgress(quiet, true).update).toBeUndefined();
+  });
+});
