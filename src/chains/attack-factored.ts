@@ -22,7 +22,7 @@ import { enumerateChain, PROGRESS_EVERY, type EventMarginals, type ExactDistribu
 import { add, complement, mul, ONE, sub, ZERO, type Prob6 } from '../engine/probability.js';
 import { isAlive, unitStateKey, type UnitState } from '../rules/unit-state.js';
 import { averageOverClass, doubledBroken, doubledEliminated, EXACT_WEIGHTS, FINAL_STATUS_NAMES, finalStatusIndex, type AttackSummary } from './attack-summary.js';
-import { EVENT_NAMES } from './events.js';
+import { EVENT_NAMES } from '../rules/events.js';
 import { buildAttackChain, identicalTargets, type AttackChainSpec, type AttackChainState } from './attack-chain.js';
 import { buildDeferredChain, deferredMemo, scriptKey, type ScriptEntry } from './deferred-check-chain.js';
 

@@ -7,7 +7,7 @@ import { readFile, unlink } from 'node:fs/promises';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { randomSeed } from '../dice/streams.js';
 import { AslOddsError, inputError } from '../errors.js';
-import { computeOdds, type ChunkSnapshot, type MethodOptions, type OddsQuery } from '../queries/compute-odds.js';
+import { computeOdds, FALLBACK_TRIALS, type ChunkSnapshot, type MethodOptions, type OddsQuery } from '../queries/compute-odds.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { textFile } from '../io/text-file.js';
 import { poolChunkRunner } from '../pool/pool-runner.js';
@@ -110,6 +110,8 @@ export async function runOddsQuery<S>(query: OddsQuery<S>, f: MethodFlags, io: C
     process.on('SIGINT', onSigint);
   };
   if (monteCarlo) catchSigint();
+  // A Monte Carlo run shows (or, off a terminal, times) its progress from the start, not its first chunk.
+  if (f.trials !== undefined && !tally) progress.update?.(0, f.trials);
   // Per-chunk tallies for the report's convergence chart (only kept when a report is asked for).
   const chunks: ChunkSnapshot[] = [];
   let output;
@@ -135,6 +137,7 @@ export async function runOddsQuery<S>(query: OddsQuery<S>, f: MethodFlags, io: C
         // Monte Carlo answers instead of exact: Ctrl-C keeps what finished, as in any Monte Carlo run.
         catchSigint();
         if (!f.quiet) io.stderr(`${line}\n`);
+        progress.update?.(0, FALLBACK_TRIALS);
       },
     });
   } finally {

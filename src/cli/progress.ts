@@ -62,6 +62,7 @@ export function createProgress(io: CliIO, quiet: boolean, unit: string): Progres
   return {
     update(done, total) {
       if (!bar.isActive) bar.start(total, 0, { rate: '0' });
+      else bar.setTotal(total); // a shard or a resumed run counts only its own chunks
       const secs = Math.max(0.001, (Date.now() - started) / 1000);
       bar.update(done, { rate: Math.round(done / secs).toLocaleString('en-US') });
     },

@@ -253,7 +253,6 @@ export async function computeOdds<S>(q: OddsQuery<S>, m: MethodOptions = {}): Pr
     // counts in doubles: exact). Only computed when asked for.
     const stateOfTerminal = m.onChunk ? compiled.terminals.map((t) => q.model.describe(t.state, t.events)) : [];
     const previous = m.onChunk ? (initial ? Float64Array.from(initial) : new Float64Array(compiled.tables.terminalCount)) : null;
-    m.onProgress?.(0, total);
     const tally = await runMonteCarlo(compiled.tables, {
       seed,
       plan,
@@ -352,7 +351,6 @@ async function sampledResult<S>(q: OddsQuery<S>, m: MethodOptions, plan: ChunkPl
   const counts: number[] = [];
   let done = 0;
   let chunksDone = 0;
-  m.onProgress?.(0, plan.trials);
   for (let k = 0; k < plan.chunkCount; k++) {
     if (m.stop?.interrupted) break;
     const rng = streamFor(seed, k);

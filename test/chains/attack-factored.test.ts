@@ -16,7 +16,7 @@ import { buildAttackChain } from '../../src/chains/attack-chain.js';
 import { enumerateAttackFactored } from '../../src/chains/attack-factored.js';
 import { enumerateChain } from '../../src/engine/exact.js';
 import { toNumber } from '../../src/engine/probability.js';
-import { attackQuery, MAX_ATTACK_STATES, type AttackInput, type TargetInput } from '../../src/queries/attack-query.js';
+import { attackQuery, MAX_ATTACK_STATES, QUICK_ATTACK_STATES, type AttackInput, type TargetInput } from '../../src/queries/attack-query.js';
 import { computeOdds, exactResult } from '../../src/queries/compute-odds.js';
 import { resultFromExact } from '../../src/queries/odds-result.js';
 import type { OddsResult } from '../../src/result.js';
@@ -124,12 +124,14 @@ describe('exact attack: factored and marginal mode equal the tracked chain, frac
 
   it('25 random sequences of two attacks (marginal mode)', () => agreeOnRandom('marginal-2', 25, 2, 2), 120_000);
 
-  it('an exact run reports its work as it goes, against the budget (the CLI\'s exact counter)', async () => {
-    const seen: [number, number][] = [];
-    await computeOdds(attackQuery({ targets: ['german/9-1', 'german/4-6-7', 'german/4-6-7'], fp: 8, drm: 1, outcomes: true }), { onExactProgress: (w, b) => seen.push([w, b]) });
-    expect(seen.length).toBeGreaterThan(0);
-    for (let i = 1; i < seen.length; i++) expect(seen[i][0]).toBeGreaterThan(seen[i - 1][0]);
-    expect(seen.every(([, b]) => b === MAX_ATTACK_STATES)).toBe(true);
+  it('an exact run reports its work as it goes, against the quick budget, or the whole budget with exactOnly (the CLI\'s exact counter)', async () => {
+    for (const [exactOnly, budget] of [[false, QUICK_ATTACK_STATES], [true, MAX_ATTACK_STATES]] as const) {
+      const seen: [number, number][] = [];
+      await computeOdds(attackQuery({ targets: ['german/9-1', 'german/4-6-7', 'german/4-6-7'], fp: 8, drm: 1, outcomes: true }), { exactOnly, onExactProgress: (w, b) => seen.push([w, b]) });
+      expect(seen.length).toBeGreaterThan(0);
+      for (let i = 1; i < seen.length; i++) expect(seen[i][0]).toBeGreaterThan(seen[i - 1][0]);
+      expect(seen.every(([, b]) => b === budget)).toBe(true);
+    }
   });
 
   it('the factored distribution sums to exactly 1 and has the marginal chain\'s final states', () => {
