@@ -76,7 +76,7 @@ export function formatRecord(r: RecordCheck, what = 'the model'): string {
 /** The calibration. Never throws. */
 export function formatCalibration(c: Calibration, sides: readonly [string, string]): string {
   const lines = [`Calibration of ${c.path} to the record (same seed for every value):`];
-  lines.push(`  best value ${formatValue(c.best)}; values the record does not reject (95%): ${c.ci95 ? `${formatValue(c.ci95[0])} to ${formatValue(c.ci95[1])}` : 'none in the range (widen it, or the model cannot reproduce the record with this field)'}`);
+  lines.push(`  best value ${formatValue(c.best)}${c.integer ? '' : ' (odds interpolated between the values run)'}; values the record does not reject (95%): ${c.ci95 ? `${formatValue(c.ci95[0])} to ${formatValue(c.ci95[1])}` : 'none in the range (widen it, or the model cannot reproduce the record with this field)'}`);
   lines.push('  This fits the abstraction, not the map: the value is the profile that makes the turn model win as often as the record, standing in for everything the model leaves out.');
   lines.push('');
   lines.push(

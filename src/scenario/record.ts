@@ -6,7 +6,7 @@
  * each decided game is won by the first side with q = P(first wins) / (P(first wins) + P(second
  * wins)), independently, so the first side's wins are Binomial(games, q). The p-value is two-sided
  * and exact: the probability, under the model, of a record as unlikely as this one or less
- * (simple-statistics `binomialDistribution`). The model's q is itself an estimate; with a few
+ * (log-gamma from simple-statistics). The model's q is itself an estimate; with a few
  * thousand playthroughs its error is small beside a record's of a few hundred games.
  *
  * Calibration runs the model across the range (the same seed for each value), interpolates q
@@ -15,7 +15,7 @@
  * (two-sided binomial test: the interval). It fits the abstraction, not the map: the profiles stand
  * for the map, LOS, movement and everything else the model leaves out (README "The turn model").
  */
-import { binomialDistribution } from 'simple-statistics';
+import { gammaln } from 'simple-statistics';
 import { inputError } from '../errors.js';
 import type { EstimateStats } from '../result.js';
 
@@ -53,22 +53,25 @@ export function decidedShare(victory: Readonly<Record<string, EstimateStats>>, s
 
 /**
  * Two-sided exact binomial p-value of `k` successes in `n` under success probability `q`: the sum of
- * P(j) over every j with P(j) <= P(k) (a relative tolerance of 1e-9 for ties).
- * @param n integer >= 1
- * @returns a probability in [0, 1]; below about 1e-4 it is an upper bound (simple-statistics stops
- *   the table once 1 - 1e-4 of the mass is listed)
- * @throws AslOddsError `input.record` when the record is too long to tabulate (more than about a million games)
+ * P(j) over every j with P(j) <= P(k) (a relative tolerance of 1e-9 for ties), each P(j) from
+ * log-gamma (simple-statistics `gammaln`), so the tails are not cut off.
+ * @param n integer >= 1; k integer in [0, n]
+ * @returns a probability in [0, 1]
+ * Cost: O(n). Never throws.
  */
 export function binomialPValue(k: number, n: number, q: number): number {
   if (q <= 0) return k === 0 ? 1 : 0;
   if (q >= 1) return k === n ? 1 : 0;
-  const pmf = binomialDistribution(n, q);
-  if (pmf === undefined) throw inputError('input.record', `--record: ${n} games are too many to tabulate`);
-  const at = k < pmf.length ? pmf[k] : 0;
+  const lq = Math.log(q);
+  const l1q = Math.log1p(-q);
+  const lnC = gammaln(n + 1);
+  const logP = (j: number) => lnC - gammaln(j + 1) - gammaln(n - j + 1) + j * lq + (n - j) * l1q;
+  const at = logP(k) + 1e-9;
   let p = 0;
-  for (const x of pmf) if (x <= at * (1 + 1e-9)) p += x;
-  // Cells past the table (each below 1e-4 in total) are as unlikely as k when k is past it too.
-  if (k >= pmf.length) p += 1e-4;
+  for (let j = 0; j <= n; j++) {
+    const lj = logP(j);
+    if (lj <= at) p += Math.exp(lj);
+  }
   return Math.min(1, p);
 }
 

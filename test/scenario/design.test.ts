@@ -113,6 +113,8 @@ describe('--record and --calibrate', () => {
     // P(X <= 1) + P(X >= 9) for Binomial(10, 1/2) = 22/1024
     expect(binomialPValue(1, 10, 0.5)).toBeCloseTo(22 / 1024, 6);
     expect(binomialPValue(0, 10, 0)).toBe(1);
+    // Far tails are computed, not cut off: 2 x 2^-100.
+    expect(binomialPValue(0, 100, 0.5) / (2 * 2 ** -100)).toBeCloseTo(1, 6);
     expect(() => parseRecord('a=3', ['a', 'b'])).toThrow(/both sides/);
     expect(() => parseRecord('a=3,c=4', ['a', 'b'])).toThrow(/'c' is not a side/);
   });
