@@ -10,7 +10,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
-import { linearRegression } from 'simple-statistics';
+import { linearRegression, median } from 'simple-statistics';
 import { chunkTrials, planChunks } from '../engine/chunk-plan.js';
 import { runScenarioChunk } from '../scenario/run-scenario.js';
 import { loadScenarioFile } from '../io/load-scenario.js';
@@ -134,8 +134,3 @@ export async function measureScenarioScaling(o: { quick?: boolean; seed?: string
   };
 }
 
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((x, y) => x - y);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
