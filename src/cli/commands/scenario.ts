@@ -75,7 +75,7 @@ export function scenarioCommand(cli: CliContext): Command {
     .option('--quiet', 'no progress bar or notes on stderr')
     .addHelpText(
       'after',
-      '\nExamples:\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --trials 5000 --seed s1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --precision 1 --seed s1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --sweep sides.german.elr=2,3,4 --report reports/stalingrad\n',
+      '\nExamples:\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --trials 5000 --seed s1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --precision 1 --seed s1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --balance sides.german.fire.drm=-1..2 --seed s1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --record german=31,russian=19 --calibrate sides.russian.fire.activity=0.5..1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --sweep sides.german.elr=2,3,4 --report reports/stalingrad\n',
     )
     .action(async (file: string, o: ScenarioOptions) => {
       const base = await loadScenarioFile(file);
