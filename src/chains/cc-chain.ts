@@ -64,7 +64,7 @@ export interface CCChainState {
   /** Result of the ATTACKER's / DEFENDER's attack once rolled. */
   readonly resultA: CCResult | null;
   readonly resultB: CCResult | null;
-  /** Random Selection drs rolled so far for the step at the head of `todo`. */
+  /** Random Selection drs rolled so far for the step at the head of `todo`; drs below the highest kept as 0. */
   readonly selectionDrs: readonly number[];
   /** Wound Severity drs to roll: [unit index, drm]. */
   readonly wounds: readonly (readonly [number, number])[];
@@ -207,7 +207,12 @@ export function buildCCChain(input: CCChainInput): ChainModel<CCChainState> {
         const settled = settle(next);
         return { state: settled.state, events: events | settled.events };
       }
-      const settled = settle({ ...s, selectionDrs: [...s.selectionDrs, index + 1] });
+      // Random Selection dr (A.9). Only the highest dr so far and who rolled it can matter from here on, so
+      // lower drs are kept as 0 ("cannot be selected" for randomSelection): equal futures, one state.
+      const dr = index + 1;
+      const max = s.selectionDrs.reduce((m, x) => Math.max(m, x), 0);
+      const drs = dr > max ? [...s.selectionDrs.map(() => 0), dr] : [...s.selectionDrs, dr === max ? dr : 0];
+      const settled = settle({ ...s, selectionDrs: drs });
       return { state: settled.state, events: settled.events };
     },
     describe: (s) => `ATTACKER ${sideText(s.units.slice(0, nA))} | DEFENDER ${sideText(s.units.slice(nA))}`,

@@ -129,3 +129,12 @@ describe('cc: properties', () => {
     expect(exact({ ...i, rules: 'gi-anvil' }).outcomes.map((o) => o.fraction)).toEqual(exact(i).outcomes.map((o) => o.fraction));
   });
 });
+
+describe('cc: Random Selection among many targets (A.9)', () => {
+  it('three 4-4-7 Partial-Killed at 1-1 (DR 5: 4/36): each is selected when its dr is the highest, ties included: 91/216', () => {
+    // P(a given unit's dr is >= the other two) = sum over m of (1/6)(m/6)^2 = 91/216.
+    const r = exact({ attacker: { units: ['russian/6-2-8', 'russian/6-2-8'] }, defender: { units: ['german/4-4-7', 'german/4-4-7', 'german/4-4-7'] } });
+    expect(r.input.attackerAttack).toBe('1-1, Kill Number 5');
+    for (const u of r.units!.slice(2)) expect(u.eventFractions?.casualtyReduction).toBe('91/1944'); // 4/36 x 91/216
+  });
+});
