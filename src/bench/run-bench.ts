@@ -18,7 +18,8 @@
  *      squads a side, and its growth exponent (scenario-scaling.ts);
  *   8. the attack sampler: `attack --trials` of 16 FP -1 on a 5-unit stack, trials/s on 1 thread and
  *      on all threads, dice rolls per trial, and its efficiency against the raw dice of stage 1
- *      (attack-sampler-bench.ts).
+ *      (attack-sampler-bench.ts);
+ *   9. the exact summary of an attack on 5 and 6 units (attack-summary-bench.ts).
  *
  * Rates 1-3 are the median of `reps` timed repetitions after a warm-up, 1 and 2 interleaved so drift
  * (thermal, other load) hits both alike. Nothing here fails on a missed target: targets are reported.
@@ -37,6 +38,7 @@ import { poolChunkRunner } from '../pool/pool-runner.js';
 import { mcOdds, mcQuery } from '../queries/morale-query.js';
 import { chiSquaredGoodnessOfFit } from '../stats/chi-squared.js';
 import { BENCH_ATTACK_COMMAND, measureAttackSampler, type AttackSamplerBench } from './attack-sampler-bench.js';
+import { measureAttackSummaries, type AttackSummaryTime } from './attack-summary-bench.js';
 import { measureScenarioScaling, type ScalingResult } from './scenario-scaling.js';
 
 const TWO32 = 4294967296;
@@ -117,6 +119,11 @@ export interface BenchResult {
    * trial count or thread count was measured).
    */
   readonly attackSampler: AttackSamplerBench & { readonly efficiency: number; readonly target1e6: boolean | null };
+  /**
+   * The exact summary of an attack (attack-summary-bench.ts): best wall ms per stack (5 units; 6 units
+   * with 2 and with 3 leaders; `quick`: the 5-unit stack only), each with its target (< 1 s).
+   */
+  readonly attackSummaries: readonly AttackSummaryTime[];
   /** How each figure was obtained. */
   readonly details: BenchDetails;
 }
@@ -325,6 +332,9 @@ export async function runBench(o: BenchOptions = {}): Promise<BenchResult> {
     target1e6: attack.trials === 1_000_000 && threads === 2 ? attack.allThreadsSeconds < 3 : null,
   };
 
+  // 9: exact attack summaries, this thread.
+  const attackSummaries = measureAttackSummaries({ quick, reps: 2, onStage: stage });
+
   const chainVsRaw = chainTrialsPerSec / rawDRPerSec;
   const chainVsNaive = chainTrialsPerSec / naiveTrialsPerSec;
   return {
@@ -347,6 +357,7 @@ export async function runBench(o: BenchOptions = {}): Promise<BenchResult> {
     cpus: cpus().length,
     scenarioScaling,
     attackSampler,
+    attackSummaries,
     details: {
       cpuModel: cpus()[0]?.model ?? 'unknown',
       loadAverage: { start: loadAtStart, end: loadavg()[0] },
@@ -426,9 +437,19 @@ export function formatBenchText(r: BenchResult): string {
     '',
     formatAttackSamplerText(r),
     '',
+    formatAttackSummaryText(r),
+    '',
     `DR totals of the raw dice (${total} DRs): chi-squared ${d.raw.chiSquared.toFixed(2)}, ${d.raw.degreesOfFreedom} df, p = ${d.raw.pValue.toPrecision(3)} (${d.raw.histogramOk ? 'ok' : 'FAILED'}: p >= ${HISTOGRAM_MIN_P})`,
     ...hist,
     '',
+  ].join('\n');
+}
+
+/** The exact attack summary times (run-bench stage 9). Never throws. */
+export function formatAttackSummaryText(r: BenchResult): string {
+  return [
+    'Exact attack summaries (per-unit and stack figures, no joint distribution; 1 thread, best of the repetitions; target < 1 s each):',
+    table([['stack', 'ms', 'target', 'command'], ...r.attackSummaries.map((s) => [s.name, s.ms.toFixed(0), met(s.target), `asl-odds ${s.command} --exact`])]),
   ].join('\n');
 }
 

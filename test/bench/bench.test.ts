@@ -40,6 +40,10 @@ describe('asl-odds bench --quick', () => {
     expect(r.scenarioScaling.points.map((p: { squads: number }) => p.squads)).toEqual([12.5, 50, 200, 800]);
     for (const p of r.scenarioScaling.points) expect(positive(p.msPerPlaythrough)).toBe(true);
     expect(Number.isFinite(r.scenarioScaling.exponent)).toBe(true);
+    // Exact attack summary: --quick times the 5-unit stack once; a time and its target, never asserted.
+    expect(r.attackSummaries.map((s: { name: string }) => s.name)).toEqual(['5 units, 2 leaders']);
+    expect(positive(r.attackSummaries[0].ms)).toBe(true);
+    expect(typeof r.attackSummaries[0].target).toBe('boolean');
   });
 
   it('prints a readable table without --json', async () => {
