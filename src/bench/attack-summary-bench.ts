@@ -47,7 +47,13 @@ export function measureAttackSummaries(o: { readonly quick: boolean; readonly re
     let best = Infinity;
     for (let r = 0; r < (o.quick ? 1 : o.reps); r++) {
       const t0 = performance.now();
-      exactResult(attackQuery(s.input));
+      let said = t0;
+      // A long run says how far it got every 10 s (never silent for long).
+      exactResult(attackQuery(s.input), (work) => {
+        if (performance.now() - said < 10_000) return;
+        said = performance.now();
+        o.onStage(`exact attack summary: ${s.name}: ${work.toLocaleString('en-US')} states so far`);
+      });
       best = Math.min(best, performance.now() - t0);
       if (best > 5000) break; // far past the target: one run says enough
     }
