@@ -89,7 +89,9 @@ export async function runOddsQuery<S>(query: OddsQuery<S>, f: MethodFlags, io: C
     tally = { seed: t.seed, counts: t.counts, ...(t.outcomes ? { outcomes: t.outcomes } : {}) };
   }
   const monteCarlo = f.trials !== undefined || tally !== undefined;
-  if (!monteCarlo && (f.seed || f.checkpoint || f.shard || f.resume || f.compareExact || f.threads)) {
+  // --seed and --threads also serve the Monte Carlo run that answers when exact would take too long.
+  const canFallBack = query.quickStates !== undefined && !f.exact;
+  if (!monteCarlo && (f.checkpoint || f.shard || f.resume || f.compareExact || (!canFallBack && (f.seed || f.threads)))) {
     throw inputError('input.trials', '--seed, --threads, --checkpoint, --resume, --shard and --compare-exact need --trials (Monte Carlo)');
   }
   if (f.resume && !f.checkpoint) throw inputError('input.resume', '--resume needs --checkpoint <file>');

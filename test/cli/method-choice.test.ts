@@ -9,7 +9,8 @@ import { attackQuery } from '../../src/queries/attack-query.js';
 import { computeOdds, type OddsOutput } from '../../src/queries/compute-odds.js';
 import { createExactProgress, createProgress } from '../../src/cli/progress.js';
 import type { OddsResult } from '../../src/result.js';
-import { bufferIO } from './buffer-io.js';
+import { runCli } from '../../src/cli/main.js';
+import { bufferIO, errorCodeOf } from './buffer-io.js';
 
 function resultOf(o: OddsOutput): OddsResult {
   if (o.kind !== 'result') throw new Error('expected a result');
@@ -51,6 +52,24 @@ describe('exact or Monte Carlo', () => {
   it('exactOnly (--exact) keeps to exact and to the budget error', async () => {
     const q = { ...attackQuery({ targets: ['german/9-1', 'german/4-6-7', 'german/4-6-7'], fp: 8, drm: 1 }), quickStates: 200, maxStates: 300 };
     await expect(computeOdds(q, { exactOnly: true })).rejects.toMatchObject({ code: 'input.tooLarge' });
+  });
+});
+
+describe('asl-odds attack: the Monte Carlo answer instead of exact', () => {
+  it('3 leaders: says why on stderr, --seed replays it, --json records method and methodReason', async () => {
+    const io = bufferIO();
+    const argv = ['attack', '--result', 'PTC', '--target', 'german/9-1,german/8-1,german/7-0,german/4-6-7', '--seed', 's1', '--threads', '1', '--json'];
+    expect(await runCli(argv, io)).toBe(0);
+    const r = JSON.parse(io.out) as OddsResult;
+    expect([r.method, r.seed, r.trials]).toEqual(['monte-carlo', 's1', 100_000]);
+    expect(io.err).toContain(`attack: ${r.methodReason}`);
+    expect(r.methodReason).toMatch(/--exact insists on exact/);
+    const again = bufferIO();
+    expect(await runCli(argv, again)).toBe(0);
+    expect(again.out).toBe(io.out);
+  });
+  it('--seed without --trials stays an error where no Monte Carlo can answer (mc), and with --exact', async () => {
+    expect(await errorCodeOf(['attack', '--result', 'PTC', '--target', 'german/4-6-7', '--seed', 's', '--exact'])).toBe('input.trials');
   });
 });
 
