@@ -11,19 +11,20 @@
 import { Command, CommanderError } from 'commander';
 import { isAslOddsError } from '../errors.js';
 import { VERSION } from '../version.js';
-import { mcCommand } from './commands/mc.js';
-import { rallyCommand } from './commands/rally.js';
 import { unitsCommand } from './commands/units.js';
-import { integrityCommand } from './commands/integrity.js';
 import { mergeCommand } from './commands/merge.js';
 import { scenarioCommand } from './commands/scenario.js';
 import { benchCommand } from './commands/bench.js';
 import { routCommand } from './commands/rout.js';
-import { recoveryCommand } from './commands/recovery.js';
 import { tableCommand } from './commands/table.js';
-import { attackCommand } from './commands/attack.js';
-import { vehicleCommand } from './commands/vehicle.js';
-import { ccCommand } from './commands/cc.js';
+import { attackCalculator } from '../calculators/attack.js';
+import { ccCalculator } from '../calculators/cc.js';
+import { vehicleCalculator } from '../calculators/vehicle.js';
+import { integrityCalculator } from '../calculators/integrity.js';
+import { mcCalculator } from '../calculators/mc.js';
+import { rallyCalculator } from '../calculators/rally.js';
+import { recoveryCalculator } from '../calculators/recovery.js';
+import { oddsCommand } from './odds-command.js';
 import { processIO, type CliContext, type CliIO } from './io.js';
 
 /**
@@ -44,14 +45,14 @@ export function createProgram(io: CliIO, cli: CliContext = { io, argv: [], exitC
     .configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s), outputError: (s, write) => write(oneLineError(s)) })
     .showSuggestionAfterError(true);
   // In the order a player reaches for them: single checks, stacks, rout, then scenarios and tools.
-  program.addCommand(mcCommand(cli));
-  program.addCommand(rallyCommand(cli));
-  program.addCommand(attackCommand(cli));
+  program.addCommand(oddsCommand(mcCalculator, cli));
+  program.addCommand(oddsCommand(rallyCalculator, cli));
+  program.addCommand(oddsCommand(attackCalculator, cli));
   program.addCommand(routCommand(cli));
-  program.addCommand(ccCommand(cli));
-  program.addCommand(vehicleCommand(cli));
-  program.addCommand(recoveryCommand(cli));
-  program.addCommand(integrityCommand(cli));
+  program.addCommand(oddsCommand(ccCalculator, cli));
+  program.addCommand(oddsCommand(vehicleCalculator, cli));
+  program.addCommand(oddsCommand(recoveryCalculator, cli));
+  program.addCommand(oddsCommand(integrityCalculator, cli));
   program.addCommand(scenarioCommand(cli));
   program.addCommand(tableCommand(cli));
   program.addCommand(unitsCommand(cli));

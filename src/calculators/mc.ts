@@ -1,0 +1,36 @@
+/**
+ * `mc`: a Morale or Task Check on one unit and the Heat of Battle chain that follows (A10, A15, A19).
+ */
+import { collect } from '../options/option-values.js';
+import { mcQuery } from '../queries/morale-query.js';
+import type { OddsCalculator } from './calculator.js';
+import { drmOption, RULE_OPTIONS, SITUATION_OPTIONS, situationFrom, UNIT_OPTIONS, unitInputFrom } from './common.js';
+
+/** The `mc` question. */
+export const mcCalculator: OddsCalculator = {
+  name: 'mc',
+  summary:
+    'Odds of a Morale Check (NMC, #MC), PTC or NTC on one unit: pass, pin, break, Casualty MC, ELR Replacement or Disruption, wounds, and the Heat of Battle that follows an Original 2 (A10, A15, A19).',
+  examples: ['mc --unit german/4-6-7 --check 1MC --leader german/8-1', 'mc --unit russian/4-4-7 --check 2MC --elr 2 --adjacent-enemy --json'],
+  options: [
+    UNIT_OPTIONS[0],
+    { flags: '--check <check>', description: 'NMC, 1MC..6MC, PTC or NTC', default: 'NMC' },
+    drmOption('other DRM on the check (terrain, etc.), -6..6'),
+    { flags: '--leader <id>', description: 'a Good Order leader in the Location lending his DRM (repeatable; the best applies, A10.7)', parse: collect },
+    { flags: '--broken', description: 'the unit is already broken: a failure Casualty Reduces it (A10.3)' },
+    { flags: '--berserk', description: 'the unit is berserk: ML 10, failure Casualty Reduces (A15.42)' },
+    ...UNIT_OPTIONS.slice(1),
+    ...SITUATION_OPTIONS,
+    ...RULE_OPTIONS,
+  ],
+  query: (o) =>
+    mcQuery({
+      ...unitInputFrom(o),
+      broken: o.broken as boolean | undefined,
+      berserk: o.berserk as boolean | undefined,
+      check: o.check as string,
+      drm: o.drm as number | undefined,
+      leaders: o.leader as string[] | undefined,
+      ...situationFrom(o),
+    }),
+};

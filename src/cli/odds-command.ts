@@ -1,0 +1,66 @@
+/**
+ * A calculator (calculators/) as an `asl-odds` subcommand: its options turned into commander options,
+ * plus the output options (`--json`, `--format`, `--report`, `--out`) and the method options
+ * (`--trials`, `--seed`, ...). The web page reads the same option specs from its URL fragment.
+ */
+import { Command, InvalidArgumentError, Option } from 'commander';
+import type { OddsCalculator, ParsedOptions } from '../calculators/calculator.js';
+import { isAslOddsError } from '../errors.js';
+import type { OptionSpec } from '../options/option-spec.js';
+import type { CliContext } from './io.js';
+import { addMethodOptions, runOddsQuery, type MethodFlags } from './method-options.js';
+
+/**
+ * A commander option from a spec: a parser error becomes commander's one-line "option '--x' argument
+ * 'v' is invalid. <what is allowed>" (an AslOddsError passes through as is). Never throws.
+ */
+export function optionFromSpec(spec: OptionSpec): Option {
+  const option = new Option(spec.flags, spec.description);
+  const parse = spec.parse;
+  if (parse) {
+    option.argParser((value: string, previous: unknown) => {
+      try {
+        return parse(value, previous as never);
+      } catch (e) {
+        if (isAslOddsError(e)) throw e;
+        throw new InvalidArgumentError((e as Error).message);
+      }
+    });
+  }
+  if (spec.default !== undefined) option.default(spec.default);
+  if (spec.required) option.makeOptionMandatory();
+  return option;
+}
+
+/** Adds `--json`, `--format`, `--report`, `--out`. */
+export function addOutputOptions(cmd: Command): Command {
+  return cmd
+    .option('--json', 'print one JSON object instead of the table')
+    .option('--format <fmt>', 'table format: text, markdown, csv', 'text')
+    .option('--report <dir>', 'also write the table, JSON, Vega-Lite spec and SVG chart into <dir>')
+    .option('--out <file>', 'also write the JSON result to <file> (atomically)');
+}
+
+/**
+ * Builds the subcommand of `calc`. The default action runs `calc.query(options)` with the method
+ * options and prints the result; `action` replaces it (rout's `--compare`).
+ */
+export function oddsCommand(
+  calc: OddsCalculator,
+  cli: CliContext,
+  action?: (o: ParsedOptions & MethodFlags) => Promise<void>,
+  extra: readonly Option[] = [],
+): Command {
+  const cmd = new Command(calc.name).description(calc.summary);
+  for (const spec of calc.options) cmd.addOption(optionFromSpec(spec));
+  for (const option of extra) cmd.addOption(option);
+  addOutputOptions(cmd);
+  addMethodOptions(cmd);
+  cmd.addHelpText('after', `\nExamples:\n${calc.examples.map((e) => `  asl-odds ${e}`).join('\n')}\n`);
+  return cmd.action(
+    action ??
+      (async (o: ParsedOptions & MethodFlags) => {
+        cli.exitCode = await runOddsQuery(calc.query(o), o, cli.io, cli.argv);
+      }),
+  );
+}
