@@ -25,6 +25,7 @@ import { mcCalculator } from '../calculators/mc.js';
 import { rallyCalculator } from '../calculators/rally.js';
 import { recoveryCalculator } from '../calculators/recovery.js';
 import { oddsCommand } from './odds-command.js';
+import { webCommand } from './commands/web.js';
 import { processIO, type CliContext, type CliIO } from './io.js';
 
 /**
@@ -58,6 +59,7 @@ export function createProgram(io: CliIO, cli: CliContext = { io, argv: [], exitC
   program.addCommand(unitsCommand(cli));
   program.addCommand(mergeCommand(cli));
   program.addCommand(benchCommand(cli));
+  program.addCommand(webCommand(cli));
   program.addHelpText(
     'after',
     [
@@ -70,6 +72,7 @@ export function createProgram(io: CliIO, cli: CliContext = { io, argv: [], exitC
       '  asl-odds vehicle --th 8 --tk 4                                        MG vs an AFV (your chart\'s numbers)',
       '  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --report r   a scenario\'s balance',
       '  asl-odds table ift --format markdown                                  a printable odds card',
+      '  asl-odds web --open                                                   the calculators in your browser',
       '',
       'Every odds command takes --json, --report <dir>, --rules 2nd-edition|gi-anvil and --trials <n> (Monte Carlo).',
       'asl-odds <command> --help explains its options; README.md has the rules coverage and the settings.',

@@ -1,0 +1,228 @@
+/**
+ * The page: a calculator (or an odds table) chosen by the URL fragment, its inputs, and its answer
+ * computed in a Web Worker as the inputs change. The fragment is the whole state and spells the CLI
+ * command (fragment.ts); "Pin" keeps an answer beside the next for comparison.
+ */
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { calculatorNamed } from '../../src/calculators/calculators.js';
+import { longName, takesValue } from '../../src/options/option-spec.js';
+import type { OddsResult } from '../../src/result.js';
+import type { TableSet } from '../../src/tables/grid-table.js';
+import { ComputeClient, type TimedReply } from './compute-client.js';
+import { CALCULATORS, defaultEntries, PRIMARY } from './defaults.js';
+import { OptionsForm } from './form.js';
+import { commandLine, formatFragment, parseFragment, type Entry, type PageState } from './fragment.js';
+import { ResultView } from './result-view.js';
+import { TABLE_KINDS, tableKindNamed } from './table-kinds.js';
+import { TableView } from './table-view.js';
+
+/** What the page measured, for the browser test and the curious (`window.aslOdds`). */
+interface Measurements {
+  answers: { hash: string; workerMs: number; roundTripMs: number; at: number }[];
+}
+declare global {
+  interface Window {
+    aslOdds?: Measurements;
+  }
+}
+const measurements: Measurements = (window.aslOdds = { answers: [] });
+
+const NAMES: Readonly<Record<string, string>> = {
+  mc: 'MC',
+  rally: 'Rally',
+  attack: 'Attack',
+  rout: 'Rout',
+  recovery: 'Recovery',
+  integrity: 'Integrity',
+};
+
+/** The state to show for a fragment: defaults filled in (the calculator's first example). */
+function resolveState(hash: string): PageState {
+  const s = parseFragment(hash);
+  if (s.command === '' ) return { command: 'mc', entries: defaultEntries(CALCULATORS[0]) };
+  if (s.command === 'table') return { command: `table/${TABLE_KINDS[0].name}`, entries: [] };
+  const calc = calculatorNamed(s.command);
+  if (calc && s.entries.length === 0) return { command: s.command, entries: defaultEntries(calc) };
+  return s;
+}
+
+/** Long names of the flags of a command (written without a value on the command line). */
+function flagsOf(command: string): Set<string> {
+  const calc = calculatorNamed(command);
+  const kind = command.startsWith('table/') ? tableKindNamed(command.slice(6)) : undefined;
+  const specs = calc?.options ?? kind?.options ?? [];
+  return new Set(specs.filter((s) => !takesValue(s)).map(longName));
+}
+
+type Answer =
+  | { kind: 'odds'; result: OddsResult; state: PageState; line: string }
+  | { kind: 'table'; set: TableSet; state: PageState; line: string }
+  | { kind: 'error'; message: string; code: string; state: PageState; line: string };
+
+function CopyLine({ line }: { line: string }) {
+  const [copied, setCopied] = useState(false);
+  const ref = useRef<HTMLElement>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(line);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 1500);
+    } catch {
+      const sel = window.getSelection();
+      if (ref.current && sel) {
+        const range = document.createRange();
+        range.selectNodeContents(ref.current);
+        sel.removeAllRanges();
+        sel.addRange(range);
+      }
+    }
+  };
+  return (
+    <div class="command-line">
+      <code ref={ref} data-command-line>
+        {line}
+      </code>
+      <button type="button" onClick={copy}>
+        {copied ? 'Copied' : 'Copy as command line'}
+      </button>
+    </div>
+  );
+}
+
+function AnswerView({ answer, fractions }: { answer: Answer; fractions: boolean }) {
+  if (answer.kind === 'error') {
+    return (
+      <div class="error" role="alert" data-error-code={answer.code}>
+        {answer.message}
+      </div>
+    );
+  }
+  if (answer.kind === 'table') return <TableView set={answer.set} />;
+  return <ResultView result={answer.result} fractions={fractions} commandLine={answer.line} />;
+}
+
+export function App() {
+  const [state, setState] = useState<PageState>(() => resolveState(location.hash));
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [computing, setComputing] = useState(false);
+  const [fractions, setFractions] = useState(false);
+  const [pinned, setPinned] = useState<Answer | null>(null);
+  const client = useMemo(() => new ComputeClient(), []);
+  const hash = formatFragment(state);
+
+  // The URL always spells the state shown (defaults written out), without adding history entries.
+  useEffect(() => {
+    if (location.hash !== hash) history.replaceState(null, '', hash);
+  }, [hash]);
+  useEffect(() => {
+    const onHash = () => setState(resolveState(location.hash));
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+
+  // Ask the worker; a newer state replaces an older question.
+  useEffect(() => {
+    setComputing(true);
+    const line = commandLine(state, flagsOf(state.command));
+    const timer = setTimeout(async () => {
+      const reply: TimedReply | null = await client.ask(state.command, state.entries);
+      if (!reply) return;
+      setComputing(false);
+      if (reply.kind === 'odds') setAnswer({ kind: 'odds', result: reply.result, state, line });
+      else if (reply.kind === 'table') setAnswer({ kind: 'table', set: reply.set, state, line });
+      else setAnswer({ kind: 'error', message: reply.error.message, code: reply.error.code, state, line });
+      measurements.answers.push({ hash: formatFragment(state), workerMs: reply.ms, roundTripMs: reply.roundTripMs, at: 0 });
+    }, 60);
+    return () => clearTimeout(timer);
+  }, [hash]);
+
+  // Record when the answer is on screen (ms since the page started loading).
+  const answeredHash = answer ? formatFragment(answer.state) : '';
+  useEffect(() => {
+    const last = measurements.answers[measurements.answers.length - 1];
+    if (last && last.hash === answeredHash) last.at = performance.now();
+  }, [answer]);
+
+  const calc = calculatorNamed(state.command);
+  const kind = state.command.startsWith('table/') ? tableKindNamed(state.command.slice(6)) : undefined;
+  const onChange = (entries: Entry[]) => setState({ command: state.command, entries });
+  const status = computing ? 'computing' : answer?.kind === 'error' ? 'error' : answer ? 'ready' : 'computing';
+
+  return (
+    <main data-status={status} data-hash={answeredHash}>
+      <header>
+        <h1>
+          <a href="#/">asl-odds</a>
+        </h1>
+        <nav aria-label="Calculators">
+          {CALCULATORS.map((c) => (
+            <a key={c.name} href={`#/${c.name}`} class={state.command === c.name ? 'on' : ''} aria-current={state.command === c.name ? 'page' : undefined}>
+              {NAMES[c.name] ?? c.name}
+            </a>
+          ))}
+          <a href="#/table" class={state.command.startsWith('table/') ? 'on' : ''}>
+            Tables
+          </a>
+        </nav>
+      </header>
+      {kind && (
+        <nav class="kinds" aria-label="Odds tables">
+          {TABLE_KINDS.map((k) => (
+            <a key={k.name} href={`#/table/${k.name}`} class={kind.name === k.name ? 'on' : ''}>
+              {k.name}
+            </a>
+          ))}
+        </nav>
+      )}
+      <div class="layout">
+        <section class="inputs" aria-label="Inputs">
+          {calc && <p class="about">{calc.summary}</p>}
+          {kind && <p class="about">{kind.summary}</p>}
+          {!calc && !kind && <p class="error">Unknown page '{state.command}'. Pick a calculator above.</p>}
+          {(calc || kind) && (
+            <OptionsForm key={state.command} options={calc?.options ?? kind!.options} calc={calc} entries={state.entries} onChange={onChange} primary={calc ? PRIMARY[calc.name] : undefined} />
+          )}
+          <CopyLine line={commandLine(state, flagsOf(state.command))} />
+        </section>
+        <section class={`answers ${pinned ? 'compare' : ''}`} aria-label="Answer" aria-busy={computing}>
+          <div class="toolbar">
+            <label class="flag">
+              <input type="checkbox" checked={fractions} onChange={(e) => setFractions((e.currentTarget as HTMLInputElement).checked)} /> exact fractions
+            </label>
+            {answer && answer.kind !== 'error' && (
+              <button type="button" onClick={() => setPinned(answer)}>
+                {pinned ? 'Pin this one instead' : 'Pin to compare'}
+              </button>
+            )}
+            {pinned && (
+              <button type="button" onClick={() => setPinned(null)}>
+                Unpin
+              </button>
+            )}
+            {computing && <span class="busy">computing…</span>}
+          </div>
+          <div class="panes">
+            {pinned && (
+              <div class="pane pinned">
+                <p class="pane-title">
+                  Pinned: <a href={formatFragment(pinned.state)}>{pinned.line}</a>
+                </p>
+                <AnswerView answer={pinned} fractions={fractions} />
+              </div>
+            )}
+            <div class={`pane current ${computing ? 'stale' : ''}`}>
+              {pinned && <p class="pane-title">Now: {commandLine(state, flagsOf(state.command))}</p>}
+              {answer ? <AnswerView answer={answer} fractions={fractions} /> : <p class="busy">computing…</p>}
+            </div>
+          </div>
+        </section>
+      </div>
+      <footer>
+        <p>
+          Exact odds by enumerating every dice path through the rules (ASL 2nd Edition or G.I. Anvil of Victory), computed on this device; works offline once loaded. The
+          same engine as the <code>asl-odds</code> command line.
+        </p>
+      </footer>
+    </main>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * A Vega-Lite chart drawn by vega-embed (bundled with the page, loaded on first use: no CDN, and the
+ * answer shows before the charting code has loaded).
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { TopLevelSpec } from 'vega-lite';
+
+export function Chart({ spec, label }: { spec: TopLevelSpec; label: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  useEffect(() => {
+    let view: { finalize(): void } | undefined;
+    let cancelled = false;
+    (async () => {
+      try {
+        const { default: embed } = await import('vega-embed');
+        if (cancelled || !ref.current) return;
+        const width = Math.max(240, Math.min(720, (ref.current.clientWidth || 600) - 150));
+        const res = await embed(ref.current, { ...spec, width } as never, { actions: false, renderer: 'svg' });
+        if (cancelled) res.finalize();
+        else view = res;
+        ref.current?.setAttribute('data-rendered', 'true');
+      } catch (e) {
+        if (!cancelled) setFailed((e as Error).message);
+      }
+    })();
+    return () => {
+      cancelled = true;
+      view?.finalize();
+    };
+  }, [spec]);
+  return (
+    <figure class="chart">
+      <div ref={ref} role="img" aria-label={label} />
+      {failed && <figcaption class="error">The chart could not be drawn ({failed}); the figures above are complete.</figcaption>}
+    </figure>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * The page's compute worker: reads a page state with the CLI's own option specs and answers it with
+ * the engine's own modules (the same calculators and queries as `asl-odds`), off the page's thread so
+ * the page never freezes.
+ *
+ * Method, as the CLI: exact unless `trials` is given (then Monte Carlo with `seed`, default `web`).
+ * When the exact engine gives up on a large question (`input.tooLarge`, `engine.tooManyStates`), the
+ * page answers by Monte Carlo with {@link FALLBACK_TRIALS} trials and says so (`methodReason`).
+ */
+import { calculatorNamed } from '../../src/calculators/calculators.js';
+import { isAslOddsError } from '../../src/errors.js';
+import { parseOptionEntries } from '../../src/options/option-spec.js';
+import { computeOdds } from '../../src/queries/compute-odds.js';
+import type { OddsResult } from '../../src/result.js';
+import { tableKindNamed } from './table-kinds.js';
+import type { ComputeReply, ComputeRequest } from './protocol.js';
+
+/** Monte Carlo trials when exact is out of reach and the state names none. */
+export const FALLBACK_TRIALS = 200_000;
+
+/** The method entries the page accepts besides the question's options (the CLI's words). */
+const METHOD_KEYS = new Set(['trials', 'seed']);
+
+function parseTrials(v: string): number {
+  const n = Number(v.trim().replace(/[_,]/g, ''));
+  if (!Number.isSafeInteger(n) || n < 1 || n > 1e8) throw Object.assign(new Error(`option '--trials' argument '${v}' is invalid. expected a whole number of trials in [1, 1e8].`), { code: 'input.trials' });
+  return n;
+}
+
+async function answer(req: ComputeRequest): Promise<ComputeReply> {
+  const t0 = performance.now();
+  const ms = () => performance.now() - t0;
+  try {
+    if (req.command.startsWith('table/')) {
+      const kind = tableKindNamed(req.command.slice(6));
+      if (!kind) throw Object.assign(new Error(`unknown table '${req.command.slice(6)}'`), { code: 'input.table' });
+      const set = kind.build(parseOptionEntries(kind.options, req.entries));
+      return { id: req.id, kind: 'table', set, ms: ms() };
+    }
+    const calc = calculatorNamed(req.command);
+    if (!calc) throw Object.assign(new Error(`unknown calculator '${req.command}'`), { code: 'input.command' });
+    const method = req.entries.filter(([k]) => METHOD_KEYS.has(k));
+    const options = parseOptionEntries(
+      calc.options,
+      req.entries.filter(([k]) => !METHOD_KEYS.has(k)),
+    );
+    const trialsText = method.find(([k]) => k === 'trials')?.[1];
+    const seed = method.find(([k]) => k === 'seed')?.[1] ?? 'web';
+    let result: OddsResult;
+    if (trialsText !== undefined) {
+      result = await monteCarlo(calc.query(options), parseTrials(trialsText), seed);
+    } else {
+      try {
+        result = calc.exact ? calc.exact(options) : (await run(calc.query(options), {}));
+      } catch (e) {
+        if (!isAslOddsError(e) || (e.code !== 'input.tooLarge' && e.code !== 'engine.tooManyStates')) throw e;
+        const mc = await monteCarlo(calc.query(options), FALLBACK_TRIALS, seed);
+        result = { ...mc, methodReason: `exact is out of reach here (${e.message}); Monte Carlo with ${FALLBACK_TRIALS.toLocaleString('en-US')} trials, seed ${seed}` };
+      }
+    }
+    return { id: req.id, kind: 'odds', result, ms: ms() };
+  } catch (e) {
+    const err = e as Error & { code?: string };
+    return { id: req.id, kind: 'error', error: { code: err.code ?? 'internal', message: err.message ?? String(e) }, ms: ms() };
+  }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function run(query: any, m: { trials?: number; seed?: string }): Promise<OddsResult> {
+  const out = await computeOdds(query, m);
+  if (out.kind !== 'result') throw new Error('unexpected partial result');
+  return out.result;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function monteCarlo(query: any, trials: number, seed: string): Promise<OddsResult> {
+  return run(query, { trials, seed });
+}
+
+self.onmessage = async (ev: MessageEvent<ComputeRequest>) => {
+  const reply = await answer(ev.data);
+  (self as unknown as Worker).postMessage(reply);
+};
