@@ -4,9 +4,9 @@
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import { AslOddsError } from '../errors.js';
+import { PACKAGE_ROOT } from '../io/package-root.js';
 
 const TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -22,17 +22,9 @@ const TYPES: Readonly<Record<string, string>> = {
   '.map': 'application/json; charset=utf-8',
 };
 
-/**
- * The installed package's dist-web/: found by walking up from this module to the folder holding
- * asl-odds' package.json (dist/src/cli/ when built, src/cli/ under tsx). Never throws.
- */
+/** The installed package's dist-web/ (built by `npm run build:web`, shipped in the package). Never throws. */
 export function webRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'bin', 'asl-odds.js'))) return join(dir, 'dist-web');
-    dir = dirname(dir);
-  }
-  return resolve('dist-web');
+  return join(PACKAGE_ROOT, 'dist-web');
 }
 
 /** A running server. */

@@ -25,6 +25,6 @@ export interface OddsSummary {
 export function buildOddsSummary(r: OddsResult): OddsSummary {
   const figures: SummaryFigure[] = Object.entries(r.events)
     .filter(([, p]) => (p ?? 0) > 0)
-    .map(([k, p]) => ({ label: k, kind: 'probability', value: p ?? 0, fraction: r.eventFractions?.[k as never], ci95: r.eventStats?.[k as never]?.ci95 }));
+    .map(([k, p]) => ({ label: k, kind: 'probability', value: p ?? 0, fraction: r.eventFractions?.[k as never], ci95: (r.eventStats as Record<string, { ci95: [number, number] }> | undefined)?.[k]?.ci95 }));
   return { question: r.command, method: r.method, sections: [{ heading: null, figures }], notes: [] };
 }
