@@ -22,7 +22,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['rules'],
   ['chains', 'options', 'result.ts'],
   ['queries'],
-  ['tables', 'scenario'],
+  ['tables', 'scenario', 'calculators'],
   ['io'],
   ['reports', 'pool'],
   ['bench'],

@@ -8,8 +8,27 @@
  *   works offline after the first visit; registered by an injected script, no CDN.
  * - Web Workers as ES modules (the compute worker imports the engine).
  */
-import { defineConfig } from 'vite';
+import { builtinModules } from 'node:module';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/** Packages that need Node; the page must never pull them in (test/layering.test.ts keeps src/ clean). */
+const NODE_ONLY = new Set([...builtinModules, 'piscina', 'commander', 'cli-progress']);
+
+/** Fails the build when the page's or the engine's code imports a Node-only module (instead of Vite's silent browser stub). */
+function browserOnly(): Plugin {
+  return {
+    name: 'asl-odds:browser-only',
+    enforce: 'pre',
+    resolveId(id, importer) {
+      const bare = id.replace(/^node:/, '').split('/')[0];
+      // libraries may probe for Node modules inside try/catch (seedrandom's crypto); our own code may not
+      const ours = importer !== undefined && !importer.includes('node_modules');
+      if (ours && (id.startsWith('node:') || NODE_ONLY.has(bare))) this.error(`${importer ?? '?'} imports ${id}, which needs Node: the page runs in a browser`);
+      return null;
+    },
+  };
+}
 
 export default defineConfig({
   root: 'web',
@@ -23,6 +42,7 @@ export default defineConfig({
   worker: { format: 'es' },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   plugins: [
+    browserOnly(),
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: 'script',
