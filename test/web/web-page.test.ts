@@ -189,6 +189,32 @@ describe.skipIf(!hasChromium)('the web page in Chromium', () => {
     await context.close();
   }, 600_000);
 
+  it('Monte Carlo on Web Workers: the same seed and trials give the probabilities of the CLI exactly (mc, attack)', async () => {
+    const { context, foreign, errors } = await guardedContext(1280);
+    const page = await context.newPage();
+    for (const fragment of ['#/mc?unit=german/4-6-7&check=1MC&leader=german/8-1&trials=300000&seed=web-test', '#/attack?fp=8&drm=1&target=german/9-1,german/4-6-7&trials=200000&seed=web-test']) {
+      await page.goto(web!.url + fragment);
+      await answered(page, fragment);
+      const shown = (await page.evaluate(`(() => {
+        const p = {};
+        for (const tr of document.querySelectorAll('.pane.current tr[data-key]')) p[tr.dataset.key] = Number(tr.dataset.probability);
+        return { line: document.querySelector('[data-command-line]').innerText.trim(), p, method: document.querySelector('.result').dataset.method };
+      })()`)) as { line: string; p: Record<string, number>; method: string };
+      expect(shown.method).toBe('monte-carlo');
+      expect(shown.line).toContain('--trials ');
+      const io = bufferIO();
+      expect(await runCli([...splitWords(shown.line).slice(1), '--json', '--threads', '2'], io), io.err).toBe(0);
+      const r = JSON.parse(io.out) as { outcomes: { state: string; probability: number }[]; events: Record<string, number> };
+      const expected: Record<string, number> = {};
+      for (const o of r.outcomes) expected[`outcome:${o.state}`] = o.probability;
+      for (const [k, v] of Object.entries(r.events)) expected[`event:${k}`] = v;
+      for (const [k, v] of Object.entries(expected)) expect(shown.p[k], `${fragment} ${k}`).toBe(v);
+    }
+    expect(foreign).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 300_000);
+
   it('the command line of a fragment is the CLI command, and a bad value names the option', async () => {
     const { context, foreign } = await guardedContext(1280);
     const page = await context.newPage();

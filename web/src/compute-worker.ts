@@ -3,7 +3,8 @@
  * the engine's own modules (the same calculators and queries as `asl-odds`), off the page's thread so
  * the page never freezes.
  *
- * Method, as the CLI: exact unless `trials` is given (then Monte Carlo with `seed`, default `web`).
+ * Method, as the CLI: exact unless `trials` is given (then Monte Carlo with `seed`, default `web`, its
+ * chunks on Web Workers: web-chunk-runner.ts).
  * When the exact engine gives up on a large question (`input.tooLarge`, `engine.tooManyStates`), the
  * page answers by Monte Carlo with {@link FALLBACK_TRIALS} trials and says so (`methodReason`).
  */
@@ -14,6 +15,7 @@ import { computeOdds } from '../../src/queries/compute-odds.js';
 import type { OddsResult } from '../../src/result.js';
 import { tableKindNamed } from './table-kinds.js';
 import type { ComputeReply, ComputeRequest } from './protocol.js';
+import { WEB_THREADS, webChunkRunner } from './web-chunk-runner.js';
 
 /** Monte Carlo trials when exact is out of reach and the state names none. */
 export const FALLBACK_TRIALS = 200_000;
@@ -67,7 +69,7 @@ async function answer(req: ComputeRequest): Promise<ComputeReply> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function run(query: any, m: { trials?: number; seed?: string }): Promise<OddsResult> {
-  const out = await computeOdds(query, m);
+  const out = await computeOdds(query, m.trials === undefined ? m : { ...m, threads: WEB_THREADS, ...(webChunkRunner ? { runner: webChunkRunner } : {}) });
   if (out.kind !== 'result') throw new Error('unexpected partial result');
   return out.result;
 }

@@ -52,7 +52,7 @@ function FigureTable({ title, rows, keyPrefix }: { title: string; rows: readonly
       </thead>
       <tbody>
         {rows.map((r) => (
-          <tr key={r.name} data-key={`${keyPrefix}:${r.name}`}>
+          <tr key={r.name} data-key={`${keyPrefix}:${r.name}`} data-probability={r.p}>
             <th scope="row">{r.name}</th>
             <td>
               <Percent p={r.p} />
