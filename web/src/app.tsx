@@ -32,6 +32,8 @@ const NAMES: Readonly<Record<string, string>> = {
   rally: 'Rally',
   attack: 'Attack',
   rout: 'Rout',
+  cc: 'CC',
+  vehicle: 'MG vs vehicle',
   recovery: 'Recovery',
   integrity: 'Integrity',
 };
@@ -108,6 +110,7 @@ export function App() {
   const [fractions, setFractions] = useState(false);
   const [pinned, setPinned] = useState<Answer | null>(null);
   const client = useMemo(() => new ComputeClient(), []);
+  const first = useRef(true);
   const hash = formatFragment(state);
 
   // The URL always spells the state shown (defaults written out), without adding history entries.
@@ -132,7 +135,8 @@ export function App() {
       else if (reply.kind === 'table') setAnswer({ kind: 'table', set: reply.set, state, line });
       else setAnswer({ kind: 'error', message: reply.error.message, code: reply.error.code, state, line });
       measurements.answers.push({ hash: formatFragment(state), workerMs: reply.ms, roundTripMs: reply.roundTripMs, at: 0 });
-    }, 60);
+    }, first.current ? 0 : 60); // typing: wait for a pause; the first question at once
+    first.current = false;
     return () => clearTimeout(timer);
   }, [hash]);
 

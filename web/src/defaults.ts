@@ -57,6 +57,8 @@ export const CHOICES: Readonly<Record<string, readonly string[]>> = {
   'firer-nationality': NATIONALITIES,
   rules: RULE_SET_IDS,
   from: ROUT_FROM,
+  ambush: ['attacker', 'defender'],
+  mg: ['lmg', 'mmg', 'hmg', '50cal'],
   result: ['NMC', '1MC', '2MC', '3MC', '4MC', 'PTC', 'K/1', 'K/2', 'K/3', 'K/4', '1KIA', '2KIA', '3KIA', '4KIA', '5KIA', '6KIA', '7KIA'],
 };
 
@@ -66,6 +68,8 @@ export const PRIMARY: Readonly<Record<string, readonly string[]>> = {
   rally: ['unit', 'leader', 'self-rally', 'terrain', 'dm', 'drm'],
   attack: ['target', 'fp', 'drm', 'leader', 'firer', 'result'],
   rout: ['unit', 'path', 'leader', 'drm', 'end-adjacent', 'low-crawl'],
+  cc: ['attacker', 'defender', 'ambush', 'hand-to-hand', 'attacker-cx', 'defender-cx'],
+  vehicle: ['mg', 'range', 'armor', 'unarmored', 'fp', 'th', 'tk'],
   recovery: ['cx', 'night', 'drm'],
   integrity: ['losses', 'leader', 'no-leader', 'elr', 'enemy-armor', 'enemy-air', 'friendly-armor', 'friendly-air', 'regain'],
 };
@@ -75,6 +79,8 @@ export const UNIT_PICKERS: Readonly<Record<string, 'any' | 'leader' | 'mmc'>> = 
   unit: 'any',
   leader: 'leader',
   firer: 'any',
+  attacker: 'any',
+  defender: 'any',
 };
 
 export { CALCULATORS };
