@@ -1,11 +1,15 @@
 /**
  * The layout is a map of the design (README "Layout"): imports run downward only, and nothing below
- * the Node side (cli/, pool/, reports/, io/, bench/) imports a Node-only module, so the engine, the
- * rules and the queries run in a browser (and in Web Workers) unchanged.
+ * the Node side (cli/, pool/, reports/, io/, bench/, node.ts) imports a Node-only module, so the engine, the
+ * rules, the queries and the library's entry point (index.ts) run in a browser (and in Web Workers)
+ * unchanged.
  *
  * Reads every import of src/ (static, `export ... from` and dynamic `import('...')`) as text.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -23,14 +27,14 @@ const FLOORS: readonly (readonly string[])[] = [
   ['chains', 'options', 'result.ts'],
   ['queries'],
   ['tables', 'scenario', 'calculators'],
-  ['io'],
+  ['io', 'index.ts'],
   ['reports', 'pool'],
-  ['bench'],
+  ['bench', 'node.ts'],
   ['cli'],
 ];
 
 /** Folders (and top-level files) that run in Node only: the rest must run in a browser. */
-const NODE_SIDE = new Set(['io', 'pool', 'reports', 'bench', 'cli']);
+const NODE_SIDE = new Set(['io', 'pool', 'reports', 'bench', 'cli', 'node.ts']);
 
 /** Packages that need Node (built-in modules, worker threads, a terminal). */
 const NODE_PACKAGES = new Set(['piscina', 'commander', 'cli-progress']);
@@ -107,5 +111,22 @@ describe('layering', () => {
     expect(importsOf(monteCarlo.abs)).toContain('./chunk-runner.js');
     const main = files.find((f) => f.rel === 'cli/main.ts')!;
     expect(importsOf(main.abs).some((s) => s === 'commander' || s.startsWith('node:') || s.startsWith('./'))).toBe(true);
+  });
+
+  it('the library entry point bundles for a browser (no Node built-in) and the bundle answers', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'asl-odds-bundle-'));
+    try {
+      const outfile = join(dir, 'asl-odds.browser.mjs');
+      // platform 'browser': an import of a Node built-in fails the build
+      const r = await build({ entryPoints: [join(SRC, 'index.ts')], bundle: true, platform: 'browser', format: 'esm', outfile, logLevel: 'silent' });
+      expect(r.errors).toEqual([]);
+      const lib = (await import(pathToFileURL(outfile).href)) as typeof import('../src/index.js');
+      const mc = await lib.mcOdds({ unit: 'german/4-6-7', check: '1MC', leaders: ['german/8-1'] });
+      expect(mc.eventFractions?.break).toBe('541/1296');
+      const est = await lib.mcOdds({ unit: 'german/4-6-7' }, { trials: 20_000, seed: 'bundle' });
+      expect(est.trials).toBe(20_000);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

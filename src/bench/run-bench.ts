@@ -12,7 +12,7 @@
  *   4. the pool: the same chain on the pool runner with 1 thread, then `runMonteCarlo` with all
  *      threads (`os.availableParallelism()`), same plan and seed (the tallies must be identical),
  *      sized so each run takes >= 1 s, after a warm-up run; best of 2 timed pairs;
- *   5. the exact engine: median time of `mcOdds` (and of `enumerateChain` alone) per query;
+ *   5. the exact engine: median time of `mcExact` (and of `enumerateChain` alone) per query;
  *   6. end to end: `mcQuery` + `compileChain` + `runMonteCarlo` of 1e8 trials with all threads;
  *   7. scenario scaling: time per playthrough of the Stalingrad example scaled to 12, 48, 192 and 768
  *      squads a side, and its growth exponent (scenario-scaling.ts);
@@ -35,7 +35,7 @@ import { runChainTrials } from '../engine/kernel.js';
 import { runMonteCarlo } from '../engine/monte-carlo.js';
 import type { ChunkTask } from '../engine/chunk-runner.js';
 import { poolChunkRunner } from '../pool/pool-runner.js';
-import { mcOdds, mcQuery } from '../queries/morale-query.js';
+import { mcExact, mcQuery } from '../queries/morale-query.js';
 import { chiSquaredGoodnessOfFit } from '../stats/chi-squared.js';
 import { BENCH_ATTACK_COMMAND, measureAttackSampler, type AttackSamplerBench } from './attack-sampler-bench.js';
 import { measureAttackSummaries, type AttackSummaryTime } from './attack-summary-bench.js';
@@ -85,7 +85,7 @@ export interface BenchResult {
   readonly poolSpeedup: number;
   /** Threads of the "all threads" runs. */
   readonly threads: number;
-  /** Median ms per exact query (`mcOdds`: query, enumeration, result). */
+  /** Median ms per exact query (`mcExact`: query, enumeration, result). */
   readonly exactQueryMs: number;
   /** Wall seconds of 1e8 chain trials on `threads` threads; null with --quick. */
   readonly e2e1e8Seconds: number | null;
@@ -299,10 +299,10 @@ export async function runBench(o: BenchOptions = {}): Promise<BenchResult> {
   stage(`exact: ${exactRuns} queries`);
   const queryMs: number[] = [];
   const enumerateMs: number[] = [];
-  for (let i = 0; i < Math.min(exactRuns, 20); i++) mcOdds({ unit: BENCH_UNIT }); // warm-up
+  for (let i = 0; i < Math.min(exactRuns, 20); i++) mcExact({ unit: BENCH_UNIT }); // warm-up
   for (let i = 0; i < exactRuns; i++) {
     let t0 = performance.now();
-    mcOdds({ unit: BENCH_UNIT });
+    mcExact({ unit: BENCH_UNIT });
     queryMs.push(performance.now() - t0);
     t0 = performance.now();
     enumerateChain(query.model);
@@ -413,7 +413,7 @@ export function formatBenchText(r: BenchResult): string {
     ['MC -> HoB chain', `${rate(r.chainTrialsPerSec)} trials`, `runChainTrials, 1 thread, ${d.chain.nodes} nodes; median of ${d.repetitions} x ${d.chain.trialsPerRep}`],
     ['naive baseline', `${rate(r.naiveTrialsPerSec)} trials`, `ARC4 per die, UnitState per trial, resolveCheck/resolveHoB; ${d.repetitions} x ${d.naive.trialsPerRep}`],
     ['pool speed-up', `${r.poolSpeedup.toFixed(2)}x`, `1 -> ${r.threads} threads: ${d.pool.oneThreadSeconds.toFixed(2)} s -> ${d.pool.allThreadsSeconds.toFixed(2)} s (best of ${d.pool.repetitions}), ${d.pool.trials} trials, ${d.pool.chunks} chunks, tallies ${d.pool.talliesIdentical ? 'identical' : 'DIFFER'}`],
-    ['exact query', `${r.exactQueryMs.toFixed(3)} ms`, `mcOdds, median of ${d.exact.runs} (enumerateChain alone ${d.exact.enumerateMs.toFixed(3)} ms)`],
+    ['exact query', `${r.exactQueryMs.toFixed(3)} ms`, `mcExact, median of ${d.exact.runs} (enumerateChain alone ${d.exact.enumerateMs.toFixed(3)} ms)`],
     ['end to end 1e8', r.e2e1e8Seconds === null ? 'skipped' : `${r.e2e1e8Seconds.toFixed(2)} s`, `mcQuery + compile + runMonteCarlo, ${r.threads} threads`],
   ]);
   const targets = table([

@@ -6,7 +6,7 @@
 import { parseNationality } from '../counters/catalog.js';
 import type { UnitClass } from '../counters/types.js';
 import { intIn, OptionValueError, unitClass } from '../options/option-values.js';
-import { ROUT_FROM, routOdds, routQuery, type RoutFrom, type RoutInput } from '../queries/rout-query.js';
+import { ROUT_FROM, routExact, routQuery, type RoutFrom, type RoutInput } from '../queries/rout-query.js';
 import type { RuleSetId } from '../rules/rule-set.js';
 import type { OddsCalculator, ParsedOptions } from './calculator.js';
 import { drmOption, RULE_OPTIONS } from './common.js';
@@ -84,5 +84,5 @@ export const routCalculator: OddsCalculator = {
     ...RULE_OPTIONS,
   ],
   query: (o) => routQuery(routInputFrom(o)),
-  exact: (o) => routOdds(routInputFrom(o)),
+  exact: (o) => routExact(routInputFrom(o)),
 };

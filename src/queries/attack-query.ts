@@ -439,9 +439,9 @@ function sampledAttackFigures(targets: readonly UnitState[], t: AttackTally): Re
 /**
  * Exact odds of an attack question (synchronous; the CLI goes through `computeOdds`).
  * @throws as {@link attackQuery}
- * @example attackOdds({ targets: ['german/9-1', 'german/4-6-8'], result: 'PTC' }).outcomes[0].fraction // '25/36' (RULES-NOTES 3 oracle: 900/1296)
+ * @example attackExact({ targets: ['german/9-1', 'german/4-6-8'], result: 'PTC' }).outcomes[0].fraction // '25/36' (RULES-NOTES 3 oracle: 900/1296)
  */
-export function attackOdds(input: AttackInput): OddsResult {
+export function attackExact(input: AttackInput): OddsResult {
   return exactResult(attackQuery(input));
 }
 

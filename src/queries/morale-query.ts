@@ -55,7 +55,7 @@ export interface UnitInput {
   readonly dm?: boolean;
 }
 
-/** Input of {@link mcOdds}. */
+/** Input of {@link mcExact}. */
 export interface McInput extends SituationInput, UnitInput {
   /** `NMC`, `1MC`..`6MC`, `PTC`, `NTC` [NMC]. */
   readonly check?: string;
@@ -65,7 +65,7 @@ export interface McInput extends SituationInput, UnitInput {
   readonly leaders?: readonly string[];
 }
 
-/** Input of {@link rallyOdds}. */
+/** Input of {@link rallyExact}. */
 export interface RallyInput extends SituationInput, UnitInput {
   /** Ids of Good Order leaders in the Location (the best rallies) [none]. */
   readonly leaders?: readonly string[];
@@ -118,16 +118,16 @@ function markers(u: UnitState): string[] {
  * Exact odds of one unit's MC/TC and everything that follows it (Wound Severity, Heat of Battle).
  * @throws AslOddsError `catalog.unknownUnit`, `input.check`, `input.elr`, `input.drm`, `input.leader`,
  * `input.rules`, `input.setting`, `input.ml` ...
- * @example mcOdds({ unit: 'german/4-6-7', check: '1MC' }).eventFractions.break // '757/1296' (Original DR >= 7: 21/36, plus HoB surrender 1/1296)
+ * @example mcExact({ unit: 'german/4-6-7', check: '1MC' }).eventFractions.break // '757/1296' (Original DR >= 7: 21/36, plus HoB surrender 1/1296)
  */
-export function mcOdds(input: McInput): OddsResult {
+export function mcExact(input: McInput): OddsResult {
   const q = mcQuery(input);
   return exactOddsResult(q.header.command, q.header.ruleSet, q.header.input, q.model, q.header.eventNames);
 }
 
 /**
  * The `mc` question as a chain and header, for `computeOdds` (exact or Monte Carlo).
- * @throws as {@link mcOdds}
+ * @throws as {@link mcExact}
  */
 export function mcQuery(input: McInput): OddsQuery<MoraleChainState> {
   const unit = resolveUnit(input);
@@ -155,16 +155,16 @@ export function mcQuery(input: McInput): OddsQuery<MoraleChainState> {
 /**
  * Exact odds of one Rally attempt and everything that follows it (Fate, Wound Severity, HoB).
  * @throws AslOddsError `input.rally` (illegal attempt), `catalog.unknownUnit`, `input.terrain`, ...
- * @example rallyOdds({ unit: 'german/4-6-7', broken: true, leaders: ['german/8-1'] }).events.rally
+ * @example rallyExact({ unit: 'german/4-6-7', broken: true, leaders: ['german/8-1'] }).events.rally
  */
-export function rallyOdds(input: RallyInput): OddsResult {
+export function rallyExact(input: RallyInput): OddsResult {
   const q = rallyQuery(input);
   return exactOddsResult(q.header.command, q.header.ruleSet, q.header.input, q.model, q.header.eventNames);
 }
 
 /**
  * The `rally` question as a chain and header, for `computeOdds`.
- * @throws as {@link rallyOdds}
+ * @throws as {@link rallyExact}
  */
 export function rallyQuery(input: RallyInput): OddsQuery<MoraleChainState> {
   const unit = resolveUnit({ ...input, broken: input.broken ?? true });

@@ -9,7 +9,7 @@ import { RECOVERY_BELOW, recoveryDRM } from '../rules/recovery.js';
 import type { OddsQuery } from './compute-odds.js';
 import { exactOddsResult } from './exact-result.js';
 
-/** Input of {@link recoveryOdds}; all optional, defaults in brackets. */
+/** Input of {@link recoveryExact}; all optional, defaults in brackets. */
 export interface RecoveryInput {
   /** The unit is CX: +1 [false]. */
   readonly cx?: boolean;
@@ -39,9 +39,9 @@ export function recoveryQuery(input: RecoveryInput): OddsQuery<RecoveryChainStat
 /**
  * Exact odds of one Recovery dr (A4.44): recovered on a Final dr < 6.
  * @throws AslOddsError `input.drm`
- * @example recoveryOdds({ cx: true }).outcomes[0] // { state: 'recovered', probability: 0.666..., fraction: '2/3' }
+ * @example recoveryExact({ cx: true }).outcomes[0] // { state: 'recovered', probability: 0.666..., fraction: '2/3' }
  */
-export function recoveryOdds(input: RecoveryInput = {}): OddsResult {
+export function recoveryExact(input: RecoveryInput = {}): OddsResult {
   const q = recoveryQuery(input);
   return exactOddsResult(q.header.command, q.header.ruleSet, q.header.input, q.model, q.header.eventNames);
 }

@@ -29,7 +29,7 @@ import { checkIntInput, describeProfile } from './input-checks.js';
 export const ROUT_FROM = ['open', 'clear'] as const;
 export type RoutFrom = (typeof ROUT_FROM)[number];
 
-/** Input of {@link routOdds}. All optional except `unit` and `path`; defaults in brackets. */
+/** Input of {@link routExact}. All optional except `unit` and `path`; defaults in brackets. */
 export interface RoutInput {
   /** Catalog id of the broken unit, e.g. `german/4-6-7` (not a hero: heroes never break, A15.2). */
   readonly unit: string;
@@ -213,7 +213,7 @@ function categorySums<W>(terminals: readonly TerminalOf<RoutChainState>[], weigh
  * The rout question of `input` as a chain and header, for `computeOdds` (exact or Monte Carlo); its
  * `extend` adds `categories` (probability of each of ROUT_CATEGORIES) and, with a leader,
  * `leaderEliminated`.
- * @throws as {@link routOdds}
+ * @throws as {@link routExact}
  */
 export function routQuery(input: RoutInput): OddsQuery<RoutChainState> {
   const r = resolveRout(input);
@@ -221,7 +221,7 @@ export function routQuery(input: RoutInput): OddsQuery<RoutChainState> {
 }
 
 /** Exact result of a rout query, with exact fractions of the categories and the leader's fate. */
-function exactRout(q: OddsQuery<RoutChainState>): RoutResult {
+function exactRoutResult(q: OddsQuery<RoutChainState>): RoutResult {
   const dist = enumerateChain(q.model);
   const probs = dist.terminals.map((t) => t.probability);
   const result = resultFromExact(q.header, q.model, dist.terminals, probs);
@@ -242,16 +242,16 @@ function exactRout(q: OddsQuery<RoutChainState>): RoutResult {
  * @throws AslOddsError `catalog.unknownUnit`, `input.unit` (a hero), `input.leader`, `input.wounded`,
  *   `input.path` (syntax, over the MF budget), `input.lowCrawl` (more than one hex, Disrupted),
  *   `input.drm`, `input.from`, `input.rules`, `input.setting`
- * @example routOdds({ unit: 'german/4-6-7', path: 'open,open' }).categoryFractions['arrived intact'] // '10285/46656'
+ * @example routExact({ unit: 'german/4-6-7', path: 'open,open' }).categoryFractions['arrived intact'] // '10285/46656'
  */
-export function routOdds(input: RoutInput): RoutResult {
-  return exactRout(routQuery(input));
+export function routExact(input: RoutInput): RoutResult {
+  return exactRoutResult(routQuery(input));
 }
 
 /**
  * Exact odds of the same rout along `input.path` and each of `compare`, side by side (`--compare`).
  * @param compare further routes (route.ts syntax), at least one, at most 8
- * @throws as {@link routOdds}, and `input.compare` for a bad route or none/too many
+ * @throws as {@link routExact}, and `input.compare` for a bad route or none/too many
  * @example routCompare({ unit: 'german/4-6-7', path: 'open,open' }, ['crawl']).routes[1].route // 'crawl'
  */
 export function routCompare(input: RoutInput, compare: readonly string[]): RoutComparison {
@@ -264,6 +264,6 @@ export function routCompare(input: RoutInput, compare: readonly string[]): RoutC
     method: 'exact',
     version: VERSION,
     input: sharedInput(input, r),
-    routes: routes.map((route) => ({ route: route.text, result: exactRout(queryFor(input, r, route)) })),
+    routes: routes.map((route) => ({ route: route.text, result: exactRoutResult(queryFor(input, r, route)) })),
   };
 }

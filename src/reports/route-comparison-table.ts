@@ -85,7 +85,7 @@ export function formatRouteComparison(c: RoutComparison, format = 'text'): strin
  * probability 0 are left out, and the leader's elimination is the last row when a leader routs along.
  * @param r an exact or Monte Carlo rout result
  * @returns the table with a `Summary` header, ending with a newline. Never throws.
- * @example formatRouteSummary(routOdds({ unit: 'german/4-6-7', path: 'open,open' })).split('\n')[1]
+ * @example formatRouteSummary(routExact({ unit: 'german/4-6-7', path: 'open,open' })).split('\n')[1]
  *   // 'arrived intact                22.0%  10285/46656' (padded)
  */
 export function formatRouteSummary(r: Pick<RoutResult, 'categories' | 'categoryFractions' | 'leaderEliminated' | 'leaderEliminatedFraction'>): string {

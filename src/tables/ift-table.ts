@@ -9,7 +9,7 @@
  *   the column left by `coweringShift`; off the 1 column: setting `coweringOnOneFP`). They partition
  *   the 36 DRs, so the five cells of a position sum to exactly 1 (tested);
  * - two break grids, P(a lone Good Order 4-6-7 (ML 7) / 4-6-8 (ML 8) ends broken or eliminated): each
- *   cell is `attackOdds` (queries/attack-query.ts, the chain of `asl-odds attack`) of that attack on
+ *   cell is `attackExact` (queries/attack-query.ts, the chain of `asl-odds attack`) of that attack on
  *   that squad alone, enumerated exactly; the figure sums the final states whose squad (target 1) is
  *   broken, eliminated or captured, so a squad broken and then rallied by Heat of Battle does not
  *   count, nor does a squad only Casualty Reduced to a Good Order HS.

@@ -8,12 +8,12 @@
  * nationality) and put the whole column DRM in "other"; the DRM sums, so one column stands for every
  * way to make it.
  *
- * Every cell is `rallyOdds` (queries/morale-query.ts): the real chain (Rally DR, Fate on an Original
+ * Every cell is `rallyExact` (queries/morale-query.ts): the real chain (Rally DR, Fate on an Original
  * 12, Heat of Battle after a non-Self-Rally Original 2, which can also rally the unit by berserk,
  * Battle Hardening or a heroic result), enumerated exactly. The figure is the `rally` event.
  */
 import { getUnit } from '../counters/catalog.js';
-import { rallyOdds } from '../queries/morale-query.js';
+import { rallyExact } from '../queries/morale-query.js';
 import type { RuleSetId } from '../rules/rule-set.js';
 import { VERSION } from '../version.js';
 import { range, signed, type GridTable, type TableCell, type TableKind, type TableSet } from './grid-table.js';
@@ -53,7 +53,7 @@ export function buildRallyTables(input: RallyTableInput = {}): TableSet {
   const tables: GridTable[] = RALLY_TABLE_GRIDS.map((g) => {
     const cells: TableCell[][] = RALLY_TABLE_MLS.map((brokenML) =>
       RALLY_TABLE_DRMS.map((drm) => {
-        const r = rallyOdds({
+        const r = rallyExact({
           unit: unit.id,
           overrides: { brokenML },
           broken: true,

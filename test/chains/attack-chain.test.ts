@@ -11,7 +11,7 @@ import { Ev, EVENT_NAMES, type EventName } from '../../src/rules/events.js';
 import { getUnit } from '../../src/counters/catalog.js';
 import { enumerateChain, type ExactTerminal } from '../../src/engine/exact.js';
 import { add, toFraction, toNumber, ZERO, type Prob6 } from '../../src/engine/probability.js';
-import { attackOdds, attackQuery, type AttackInput } from '../../src/queries/attack-query.js';
+import { attackExact, attackQuery, type AttackInput } from '../../src/queries/attack-query.js';
 import { resolveBerserkCheck } from '../../src/rules/berserk-leader.js';
 import { resolveWoundSeverity } from '../../src/rules/casualty-reduction.js';
 import { moraleCheck, type CheckSpec } from '../../src/rules/check.js';
@@ -254,7 +254,7 @@ describe('Cowering, leader direction, Fire Lane and Snap Shot columns (through a
     expect(untouched({ targets: ['german/4-6-7'], fp: 1, firerFanatic: true })).toBe('13/18');
     expect(untouched({ targets: ['german/4-6-7'], fp: 1, firer: 'british/4-5-8' })).toBe('13/18');
   });
-  const outcomes = (input: AttackInput) => Object.fromEntries(attackOdds({ ...input, outcomes: true }).outcomes.map((o) => [o.state, o.fraction]));
+  const outcomes = (input: AttackInput) => Object.fromEntries(attackExact({ ...input, outcomes: true }).outcomes.map((o) => [o.state, o.fraction]));
   it('a directing leader adds his DRM and stops Cowering: 8 FP led by a 9-1 = 8 FP at -1 by a Fanatic firer', () => {
     expect(outcomes({ targets: ['german/4-6-7'], fp: 8, leader: 'german/9-1' })).toEqual(outcomes({ targets: ['german/4-6-7'], fp: 8, drm: -1, firerFanatic: true }));
     expect(attackQuery({ targets: ['german/4-6-7'], fp: 8, leader: 'german/9-1' }).header.input.attacks).toEqual(['8 FP (8 column) DRM -1 directed by german/9-1']);

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { mcOdds, rallyOdds } from '../../src/queries/morale-query.js';
+import { mcExact, rallyExact } from '../../src/queries/morale-query.js';
 import { describeInputLine } from '../../src/reports/describe-input.js';
 import { formatOddsTable } from '../../src/reports/odds-table.js';
 
 describe('describeInputLine: the Input line of the odds tables, for players', () => {
   it('npm start example: unit with its MLs, check, leader with his DRM, total DRM, ELR, LOS', () => {
-    const r = mcOdds({ unit: 'german/4-6-7', check: '1MC', leaders: ['german/8-1'] });
+    const r = mcExact({ unit: 'german/4-6-7', check: '1MC', leaders: ['german/8-1'] });
     expect(describeInputLine(r)).toBe(
       'unit german/4-6-7 (ML 7, broken 7), check 1MC, leader german/8-1 (-1), total DRM 0, ELR 3, Known enemy in LOS',
     );
   });
 
   it('the text and markdown tables use it: no JSON, no catalog source, no default settings', () => {
-    const r = mcOdds({ unit: 'german/4-6-7', check: '1MC', leaders: ['german/8-1'] });
+    const r = mcExact({ unit: 'german/4-6-7', check: '1MC', leaders: ['german/8-1'] });
     for (const format of ['text', 'markdown'] as const) {
       const line = formatOddsTable(r, { format }).split('\n').find((l) => l.startsWith('Input:'))!;
       expect(line).toContain('german/8-1 (-1)');
@@ -21,7 +21,7 @@ describe('describeInputLine: the Input line of the odds tables, for players', ()
   });
 
   it('markers, a changed current ML, other DRM, flags and only the settings that differ from the rule set', () => {
-    const r = rallyOdds({
+    const r = rallyExact({
       unit: 'russian/4-4-7',
       selfRally: true,
       dm: true,
@@ -36,7 +36,7 @@ describe('describeInputLine: the Input line of the odds tables, for players', ()
   });
 
   it('a GIA default is not a change (japaneseHoBDRM 3); several leaders print with the DRM that applies', () => {
-    const r = mcOdds({ unit: 'german/4-6-7', leaders: ['german/8-0', 'german/9-2'], adjacentEnemy: true, rules: 'gi-anvil', settings: { japaneseHoBDRM: '3' } });
+    const r = mcExact({ unit: 'german/4-6-7', leaders: ['german/8-0', 'german/9-2'], adjacentEnemy: true, rules: 'gi-anvil', settings: { japaneseHoBDRM: '3' } });
     expect(describeInputLine(r)).toBe(
       'unit german/4-6-7 (ML 7, broken 7), check NMC, leaders german/8-0 + german/9-2 (-2), total DRM -2, ELR 3, Known enemy in LOS, Known enemy ADJACENT',
     );

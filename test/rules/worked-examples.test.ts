@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { getUnit, reducedOf } from '../../src/counters/catalog.js';
 import { ALL_DR, originalDR } from '../../src/dice/dice.js';
-import { mcOdds } from '../../src/queries/morale-query.js';
+import { mcExact } from '../../src/queries/morale-query.js';
 import { integrityCheckDRM, isELRLost, regainReinforcementDRM } from '../../src/rules/battlefield-integrity.js';
 import { leaderLossML, llmcFor } from '../../src/rules/leader-loss.js';
 import { resolveCheck } from '../../src/rules/morale-check.js';
@@ -71,8 +71,8 @@ describe('A10.2, A10.21 worked examples: Leader Loss Morale Checks', () => {
     expect(reduced).toBe(21); // DR 7..12 with broken ML 7
   });
 
-  it('A10.2 EX, exact: P(the broken 4-6-7 ends a broken HS) = 21/36 = 7/12 (mcOdds, 1MC on the broken squad)', () => {
-    const r = mcOdds({ unit: 'german/4-6-7', broken: true, check: '1MC' });
+  it('A10.2 EX, exact: P(the broken 4-6-7 ends a broken HS) = 21/36 = 7/12 (mcExact, 1MC on the broken squad)', () => {
+    const r = mcExact({ unit: 'german/4-6-7', broken: true, check: '1MC' });
     expect(r.eventFractions!.casualtyReduction).toBe('7/12');
     expect(r.outcomes.find((o) => o.state.includes('2-4-7'))?.fraction).toBe('7/12');
   });
@@ -94,9 +94,9 @@ const LEADER_MC_ROWS: readonly LeaderMCRow[] = [
   { example: 'A10.22 EX: a 9-2 instead has no effect (same ML as the 9-1)', leaders: ['german/9-2'], leadershipDRM: 0, passOrPin: 30, pass: '13/18', pin: '1/9' },
 ];
 
-describe('A10.22 worked example, exact odds (mcOdds NMC on a 9-1)', () => {
+describe('A10.22 worked example, exact odds (mcExact NMC on a 9-1)', () => {
   it.each(LEADER_MC_ROWS)('$example', (row) => {
-    const r = mcOdds({ unit: 'german/9-1', check: 'NMC', leaders: row.leaders });
+    const r = mcExact({ unit: 'german/9-1', check: 'NMC', leaders: row.leaders });
     expect(r.input.leadershipDRM).toBe(row.leadershipDRM);
     expect(r.events.pass! + r.events.pin!).toBeCloseTo(row.passOrPin / 36, 12);
     expect(r.eventFractions!.pass).toBe(row.pass); // Final DR < 9 (A10.1)

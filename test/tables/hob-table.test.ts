@@ -3,7 +3,7 @@
  * over the 36 DRs, and the mc chain (P(hero) / P(HoB) of an NMC equals the hero columns).
  */
 import { describe, expect, it } from 'vitest';
-import { mcOdds } from '../../src/queries/morale-query.js';
+import { mcExact } from '../../src/queries/morale-query.js';
 import { buildHobTables, HOB_TABLE_RESULTS } from '../../src/tables/hob-table.js';
 import type { GridTable } from '../../src/tables/grid-table.js';
 
@@ -62,7 +62,7 @@ describe('table hob', () => {
   });
 
   it('agrees with the mc chain: P(hero) / P(HoB) of a German 4-6-7 NMC = hero + hero+BH of its row', () => {
-    const r = mcOdds({ unit: 'german/4-6-7', check: 'NMC' });
+    const r = mcExact({ unit: 'german/4-6-7', check: 'NMC' });
     const row467 = unbroken.cells[unbroken.rows.findIndex((l) => l.startsWith('German 1st-line'))];
     expect(r.events.hero! / r.events.heatOfBattle!).toBeCloseTo(row467[0]!.probability + row467[1]!.probability, 12);
   });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { routOdds } from '../../src/queries/rout-query.js';
+import { routExact } from '../../src/queries/rout-query.js';
 import { buildInterdictionTables } from '../../src/tables/interdiction-table.js';
 
 describe('asl-odds table interdiction (A10.53)', () => {
   const t = buildInterdictionTables();
   const ml7 = 3; // rows run 10..4
   it('one Open Ground hex at broken ML 7 matches the rout command exactly', () => {
-    const r = routOdds({ unit: 'german/4-6-7', overrides: { brokenML: 7 }, path: 'open,clear' });
+    const r = routExact({ unit: 'german/4-6-7', overrides: { brokenML: 7 }, path: 'open,clear' });
     expect(t.tables[0].cells[ml7][0]!.fraction).toBe(r.categoryFractions['arrived intact']);
     expect(t.tables[2].cells[ml7][0]!.fraction).toBe(r.categoryFractions['eliminated by Interdiction']);
   });

@@ -1,9 +1,9 @@
 /**
  * `asl-odds table mc` (A10.1, A7.8, A10.31, A19.13): every cell is the `mc` question's chain, so the
- * oracles are `mcOdds` (what `asl-odds mc` prints) and the 36 DRs counted by hand.
+ * oracles are `mcExact` (what `asl-odds mc` prints) and the 36 DRs counted by hand.
  */
 import { describe, expect, it } from 'vitest';
-import { mcOdds } from '../../src/queries/morale-query.js';
+import { mcExact } from '../../src/queries/morale-query.js';
 import { buildMcTables, checkForModifier, MC_TABLE_MLS, MC_TABLE_MODIFIERS } from '../../src/tables/mc-table.js';
 import type { GridTable, TableSet } from '../../src/tables/grid-table.js';
 
@@ -35,7 +35,7 @@ describe('table mc', () => {
       { check: '2MC', drm: -1 },
       { check: '1MC', drm: 0 },
       { check: 'NMC', drm: 1 },
-    ].map((w) => mcOdds({ unit: 'german/4-6-7', ...w }).eventFractions);
+    ].map((w) => mcExact({ unit: 'german/4-6-7', ...w }).eventFractions);
     expect(ways[1]).toEqual(ways[0]);
     expect(ways[2]).toEqual(ways[0]);
     expect(cell('pass', 7, 1).fraction).toBe(ways[0]!.pass);
@@ -49,7 +49,7 @@ describe('table mc', () => {
       [10, 8],
     ] as const) {
       const { check, drm } = checkForModifier(m);
-      const r = mcOdds({ unit: 'german/4-6-7', overrides: { ml }, check, drm, elr: 3 });
+      const r = mcExact({ unit: 'german/4-6-7', overrides: { ml }, check, drm, elr: 3 });
       expect(cell('pass', ml, m).fraction).toBe(r.eventFractions!.pass);
       expect(cell('pinned', ml, m).fraction).toBe(r.eventFractions!.pin);
       expect(cell('broken', ml, m).fraction).toBe(r.eventFractions!.break);

@@ -1,9 +1,9 @@
 /**
- * `asl-odds table rally` (A10.6-10.64, A15.1). Oracles: `rallyOdds` (what `asl-odds rally` prints)
+ * `asl-odds table rally` (A10.6-10.64, A15.1). Oracles: `rallyExact` (what `asl-odds rally` prints)
  * and the 36 DRs counted by hand.
  */
 import { describe, expect, it } from 'vitest';
-import { rallyOdds } from '../../src/queries/morale-query.js';
+import { rallyExact } from '../../src/queries/morale-query.js';
 import { buildRallyTables, RALLY_TABLE_DRMS, RALLY_TABLE_MLS } from '../../src/tables/rally-table.js';
 
 const set = buildRallyTables();
@@ -28,9 +28,9 @@ describe('table rally', () => {
   });
 
   it('equals asl-odds rally on sampled cells', () => {
-    const r = rallyOdds({ unit: 'german/4-6-7', overrides: { brokenML: 6 }, broken: true, dm: true, leaders: ['german/8-0'], drm: -2 });
+    const r = rallyExact({ unit: 'german/4-6-7', overrides: { brokenML: 6 }, broken: true, dm: true, leaders: ['german/8-0'], drm: -2 });
     expect(cell('leader-dm', 6, -2).fraction).toBe(r.eventFractions!.rally);
-    const s = rallyOdds({ unit: 'german/4-6-7', overrides: { brokenML: 9 }, broken: true, selfRally: true, drm: 3 });
+    const s = rallyExact({ unit: 'german/4-6-7', overrides: { brokenML: 9 }, broken: true, selfRally: true, drm: 3 });
     expect(cell('self-rally', 9, 3).fraction).toBe(s.eventFractions!.rally);
   });
 

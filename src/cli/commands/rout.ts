@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { ParsedOptions } from '../../calculators/calculator.js';
 import { routCalculator, routInputFrom } from '../../calculators/rout.js';
 import { inputError } from '../../errors.js';
-import { routCompare, routOdds, routQuery } from '../../queries/rout-query.js';
+import { routCompare, routExact, routQuery } from '../../queries/rout-query.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
 import { formatRouteComparison, formatRouteSummary } from '../../reports/route-comparison-table.js';
 import { writeOddsReport } from '../../reports/write-report.js';
@@ -48,7 +48,7 @@ export function routCommand(cli: CliContext): Command {
         return;
       }
       if (!wantsMonteCarlo(o)) {
-        const result = routOdds(input);
+        const result = routExact(input);
         await emitResult(result, o, cli.io);
         if (!o.json && (o.format ?? 'text') === 'text') cli.io.stdout(formatRouteSummary(result));
         return;
