@@ -81,11 +81,14 @@ export type { ChunkPlan } from './engine/chunk-plan.js';
 export type { CompiledTables } from './engine/compile.js';
 
 /**
- * How to compute an answer. Every field is optional; the default is the exact answer.
+ * How to compute an answer. Every field is optional; the default is the exact answer, or, where exact
+ * would take more than a few seconds (a large attack), a Monte Carlo answer whose `methodReason` says so.
  */
 export interface OddsOptions {
-  /** Monte Carlo with this many trials, an integer in [1, 2^53 - 1]; unset: exact. */
+  /** Monte Carlo with this many trials, an integer in [1, 2^53 - 1]; unset: exact (see above). */
   readonly trials?: number;
+  /** Exact only, never Monte Carlo instead (as `--exact`): past the budget, `input.tooLarge` [false]. */
+  readonly exact?: boolean;
   /** Monte Carlo seed, any string; unset: a random 8-hex-digit seed, returned as `result.seed`. */
   readonly seed?: string;
   /** Workers for `runner`, an integer in [1, 1024] [1]. Without a runner every chunk runs in this thread. */
@@ -94,7 +97,7 @@ export interface OddsOptions {
   readonly runner?: ChunkRunner;
   /** Monte Carlo: also compute exact odds and report the agreement in `result.comparison` [false]. */
   readonly compareExact?: boolean;
-  /** Monte Carlo: trials done so far (integer) out of the total; called after each chunk of 2^21 trials. */
+  /** Monte Carlo: trials done so far (integer) out of the total, after each chunk. */
   readonly onProgress?: (done: number, total: number) => void;
   /**
    * Monte Carlo: stops dispatching chunks when aborted; the answer then counts the finished chunks and
@@ -103,38 +106,33 @@ export interface OddsOptions {
   readonly signal?: AbortSignal;
 }
 
-/** {@link OddsOptions} checked and filled in, once per call. */
-interface ResolvedOptions {
-  readonly method: MethodOptions;
-  readonly monteCarlo: boolean;
-}
-
 /**
- * Checks the options and fills in the defaults.
- * @throws AslOddsError `input.trials`, `input.threads`, `input.seed` (exit 2)
+ * {@link OddsOptions} checked and filled in, once per call.
+ * @throws AslOddsError `input.trials`, `input.threads`, `input.seed`, `input.exact` (exit 2)
  */
-function resolveOptions(o: OddsOptions = {}): ResolvedOptions {
-  const monteCarlo = o.trials !== undefined;
-  if (monteCarlo && (!Number.isSafeInteger(o.trials) || o.trials! < 1)) throw inputError('input.trials', `trials: expected an integer >= 1, got ${o.trials}`);
+function resolveOptions(o: OddsOptions = {}): MethodOptions {
+  if (o.trials !== undefined && (!Number.isSafeInteger(o.trials) || o.trials < 1)) throw inputError('input.trials', `trials: expected an integer >= 1, got ${o.trials}`);
   if (o.threads !== undefined && (!Number.isInteger(o.threads) || o.threads < 1 || o.threads > 1024)) {
     throw inputError('input.threads', `threads: expected an integer in [1, 1024], got ${o.threads}`);
   }
   if (o.seed !== undefined && typeof o.seed !== 'string') throw inputError('input.seed', `seed: expected a string, got ${typeof o.seed}`);
-  if (!monteCarlo && (o.seed !== undefined || o.compareExact || o.runner || o.threads !== undefined)) {
-    throw inputError('input.trials', 'seed, threads, runner and compareExact need trials (Monte Carlo)');
-  }
+  if (o.exact && o.trials !== undefined) throw inputError('input.exact', 'exact and trials: give one method');
   const stop = { interrupted: o.signal?.aborted ?? false };
   o.signal?.addEventListener('abort', () => (stop.interrupted = true), { once: true });
   return {
-    monteCarlo,
-    method: monteCarlo
-      ? { trials: o.trials, seed: o.seed ?? randomSeed(), threads: o.threads ?? 1, runner: o.runner, compareExact: o.compareExact, onProgress: o.onProgress, stop }
-      : {},
+    trials: o.trials,
+    exactOnly: o.exact ?? false,
+    seed: o.trials !== undefined ? (o.seed ?? randomSeed()) : o.seed,
+    threads: o.threads ?? 1,
+    runner: o.runner,
+    compareExact: o.compareExact,
+    onProgress: o.onProgress,
+    stop,
   };
 }
 
-async function answer<S>(q: OddsQuery<S>, r: ResolvedOptions): Promise<OddsResult> {
-  const out = await computeOdds(q, r.method);
+async function answer<S>(q: OddsQuery<S>, m: MethodOptions): Promise<OddsResult> {
+  const out = await computeOdds(q, m);
   if (out.kind !== 'result') throw new Error('asl-odds: a partial result without shards'); // cannot happen: no shard option here
   return out.result;
 }
@@ -198,7 +196,7 @@ export async function attackOdds(input: AttackInput, options?: OddsOptions): Pro
  */
 export async function routOdds(input: RoutInput, options?: OddsOptions): Promise<RoutResult> {
   const r = resolveOptions(options);
-  if (!r.monteCarlo) return routExact(input); // the exact rout with its categories, as `asl-odds rout`
+  if (r.trials === undefined) return routExact(input); // the exact rout with its categories, as `asl-odds rout`
   return (await answer(routQuery(input), r)) as RoutResult;
 }
 
