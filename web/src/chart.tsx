@@ -15,8 +15,9 @@ export function Chart({ spec, label }: { spec: TopLevelSpec; label: string }) {
       try {
         const { default: embed } = await import('vega-embed');
         if (cancelled || !ref.current) return;
-        const width = Math.max(240, Math.min(720, (ref.current.clientWidth || 600) - 150));
-        const res = await embed(ref.current, { ...spec, width } as never, { actions: false, renderer: 'svg' });
+        // the whole chart, labels included, fits the container (a phone's 345 px too)
+        const width = Math.min(900, ref.current.clientWidth || 600);
+        const res = await embed(ref.current, { ...spec, width, autosize: { type: 'fit-x', contains: 'padding' } } as never, { actions: false, renderer: 'svg' });
         if (cancelled) res.finalize();
         else view = res;
         ref.current?.setAttribute('data-rendered', 'true');
