@@ -2,18 +2,17 @@
  * Runs a question's chain with the chosen method and builds its result:
  * - exact (default): every dice path, exact fractions (engine/exact.ts);
  * - Monte Carlo (`trials`): the chain compiled to tables (engine/compile.ts), run in seeded chunks on
- *   a worker pool (engine/monte-carlo.ts), with checkpoints, shards and Ctrl-C handled here;
+ *   a worker pool (engine/monte-carlo.ts), with checkpoints, shards and Ctrl-C handled here; or the
+ *   query's own sampler in the same kind of chunks (`OddsQuery.monteCarlo`: the attack);
  * - both (`compareExact`): the Monte Carlo result plus its agreement with exact (z-scores, chi-squared).
  */
 import type { ChainModel } from '../engine/chain.js';
-import { chunkTrials, DEFAULT_CHUNK_SIZE, planChunks, type ChunkPlan } from '../engine/chunk-plan.js';
+import { DEFAULT_CHUNK_SIZE, planChunks, type ChunkPlan } from '../engine/chunk-plan.js';
 import type { ChunkRunner, StopFlag } from '../engine/chunk-runner.js';
 import { compileChain, MAX_COMPILED_NODES, type CompiledChain } from '../engine/compile.js';
-import { sampleChain } from '../engine/sample.js';
-import { randomSeed, streamFor } from '../dice/streams.js';
+import { randomSeed } from '../dice/streams.js';
 import { enumerateChain, type ExactDistribution } from '../engine/exact.js';
 import { runMonteCarlo } from '../engine/monte-carlo.js';
-import { yieldToEventLoop } from '../engine/yield-to-event-loop.js';
 import { toNumber, type Prob6 } from '../engine/probability.js';
 import { AslOddsError, inputError } from '../errors.js';
 import type { Comparison, OddsResult } from '../result.js';
@@ -25,8 +24,8 @@ import { VERSION } from '../version.js';
 import { resultFromCounts, resultFromExact, type ResultHeader, type TerminalOf } from './odds-result.js';
 
 /**
- * Most states the Monte Carlo compiler explores before it samples through the model instead: compiling
- * more costs more time than sampling saves for any run of reasonable size.
+ * Most states the Monte Carlo compiler explores. Past it a chain is too large to compile (no command's
+ * chain is: the attack, whose chains are, samples through its own sampler, `OddsQuery.monteCarlo`).
  */
 export const MC_COMPILE_BUDGET = 200_000;
 
@@ -200,10 +199,7 @@ export async function computeOdds<S>(q: OddsQuery<S>, m: MethodOptions = {}): Pr
     compiled = compileChain(q.model, Math.min(q.maxStates ?? MAX_COMPILED_NODES, MC_COMPILE_BUDGET));
   } catch (e) {
     if (!(e instanceof AslOddsError) || e.code !== 'engine.chainTooLarge') throw e;
-    if (m.shard || m.checkpoint || m.tally) {
-      throw inputError('input.trials', 'this chain is too large to compile: --shard, --checkpoint and merge need a compiled chain; run it without them');
-    }
-    return { kind: 'result', result: await sampledResult(q, m, plan, seed) };
+    throw inputError('input.tooLarge', `${q.header.command}: too many chain states for Monte Carlo (${e.message}); use fewer units or steps`);
   }
   const fingerprint = await fingerprintOf({
     command: q.header.command,
@@ -337,45 +333,6 @@ function withinBudget<S, T>(q: OddsQuery<S>, run: () => T): T {
     }
     throw e;
   }
-}
-
-/**
- * Monte Carlo by sampling every trial's dice path through the model itself, for chains too large to
- * compile: the same chunk plan and streams, the same dice per roll and the same dice-to-path mapping as
- * the kernel, so the result is identical to the compiled run wherever both are possible (tested).
- * Runs in this thread; allocates per step.
- */
-async function sampledResult<S>(q: OddsQuery<S>, m: MethodOptions, plan: ChunkPlan, seed: string): Promise<OddsResult> {
-  const index = new Map<string, number>();
-  const terminals: TerminalOf<S>[] = [];
-  const counts: number[] = [];
-  let done = 0;
-  let chunksDone = 0;
-  for (let k = 0; k < plan.chunkCount; k++) {
-    if (m.stop?.interrupted) break;
-    const rng = streamFor(seed, k);
-    const n = chunkTrials(plan, k);
-    for (let i = 0; i < n; i++) {
-      const p = sampleChain(q.model, rng);
-      const key = q.model.key(p.state) + '|' + p.events;
-      let id = index.get(key);
-      if (id === undefined) {
-        id = terminals.length;
-        index.set(key, id);
-        terminals.push({ state: p.state, events: p.events });
-        counts.push(0);
-      }
-      counts[id]++;
-    }
-    done += n;
-    chunksDone++;
-    m.onProgress?.(done, plan.trials);
-    await yieldToEventLoop();
-  }
-  let result = resultFromCounts(q.header, q.model, terminals, counts, { trials: done, seed, trialsRequested: plan.trials, interrupted: chunksDone < plan.chunkCount });
-  if (q.extend) result = { ...result, ...q.extend(terminals, counts, done) };
-  if (m.compareExact) result = { ...result, comparison: compareWithExact(q, result) };
-  return result;
 }
 
 /**
