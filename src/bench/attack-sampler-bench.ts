@@ -5,7 +5,8 @@
  *   thread) and on all threads (the pool), same seed and plan: the results must be identical;
  * - dice rolls per trial (DR and dr draws, counted in a separate untimed pass of the same trials);
  * - the efficiency ratio (trials/s on 1 thread x rolls per trial) / raw DR rate: the share of the bare
- *   dice rate left after the rules (1 would be a sampler that does nothing but roll).
+ *   dice rate left after the rules (1 would be a sampler that does nothing but roll); the raw dice
+ *   are timed right before each 1-thread run, so that both see the same load.
  * Targets (reported, never asserted): 1e6 trials in < 3 s on 2 threads, memory flat in trials.
  */
 import { performance } from 'node:perf_hooks';
@@ -43,6 +44,10 @@ export interface AttackSamplerBench {
   readonly resultsIdentical: boolean;
   /** Distinct final stacks seen (the keyed part of the tally). */
   readonly outcomes: number;
+  /** Raw DRs per second timed beside the 1-thread runs (best of the repetitions). */
+  readonly rawDRPerSec: number;
+  /** (oneThreadTrialsPerSec x rollsPerTrial) / rawDRPerSec. */
+  readonly efficiency: number;
 }
 
 /** An Int32Source that counts its draws. */
@@ -64,7 +69,15 @@ function seconds(t0: number): number {
  * @param o.trials trials per run, integer >= 1; o.threads all threads; o.reps timed repetitions
  * @throws AslOddsError `worker.*` from the pool
  */
-export async function measureAttackSampler(o: { trials: number; threads: number; reps: number; seed: string; onStage?: (line: string) => void }): Promise<AttackSamplerBench> {
+export async function measureAttackSampler(o: {
+  trials: number;
+  threads: number;
+  reps: number;
+  seed: string;
+  /** Times `draws` raw DRs drawn as the kernel draws them; returns seconds (run-bench.ts runRawDice). */
+  rawDice: (draws: number) => number;
+  onStage?: (line: string) => void;
+}): Promise<AttackSamplerBench> {
   const stage = o.onStage ?? (() => {});
   const query = attackQuery(BENCH_ATTACK);
   // Rolls per trial: an untimed pass over the same trials, every draw counted.
@@ -84,10 +97,13 @@ export async function measureAttackSampler(o: { trials: number; threads: number;
   await computeOdds(query, { trials: Math.min(o.trials, 100_000), seed: `${o.seed}:warm`, threads: o.threads });
   let one = Infinity;
   let all = Infinity;
+  let raw = 0;
+  const draws = Math.round(o.trials * rollsPerTrial);
   let identical = true;
   let outcomes = 0;
   for (let r = 0; r < o.reps; r++) {
-    stage(`attack sampler: ${o.trials} trials on 1 thread (${r + 1}/${o.reps})`);
+    stage(`attack sampler: ${draws} raw DRs, then ${o.trials} trials on 1 thread (${r + 1}/${o.reps})`);
+    raw = Math.max(raw, draws / o.rawDice(draws));
     const a = await run(1);
     stage(`attack sampler: ${o.trials} trials on ${o.threads} threads (${r + 1}/${o.reps})`);
     const b = await run(o.threads);
@@ -105,5 +121,7 @@ export async function measureAttackSampler(o: { trials: number; threads: number;
     rollsPerTrial,
     resultsIdentical: identical,
     outcomes,
+    rawDRPerSec: raw,
+    efficiency: ((o.trials / one) * rollsPerTrial) / raw,
   };
 }
