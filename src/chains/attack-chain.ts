@@ -48,7 +48,7 @@ import { iftResultOf, NO_EFFECT, type IFTColumn, type IFTResult } from '../rules
 import { leaderLossML, llmcFor, lltcFor } from '../rules/leader-loss.js';
 import { leadershipDRMFor } from '../rules/leadership.js';
 import { randomSelection } from '../rules/random-selection.js';
-import { initialUnitState, isAlive, lentLeadershipDRM, unitMarks, unitStateKey, type UnitState } from '../rules/unit-state.js';
+import { describeUnit, initialUnitState, isAlive, lentLeadershipDRM, unitStateKey, type UnitState } from '../rules/unit-state.js';
 
 /** One attack of the sequence, compiled from the user's input (attack-query.ts). */
 export interface CompiledAttack {
@@ -813,12 +813,12 @@ function canonicalize(w: Work): void {
 }
 
 /**
- * One unit after the chain, counter name first: `9-1 pinned`, `4-6-7 broken`, `2-4-7 broken Disrupted`,
- * `8-1 wounded`, `4-6-7 eliminated`, `9-1 heroic berserk`. Never throws.
+ * One unit after the chain, in the words of every other command (describeUnit): `pinned 9-1`,
+ * `broken 4-6-7`, `broken, Disrupted 2-4-7`, `broken, wounded 9-1`, `eliminated 4-6-7`, `berserk heroic 9-1`.
+ * Never throws.
  */
 export function describeUnitAfter(u: UnitState): string {
-  if (u.status === 'eliminated' || u.status === 'captured') return `${u.profile.name} ${u.status}`;
-  return [u.profile.name, ...(u.heroic ? ['heroic'] : []), ...unitMarks(u)].join(' ');
+  return describeUnit(u);
 }
 
 const CLASSES = new WeakMap<readonly UnitState[], readonly (readonly number[])[]>();
@@ -839,7 +839,7 @@ export function identicalTargets(targets: readonly UnitState[]): readonly (reado
 
 /**
  * Readable final state of the Location: the targets in target order, then any hero created, e.g.
- * `9-1 pinned, 4-6-7 broken + hero 1-4-9`. Canonical: identical targets are interchangeable, so their
+ * `pinned 9-1, broken 4-6-7 + hero 1-4-9`. Canonical: identical targets are interchangeable, so their
  * descriptions are sorted among their positions, and heroes' among themselves; equal stacks read alike
  * however the chain ordered them. Never throws.
  * @param targets the targets as they were at the start (the rest of `s.units` are created heroes)

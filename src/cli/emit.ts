@@ -38,10 +38,11 @@ export async function emitResult(result: OddsResult, o: EmitOptions, io: CliIO, 
   const format = (o.format ?? 'text') as (typeof FORMATS)[number];
   if (!FORMATS.includes(format)) throw inputError('input.format', `--format: unknown format '${o.format}'; allowed: ${FORMATS.join(', ')}`);
   const json = JSON.stringify(result, null, 2) + '\n';
+  // The answer first: printed before any file is written, so that a failing report never hides it.
+  io.stdout(o.json ? json : formatOddsTable(result, { format }) + (format === 'text' ? '\n' : ''));
   if (o.out) await writeFileAtomic(o.out, json);
   if (o.report) {
     const { files } = await writeOddsReport(o.report, result, { argv: context.argv, chunks: context.chunks });
     if (!o.json && !o.quiet) io.stderr(`report: ${files.join(', ')}\n`);
   }
-  io.stdout(o.json ? json : formatOddsTable(result, { format }) + (format === 'text' ? '\n' : ''));
 }

@@ -10,6 +10,7 @@
  */
 import { RULE_SETS, type RuleSet } from '../rules/rule-set.js';
 import type { OddsResult } from '../result.js';
+import { inputKeyWords, settingWords } from './glossary.js';
 
 /** Marker words as players write them (unit-state markers, A7.7, A10.8, A19.12, A15.4). */
 const MARKER_WORDS: Readonly<Record<string, string>> = {
@@ -143,11 +144,12 @@ function changedSettings(value: unknown, ruleSet: string): string[] {
   if (defaults === undefined) return [];
   return Object.entries(value)
     .filter(([name, v]) => v !== defaults[name])
-    .map(([name, v]) => `setting ${name}=${String(v)}`);
+    .map(([name, v]) => settingWords(name, v));
 }
 
 /** Any other key: a flag as words, a scalar as `name value`, a list of ids, a counter by its id. */
 function describeOther(key: string, value: unknown): string {
+  const spellOut = inputKeyWords;
   if (value === true) return FLAG_WORDS[key] ?? spellOut(key);
   if (typeof value === 'number') return `${spellOut(key)} ${/drm$/i.test(key) ? signed(value) : String(value)}`;
   if (Array.isArray(value)) {
@@ -165,15 +167,6 @@ function idOf(v: unknown): string | undefined {
   if (typeof v !== 'object' || v === null) return undefined;
   const id = (v as { id?: unknown }).id;
   return typeof id === 'string' ? id : undefined;
-}
-
-/** `bestLeaderDRM` -> `best leader DRM`, `routeMF` -> `route MF`, `cx` -> `cx` (capitalised acronyms kept). */
-function spellOut(key: string): string {
-  return key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .split(' ')
-    .map((w) => (w.length > 1 && w === w.toUpperCase() ? w : w.toLowerCase()))
-    .join(' ');
 }
 
 /** `+1`, `0`, `-2`; a non-number as is. */

@@ -37,18 +37,26 @@ export function formatPercent(p: number): string {
 }
 
 /**
- * The odds "1 in N" of a probability, N = 1 / p.
+ * The odds "1 in N" of a probability, N = 1 / p; for likely figures (p >= 0.9) the odds of the
+ * complement, "all but 1 in N" with N = 1 / (1 - p), since "1 in 1" says nothing.
  *
  * N below 10 is given with two significant digits (trailing `.0` dropped: `1 in 6`, `1 in 1.4`);
  * N of 10 and above is rounded to an integer with thousands separators (`1 in 1,296`); N of 10^15
  * and above uses exponent notation (`1 in 2.5e+17`).
  * @param p probability in [0, 1]
- * @returns `1 in N`, or `never` when p = 0. Never throws.
+ * @returns `1 in N`, `all but 1 in N`, `always` when p = 1, or `never` when p = 0. Never throws.
  * @example formatOneIn(1 / 36) // '1 in 36'
  * @example formatOneIn(26 / 36) // '1 in 1.4'
+ * @example formatOneIn(35 / 36) // 'all but 1 in 36'
  */
 export function formatOneIn(p: number): string {
   if (!(p > 0)) return 'never';
+  if (p >= 1) return 'always';
+  if (p >= 0.9) return `all but ${oneInN(1 - p)}`;
+  return oneInN(p);
+}
+
+function oneInN(p: number): string {
   const n = 1 / p;
   if (n < 10) {
     // toPrecision(2) may round 9.96 up to "10", which is still a correct two-digit figure.
@@ -57,6 +65,25 @@ export function formatOneIn(p: number): string {
   if (n >= 1e15) return `1 in ${n.toExponential(1)}`;
   return `1 in ${groupThousands(n)}`;
 }
+
+/** Longest exact fraction the text, markdown and HTML tables print; longer ones are in JSON and CSV. */
+export const MAX_FRACTION_CHARS = 15;
+
+/**
+ * An exact fraction as a table prints it: as is up to {@link MAX_FRACTION_CHARS} characters
+ * (`10285/46656`); longer ones (an attack's `13617057683/52242776064`) are left out of text, markdown
+ * and HTML tables (an empty string: the percent says as much to a player) and stay in JSON and CSV.
+ * @param fraction `n/d`
+ * @returns the fraction, or `''` when it is too long. Never throws.
+ * @example readableFraction('5/12') // '5/12'
+ * @example readableFraction('13617057683/52242776064') // ''
+ */
+export function readableFraction(fraction: string): string {
+  return fraction.length <= MAX_FRACTION_CHARS ? fraction : '';
+}
+
+/** The note printed under a table that left out long fractions. */
+export const LONG_FRACTION_NOTE = `Exact fractions longer than ${MAX_FRACTION_CHARS} characters are left out here: --json and --format csv have them.`;
 
 /**
  * The half-width of a 95% interval in percentage points, as `±0.3 pp`.

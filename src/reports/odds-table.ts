@@ -2,22 +2,27 @@
  * The odds table of a result: one row per final state, then the events, as aligned text, a GitHub
  * markdown table or CSV.
  *
- * Pipeline: OddsResult -> table model (columns, rows of cell strings) -> text | markdown | csv.
+ * Pipeline: OddsResult -> summary (summary.ts: the answer first) and table model (columns, rows of
+ * cell strings) -> text | markdown | csv.
  *
  * Outcome columns: Outcome, Probability (`72.2%`), Odds (`1 in 1.4`), then `±` (half-width of the 95%
  * interval, Monte Carlo only) and Exact (the reduced fraction, when the rows carry one).
- * Events: every event with probability > 0, in EVENT_NAMES order, with its exact fraction when
- * `eventFractions` has one. An `attack` result adds its per-unit events and stack events
- * (unit-events-table.ts). Text and markdown start with a header line naming the command, the rule
- * set, the method and the version, and a line with the input (`describeInputLine`: ids, Morale
- * Levels, DRM, changed settings).
+ * Events: every event with probability > 0, in EVENT_NAMES order, in players' words (glossary.ts),
+ * with its exact fraction when `eventFractions` has one. An `attack` result adds its per-unit events
+ * and stack events (unit-events-table.ts). Text and markdown start with the summary (the figures that
+ * answer the question), then a header line naming the command, the rule set, the method and the
+ * version, and a line with the input (`describeInputLine`: ids, Morale Levels, DRM, changed settings).
+ * Exact fractions longer than 15 characters are left out of text and markdown (readableFraction) and
+ * a note says so; CSV keeps every fraction and the event identifiers (`casualtyReduction`) as names.
  */
 import type { OddsResult } from '../result.js';
 import { EVENT_NAMES, type EventName } from '../rules/events.js';
 import { inputError } from '../errors.js';
 import { describeInputLine } from './describe-input.js';
 import { describeRun } from './describe-run.js';
-import { formatOneIn, formatPercent, formatPlusMinus } from './format-probability.js';
+import { formatOneIn, formatPercent, formatPlusMinus, LONG_FRACTION_NOTE, MAX_FRACTION_CHARS, readableFraction } from './format-probability.js';
+import { eventWords } from './glossary.js';
+import { buildOddsSummary, formatSummaryMarkdown, formatSummaryText } from './summary.js';
 import { stackEventsTable, unitEventsTable } from './unit-events-table.js';
 
 /**
@@ -148,7 +153,7 @@ function outcomeTable(result: OddsResult): Table {
   const rows = shown.map((o) => {
     const row = [o.state, formatPercent(o.probability), formatOneIn(o.probability)];
     if (monteCarlo) row.push(o.ci95 ? formatPlusMinus(o.ci95) : '');
-    if (hasFraction) row.push(o.fraction ?? '');
+    if (hasFraction) row.push(readableFraction(o.fraction ?? ''));
     return row;
   });
   if (shown.length < result.outcomes.length) {
@@ -174,9 +179,9 @@ function eventTable(result: OddsResult): Table {
   if (monteCarlo) columns.push({ header: '95% CI', align: 'right' });
   if (hasFraction) columns.push({ header: 'Exact', align: 'right' });
   const rows = events.map((e) => {
-    const row = [e.name, formatPercent(e.p), formatOneIn(e.p)];
+    const row = [eventWords(e.name), formatPercent(e.p), formatOneIn(e.p)];
     if (monteCarlo) row.push(e.ci95 ? formatPlusMinus(e.ci95) : '');
-    if (hasFraction) row.push(e.fraction ?? '');
+    if (hasFraction) row.push(readableFraction(e.fraction ?? ''));
     return row;
   });
   return { columns, rows };
@@ -192,8 +197,30 @@ function headerLines(result: OddsResult): string[] {
 /** In place of the outcome table when the joint distribution was not computed (`attack` summary). */
 const OUTCOMES_OMITTED = 'Final stacks: not listed (each unit\'s and the stack\'s odds below need none; --outcomes lists them)';
 
+/** True when some fraction of the result is too long for the text tables (readableFraction). */
+function hasLongFractions(result: OddsResult): boolean {
+  const long = (f: string | undefined) => f !== undefined && f.length > MAX_FRACTION_CHARS;
+  return (
+    result.outcomes.some((o) => long(o.fraction)) ||
+    Object.values(result.eventFractions ?? {}).some(long) ||
+    (result.units ?? []).some((u) => Object.values(u.eventFractions ?? {}).some(long)) ||
+    Object.values(result.stackEventFractions ?? {}).some(long)
+  );
+}
+
+/** The agreement of a `--compare-exact` run with the exact figures, in words (null without one). */
+export function comparisonLine(result: OddsResult): string | null {
+  const c = result.comparison;
+  if (!c) return null;
+  const verdict = c.maxAbsZ <= 3.5 && c.chiSquared.pValue >= 0.001 ? 'agrees with' : 'DISAGREES with';
+  return `Monte Carlo ${verdict} exact: largest |z| ${c.maxAbsZ.toFixed(2)} over ${c.figures.filter((f) => f.normalApproximation).length} figures, chi-squared ${c.chiSquared.statistic.toFixed(1)} on ${c.chiSquared.degreesOfFreedom} degrees of freedom, p-value ${c.chiSquared.pValue.toFixed(3)}`;
+}
+
 function formatText(result: OddsResult): string {
-  const lines = [...headerLines(result), ''];
+  const lines = [formatSummaryText(buildOddsSummary(result)).trimEnd(), '', ...headerLines(result)];
+  const agreement = comparisonLine(result);
+  if (agreement !== null) lines.push(agreement);
+  lines.push('');
   if (result.outcomesOmitted) lines.push(OUTCOMES_OMITTED);
   else lines.push(...alignTable(outcomeTable(result)));
   lines.push('');
@@ -203,6 +230,7 @@ function formatText(result: OddsResult): string {
   for (const section of [unitEventsTable(result), stackEventsTable(result)]) {
     if (section !== null && section.rows.length > 0) lines.push('', ...alignTable(section));
   }
+  if (hasLongFractions(result)) lines.push('', LONG_FRACTION_NOTE);
   return `${lines.join('\n')}\n`;
 }
 
@@ -223,8 +251,10 @@ function alignTable(table: Table): string[] {
 
 function formatMarkdown(result: OddsResult): string {
   const [run, input] = headerLines(result);
-  const lines = [`# ${escapeMarkdown(result.command)} odds`, '', escapeMarkdown(run)];
+  const lines = [`# ${escapeMarkdown(result.command)} odds`, '', ...formatSummaryMarkdown(buildOddsSummary(result), escapeMarkdown), '', '## Details', '', escapeMarkdown(run)];
   if (input !== undefined) lines.push('', escapeMarkdown(input));
+  const agreement = comparisonLine(result);
+  if (agreement !== null) lines.push('', escapeMarkdown(agreement));
   lines.push('', '## Outcomes', '', ...(result.outcomesOmitted ? [OUTCOMES_OMITTED] : markdownTable(outcomeTable(result))), '', '## Events', '');
   const events = eventTable(result);
   if (events.rows.length === 0) lines.push('None.');
@@ -233,6 +263,7 @@ function formatMarkdown(result: OddsResult): string {
   if (units !== null && units.rows.length > 0) lines.push('', '## Units', '', ...markdownTable(units));
   const stack = stackEventsTable(result);
   if (stack !== null) lines.push('', '## Stack', '', ...markdownTable(stack));
+  if (hasLongFractions(result)) lines.push('', escapeMarkdown(LONG_FRACTION_NOTE));
   return `${lines.join('\n')}\n`;
 }
 

@@ -1,147 +1,186 @@
 /**
- * The outcome chart of a result: a vega-lite horizontal bar chart of the final-state distribution.
+ * The outcome chart of a result: a vega-lite horizontal bar chart of the final-state distribution that
+ * a person can read at any result size.
  *
- * Pipeline: OddsResult -> inline data rows -> vega-lite spec (this file) -> vega -> SVG
- * (`render-svg.ts`). The spec is plain JSON (no functions, no external data) and validates against
- * vega-lite's published JSON schema (checked in test/reports).
+ * Pipeline: OddsResult -> at most {@link MAX_CHART_BARS} rows (the likeliest; the rest summed in one
+ * `other` bar) -> inline data rows -> vega-lite spec (this file) -> vega -> SVG (`render-svg.ts`). The
+ * spec is plain JSON (no functions, no external data) and validates against vega-lite's published JSON
+ * schema (checked in test/reports). Its size does not grow with the result (a 406-state attack drew a
+ * 9,005 px SVG, and a large one overflowed vega's expression parser with its explicit sort list).
  *
- * Layout: one bar per state on the y axis, most likely on top; probability on x, axis labels as
- * percents; one colorblind-safe color (Okabe-Ito blue, #0072B2). For Monte Carlo results whose rows
- * carry `ci95`, a second layer draws the 95% interval of each bar as a rule (whisker) from ci95[0] to
- * ci95[1], in Okabe-Ito vermillion (#D55E00), distinguishable from the blue under every common color
- * vision deficiency.
+ * Layout: one bar per state on the y axis, most likely on top (sorted by `rank`); probability on x as
+ * percents; each bar colored by what happened to the unit or stack ({@link OUTCOME_KINDS}, Okabe-Ito
+ * colors, with a legend), labelled with its percent. For Monte Carlo results whose rows carry `ci95`, a
+ * rule layer draws the 95% interval of each bar (whisker) in black.
  */
 import type { TopLevelSpec } from 'vega-lite';
 import type { OddsResult } from '../result.js';
-import { describeInputBrief, describeMethod } from './describe-run.js';
-import { formatOneIn, formatPercent, formatPlusMinus } from './format-probability.js';
+import { describeInputLine } from './describe-input.js';
+import { describeMethod } from './describe-run.js';
+import { formatOneIn, formatPercent, formatPlusMinus, readableFraction } from './format-probability.js';
 
-/** Okabe-Ito blue: the bar color. */
-export const BAR_COLOR = '#0072B2';
-/** Okabe-Ito vermillion: the 95% interval whiskers. */
-export const WHISKER_COLOR = '#D55E00';
+/** Most bars an outcome chart draws: the likeliest states, then one `other` bar with the rest summed. */
+export const MAX_CHART_BARS = 25;
+
+/**
+ * What happened, as the bars' colors: the worst thing in the final state (eliminated or captured >
+ * broken > pinned > Heat of Battle > passed / no effect), Okabe-Ito colors; `other` for the summed bar.
+ */
+export const OUTCOME_KINDS = ['passed / no effect', 'pinned', 'broken', 'eliminated or captured', 'Heat of Battle', 'other'] as const;
+export type OutcomeKind = (typeof OUTCOME_KINDS)[number];
+export const OUTCOME_COLORS: { readonly [K in OutcomeKind]: string } = Object.freeze({
+  'passed / no effect': '#009E73',
+  pinned: '#E69F00',
+  broken: '#D55E00',
+  'eliminated or captured': '#555555',
+  'Heat of Battle': '#0072B2',
+  other: '#BBBBBB',
+});
+/** Kept for callers that colored with one color: the Heat of Battle blue. */
+export const BAR_COLOR = OUTCOME_COLORS['Heat of Battle'];
+/** The 95% interval whiskers. */
+export const WHISKER_COLOR = '#000000';
 /** Longest title before it is cut with an ellipsis (vega does not wrap titles). */
-const TITLE_MAX = 100;
+const TITLE_MAX = 90;
+
+/**
+ * The kind of a final state from its readable description (every command's `describe` uses these
+ * words: `eliminated`, `captured`, `broken`, `pinned`, `berserk`, `battle hardened`, `hero`, `heroic`;
+ * rout: `arrived: broken 4-6-7` is a success, `eliminated by Interdiction` a loss; integrity: `ELR falls`
+ * is a loss). Never throws.
+ * @example outcomeKind('broken 9-1, pinned 4-6-7') // 'broken'
+ */
+export function outcomeKind(state: string, command = ''): OutcomeKind {
+  const s = state.toLowerCase();
+  if (command === 'rout') {
+    if (/eliminated by|failure to rout|captured/.test(s.split(';')[0])) return 'eliminated or captured';
+    if (s.startsWith('arrived')) return s.includes('casualty reduced') ? 'broken' : 'passed / no effect';
+    if (s.startsWith('hob')) return 'Heat of Battle';
+    if (s.startsWith('pinned')) return 'pinned';
+    return 'broken';
+  }
+  if (command === 'integrity') return /falls|lost/.test(s) ? 'broken' : 'passed / no effect';
+  if (command === 'recovery') return s.startsWith('not') ? 'broken' : 'passed / no effect';
+  if (/\beliminated\b|\bcaptured\b/.test(s)) return 'eliminated or captured';
+  if (/\bbroken\b/.test(s)) return 'broken';
+  if (/\bpinned\b/.test(s)) return 'pinned';
+  if (/berserk|battle hardened|\bhero|surrender/.test(s)) return 'Heat of Battle';
+  return 'passed / no effect';
+}
 
 /** Options of {@link buildOutcomeSpec}; all optional. */
 export interface OutcomeSpecOptions {
-  /** Chart title; default `<command>: <brief input>` (e.g. `mc: unit=german/4-6-7, check=1MC`). */
+  /** Chart title; default `<command>: <input line>` (e.g. `mc: unit german/4-6-7 (ML 7, broken 7), check 1MC`). */
   readonly title?: string;
+  /** Most bars (default {@link MAX_CHART_BARS}), at least 2. */
+  readonly maxBars?: number;
 }
 
 /** One row of the chart's inline data. */
 interface ChartRow {
-  /** Order of the state in `result.outcomes` (most likely first), in [0, outcomes). */
+  /** Order of the bar, most likely first, in [0, bars). */
   readonly rank: number;
   readonly state: string;
+  readonly kind: OutcomeKind;
   /** Probability in [0, 1]. */
   readonly probability: number;
-  /** Table form of the probability, e.g. `72.2%` or `<0.1%`. */
+  /** Table form of the probability, e.g. `72.2%` or `<0.1%`: the bar's label. */
   readonly percent: string;
   /** e.g. `1 in 1.4`. */
   readonly odds: string;
-  /** Exact fraction, or Monte Carlo interval `±0.3 pp`, or empty. */
+  /** Exact fraction (when short), or Monte Carlo interval `±0.3 pp`, or empty. */
   readonly detail: string;
   /** Accessible description of the bar (SVG `aria-label`), e.g. `good order: 41.7% (1 in 2.4)`. */
   readonly summary: string;
   /** Lower and upper ends of the 95% interval (Monte Carlo rows with `ci95` only). */
   readonly lo?: number;
   readonly hi?: number;
+  /** Where the label starts: the end of the bar, or of its whisker. */
+  readonly labelAt: number;
 }
 
 /**
  * Builds the vega-lite spec of a result's outcome distribution.
  *
- * Data rows (`data.values`): `{rank, state, probability, percent, odds, detail, summary, lo?, hi?}`. The y
- * axis sorts states by probability, highest on top (an explicit domain order; ties keep the result's
- * order, which `rank` records);
- * bars are 22 px apart, the chart 480 px wide. The tooltip shows state, percent, odds and the exact
- * fraction (exact results) or the `±` half-width (Monte Carlo). The title names the command and the
- * input; the subtitle names the rule set, method and version.
+ * Data rows (`data.values`, at most `maxBars`): `{rank, state, kind, probability, percent, odds, detail,
+ * summary, lo?, hi?, labelAt}`; with more states than bars, the last row is `other (N more final states)` with
+ * their summed probability (kind `other`, no interval). The y axis sorts by `rank` (most likely on top);
+ * bars are 22 px apart, the chart 420 px wide; each bar carries its percent as a label. The tooltip
+ * shows state, percent, odds and the exact fraction (exact results) or the `±` half-width (Monte Carlo).
  *
  * Cost: O(outcomes).
  * @param result an odds result; outcome probabilities in [0, 1]
- * @param options `title` to replace the default title
- * @returns a single-view spec, or a two-layer spec (bars + whiskers) when any row has `ci95`
+ * @param options `title`, `maxBars`
+ * @returns a layered spec: bars, their labels, and (Monte Carlo) whiskers
  * @throws never
- * @example buildOutcomeSpec(exactResult).mark // { type: 'bar', color: '#0072B2' } (Monte Carlo: in .layer[0])
+ * @example buildOutcomeSpec(exactResult).data.values.length // <= 25
  */
 export function buildOutcomeSpec(result: OddsResult, options: OutcomeSpecOptions = {}): TopLevelSpec {
-  const hasCi = result.outcomes.some((o) => o.ci95 !== undefined);
+  const maxBars = Math.max(2, options.maxBars ?? MAX_CHART_BARS);
   const exact = result.method === 'exact';
-  const values: ChartRow[] = result.outcomes.map((o, rank) => ({
+  const sorted = [...result.outcomes].sort((a, b) => b.probability - a.probability);
+  const shown = sorted.length > maxBars ? sorted.slice(0, maxBars - 1) : sorted;
+  const values: ChartRow[] = shown.map((o, rank) => ({
     rank,
     state: o.state,
+    kind: outcomeKind(o.state, result.command),
     probability: o.probability,
     percent: formatPercent(o.probability),
     odds: formatOneIn(o.probability),
-    detail: o.fraction ?? (o.ci95 ? formatPlusMinus(o.ci95) : ''),
+    detail: o.fraction !== undefined ? readableFraction(o.fraction) : o.ci95 ? formatPlusMinus(o.ci95) : '',
     summary: `${o.state}: ${formatPercent(o.probability)} (${formatOneIn(o.probability)})`,
     ...(o.ci95 ? { lo: o.ci95[0], hi: o.ci95[1] } : {}),
+    labelAt: o.ci95 ? Math.max(o.probability, o.ci95[1]) : o.probability,
   }));
+  if (shown.length < sorted.length) {
+    const rest = sorted.length - shown.length;
+    const p = sorted.slice(shown.length).reduce((sum, o) => sum + o.probability, 0);
+    const state = `other (${rest.toLocaleString('en-US')} more final states)`;
+    values.push({ rank: values.length, state, kind: 'other', probability: p, percent: formatPercent(p), odds: formatOneIn(p), detail: '', summary: `${state}: ${formatPercent(p)}`, labelAt: p });
+  }
+  const hasCi = values.some((v) => v.lo !== undefined);
 
-  const input = describeInputBrief(result.input);
-  const title = truncate(options.title ?? (input === '' ? result.command : `${result.command}: ${input}`));
-  const subtitle = `rule set ${result.ruleSet} · ${describeMethod(result)} · asl-odds v${result.version}`;
+  const input = describeInputLine(result);
+  const title = truncate(options.title ?? (input === '' ? `asl-odds ${result.command}` : `${result.command}: ${input}`));
+  const subtitle = `${sorted.length > shown.length ? `the ${shown.length} likeliest of ${sorted.length.toLocaleString('en-US')} final states, the rest as "other"` : 'every final state'} · ${describeMethod(result)} · rule set ${result.ruleSet} · v${result.version}`;
 
-  // Explicit order: probability descending, ties in the result's order (Array.prototype.sort is stable).
-  const order = [...values].sort((a, b) => b.probability - a.probability).map((r) => r.state);
-  const y = {
-    field: 'state',
-    type: 'nominal',
-    title: null,
-    sort: order,
-    axis: { labelLimit: 320 },
-  } as const;
-  const x = {
-    field: 'probability',
-    type: 'quantitative',
-    title: 'Probability',
-    axis: { format: '%' },
-    scale: { domainMin: 0 },
-  } as const;
+  const kindsPresent = OUTCOME_KINDS.filter((k) => values.some((v) => v.kind === k));
+  const y = { field: 'state', type: 'nominal', title: null, sort: { field: 'rank', op: 'min', order: 'ascending' }, axis: { labelLimit: 300 } } as const;
+  const x = { field: 'probability', type: 'quantitative', title: 'Probability', axis: { format: '%' }, scale: { domainMin: 0 } } as const;
   const tooltip = [
     { field: 'state', type: 'nominal', title: 'State' } as const,
     { field: 'percent', type: 'nominal', title: 'Probability' } as const,
     { field: 'odds', type: 'nominal', title: 'Odds' } as const,
     { field: 'detail', type: 'nominal', title: exact ? 'Fraction' : '95% CI' } as const,
   ];
+  const color = {
+    field: 'kind',
+    type: 'nominal',
+    title: 'What happened',
+    scale: { domain: kindsPresent, range: kindsPresent.map((k) => OUTCOME_COLORS[k]) },
+    legend: { orient: 'bottom', direction: 'horizontal', columns: 3 },
+  } as const;
 
-  const description = { field: 'summary' } as const;
-  const common = {
+  const layer: NonNullable<Extract<TopLevelSpec, { layer: unknown }>['layer']> = [
+    { mark: { type: 'bar' }, encoding: { x, color, tooltip, description: { field: 'summary' } } },
+    {
+      mark: { type: 'text', align: 'left', baseline: 'middle', dx: 4, fontSize: 11, aria: false },
+      encoding: { x: { field: 'labelAt', type: 'quantitative' }, text: { field: 'percent', type: 'nominal' } },
+    },
+  ];
+  if (hasCi) {
+    // Decorative for screen readers (aria: false): the bar already describes the row.
+    layer.splice(1, 0, { mark: { type: 'rule', color: WHISKER_COLOR, strokeWidth: 1.5, aria: false }, encoding: { x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' }, tooltip } });
+  }
+  return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: { text: title, subtitle, anchor: 'start' },
     description: `Outcome distribution of asl-odds ${result.command} (${describeMethod(result)})`,
-    width: 480,
+    width: 420,
     height: { step: 22 },
     data: { values },
-  } as const;
-
-  if (!hasCi) {
-    return {
-      ...common,
-      mark: { type: 'bar', color: BAR_COLOR },
-      encoding: { y, x, tooltip, description },
-    };
-  }
-  return {
-    ...common,
     encoding: { y },
-    layer: [
-      {
-        mark: { type: 'bar', color: BAR_COLOR },
-        encoding: { x, tooltip, description },
-      },
-      {
-        // Decorative for screen readers (aria: false): the bar already describes the row.
-        mark: { type: 'rule', color: WHISKER_COLOR, strokeWidth: 1.5, aria: false },
-        encoding: {
-          x: { field: 'lo', type: 'quantitative' },
-          x2: { field: 'hi' },
-          tooltip,
-        },
-      },
-    ],
+    layer,
   };
 }
 

@@ -79,24 +79,6 @@ export function formatRouteComparison(c: RoutComparison, format = 'text'): strin
   return `${[header, input, '', line(head), ...body.map(line)].join('\n')}\n`;
 }
 
-/**
- * The outcome categories of one route as a short aligned text table (printed under the odds table of
- * `asl-odds rout`): category, probability, exact fraction when the result has them; categories with
- * probability 0 are left out, and the leader's elimination is the last row when a leader routs along.
- * @param r an exact or Monte Carlo rout result
- * @returns the table with a `Summary` header, ending with a newline. Never throws.
- * @example formatRouteSummary(routExact({ unit: 'german/4-6-7', path: 'open,open' })).split('\n')[1]
- *   // 'arrived intact                22.0%  10285/46656' (padded)
- */
-export function formatRouteSummary(r: Pick<RoutResult, 'categories' | 'categoryFractions' | 'leaderEliminated' | 'leaderEliminatedFraction'>): string {
-  const rows: string[][] = ROUT_CATEGORIES.filter((c) => r.categories[c] > 0).map((c) => [c, formatPercent(r.categories[c]), r.categoryFractions?.[c] ?? '']);
-  if (r.leaderEliminated !== undefined) rows.push(['leader eliminated', formatPercent(r.leaderEliminated), r.leaderEliminatedFraction ?? '']);
-  const head = ['Summary', 'Probability', 'Exact'];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ').trimEnd();
-  return `${[line(head), ...rows.map(line)].join('\n')}\n`;
-}
-
 function csvField(cell: string): string {
   return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 }

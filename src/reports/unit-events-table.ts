@@ -5,7 +5,8 @@
  */
 import { EVENT_NAMES } from '../rules/events.js';
 import type { OddsResult } from '../result.js';
-import { formatOneIn, formatPercent } from './format-probability.js';
+import { formatOneIn, formatPercent, readableFraction } from './format-probability.js';
+import { eventWords, stackEventWords, unitWords } from './glossary.js';
 
 /** A table as cell strings (same shape as odds-table's). */
 export interface SectionTable {
@@ -17,7 +18,7 @@ export interface SectionTable {
  * The unit events of a result: `Unit` (`1 german/9-1`), `Event`, `Probability`, `Odds`, and `Exact`
  * when fractions are present; events in EVENT_NAMES order, only those with probability > 0.
  * @returns null when the result has no `units`. Never throws.
- * @example unitEventsTable(attackResult)?.rows[0] // ['1 german/9-1', 'pass', '83.3%', '1 in 1.2', '5/6']
+ * @example unitEventsTable(attackResult)?.rows[0] // ['1 German 9-1', 'passes (not pinned)', '83.3%', '1 in 1.2', '5/6']
  */
 export function unitEventsTable(result: OddsResult): SectionTable | null {
   if (!result.units || result.units.length === 0) return null;
@@ -27,8 +28,8 @@ export function unitEventsTable(result: OddsResult): SectionTable | null {
     for (const name of EVENT_NAMES) {
       const p = u.events[name];
       if (p === undefined || !(p > 0)) continue;
-      const row = [`${u.position} ${u.id}`, name, formatPercent(p), formatOneIn(p)];
-      if (exact) row.push(u.eventFractions?.[name] ?? '');
+      const row = [`${u.position} ${unitWords(u.id)}`, eventWords(name), formatPercent(p), formatOneIn(p)];
+      if (exact) row.push(readableFraction(u.eventFractions?.[name] ?? ''));
       rows.push(row);
     }
   }
@@ -46,15 +47,15 @@ export function unitEventsTable(result: OddsResult): SectionTable | null {
  * The stack events of a result: probabilities as percent and odds; `expectedSquadsBroken` as a number
  * with 3 decimals (it is an expectation, not a probability).
  * @returns null when the result has no `stackEvents`. Never throws.
- * @example stackEventsTable(attackResult)?.rows.at(-1) // ['expectedSquadsBroken', '0.412', '', '89/216']
+ * @example stackEventsTable(attackResult)?.rows.at(-1) // ['squads broken, on average (a HS or crew counts 1/2)', '0.412', '', '89/216']
  */
 export function stackEventsTable(result: OddsResult): SectionTable | null {
   if (!result.stackEvents) return null;
   const exact = result.stackEventFractions !== undefined;
   const rows = Object.entries(result.stackEvents).map(([name, v]) => {
     const expectation = name.startsWith('expected');
-    const row = [name, expectation ? v.toFixed(3) : formatPercent(v), expectation ? '' : formatOneIn(v)];
-    if (exact) row.push(result.stackEventFractions?.[name] ?? '');
+    const row = [stackEventWords(name), expectation ? v.toFixed(3) : formatPercent(v), expectation ? '' : formatOneIn(v)];
+    if (exact) row.push(readableFraction(result.stackEventFractions?.[name] ?? ''));
     return row;
   });
   const columns: SectionTable['columns'][number][] = [

@@ -4,9 +4,13 @@
  *
  * Pipeline: OddsResult (+ chunk snapshots of a Monte Carlo run) -> text table, markdown table, pretty
  * JSON, vega-lite specs (outcome bars with interval whiskers; convergence) -> SVG each, HTML page, all
- * built in memory first -> each written atomically (`atomic-write.ts`). A failure while building
- * (e.g. in rendering) writes nothing; a failure while writing leaves every file either complete or
- * untouched.
+ * built in memory first -> each written atomically (`atomic-write.ts`). A chart that fails to render
+ * never loses the result: its SVG is left out, the page and the text say which chart and why, and the
+ * table, JSON and spec are written as usual. A failure while writing leaves every file either complete
+ * or untouched.
+ *
+ * Page order (the answer first): summary, outcome chart, outcome and event tables, each unit and the
+ * stack (`attack`), agreement with exact (`--compare-exact`), convergence, resolved input.
  */
 import type { ChunkSnapshot } from '../queries/compute-odds.js';
 import type { OddsResult } from '../result.js';
@@ -15,12 +19,15 @@ import { atomicWriteAll } from '../io/atomic-write-all.js';
 import { buildConvergence, buildConvergenceSpec } from './convergence-chart.js';
 import { describeInputLine } from './describe-input.js';
 import { describeMethod, flattenInput } from './describe-run.js';
-import { groupThousands } from './format-probability.js';
+import { formatPercent, groupThousands } from './format-probability.js';
 import { buildHtmlReport, type HtmlBlock, type HtmlSection } from './html-report.js';
-import { formatOddsTable, oddsTableModel } from './odds-table.js';
+import { comparisonLine, formatOddsTable, oddsTableModel } from './odds-table.js';
 import { buildOutcomeSpec } from './outcome-chart.js';
 import { renderSvg } from './render-svg.js';
+import { buildOddsSummary, summaryRows } from './summary.js';
 import { stackEventsTable, unitEventsTable } from './unit-events-table.js';
+import { inputKeyWords } from './glossary.js';
+import type { TopLevelSpec } from 'vega-lite';
 
 /** Options of {@link writeOddsReport}; all optional. */
 export interface OddsReportOptions {
@@ -76,33 +83,76 @@ export async function writeOddsReport(
     );
   }
   const spec = buildOutcomeSpec(result);
-  const svg = await renderSvg(spec);
-  const contents: Record<(typeof REPORT_EXTENSIONS)[number], string> = {
+  const failed: string[] = [];
+  const svg = await renderOrNote(spec, `${name}.svg`, failed);
+  const contents: Record<(typeof REPORT_EXTENSIONS)[number], string | null> = {
     '.txt': formatOddsTable(result, { format: 'text' }),
     '.md': formatOddsTable(result, { format: 'markdown' }),
     '.json': `${JSON.stringify(result, null, 2)}\n`,
     '.vl.json': `${JSON.stringify(spec, null, 2)}\n`,
-    '.svg': withNewline(svg),
+    '.svg': svg === null ? null : withNewline(svg),
   };
-  const writes: [string, string][] = REPORT_EXTENSIONS.map((ext) => [`${name}${ext}`, contents[ext]]);
+  const writes: [string, string][] = [];
+  for (const ext of REPORT_EXTENSIONS) {
+    const text = contents[ext];
+    if (text !== null) writes.push([`${name}${ext}`, text]);
+  }
 
   const convergence = buildConvergence(result, options.chunks);
   const convergenceSpec = convergence.kind === 'series' ? buildConvergenceSpec(result, convergence) : null;
   if (convergenceSpec) {
     writes.push([`${name}.convergence.vl.json`, `${JSON.stringify(convergenceSpec, null, 2)}\n`]);
-    writes.push([`${name}.convergence.svg`, withNewline(await renderSvg(convergenceSpec))]);
+    const csvg = await renderOrNote(convergenceSpec, `${name}.convergence.svg`, failed);
+    if (csvg !== null) writes.push([`${name}.convergence.svg`, withNewline(csvg)]);
+  }
+  if (failed.length > 0) {
+    // The text report says which chart is missing (the page says it too).
+    const i = writes.findIndex(([f]) => f === `${name}.txt`);
+    writes[i] = [writes[i][0], `${writes[i][1]}\n${failed.map((f) => `Chart not drawn: ${f}`).join('\n')}\n`];
   }
   if (options.index ?? true) {
-    const blocks: HtmlBlock[] = [{ kind: 'chart', chart: { title: 'Final states: probability of each (bars)' + (result.method === 'monte-carlo' ? ' with 95% interval whiskers' : ''), spec, svgFile: `${name}.svg` } }];
+    const summary = buildOddsSummary(result);
+    const sections: HtmlSection[] = [
+      {
+        heading: 'Summary',
+        blocks: [
+          { kind: 'paragraph', text: `${summary.question}: ${summary.method}` },
+          { kind: 'table', table: { caption: 'The answer', columns: [{ header: 'What', align: 'left' }, { header: 'Probability', align: 'right' }, { header: 'Odds', align: 'left' }, { header: result.method === 'exact' ? 'Exact' : '95% CI', align: 'right' }], rows: summaryRows(summary) } },
+          ...summary.notes.map((text) => ({ kind: 'paragraph' as const, text: `Note: ${text}` })),
+        ],
+      },
+    ];
+    const chartTitle = 'Final states: probability of each (bars colored by what happened)' + (result.method === 'monte-carlo' ? ', with 95% interval whiskers' : '');
+    const blocks: HtmlBlock[] = [failed.includes(`${name}.svg`) ? { kind: 'paragraph', text: `The outcome chart could not be drawn (${failedReason(failed, `${name}.svg`)}); the tables below have every figure.` } : { kind: 'chart', chart: { title: chartTitle, spec, svgFile: `${name}.svg` } }];
     const tables = oddsTableModel(result);
     blocks.push({ kind: 'table', table: { caption: 'Final states', ...tables.outcomes } });
     if (tables.events.rows.length > 0) blocks.push({ kind: 'table', table: { caption: 'Events (at least once in the chain)', ...tables.events } });
-    // Per-unit and stack sections (attack, cc), as in the text table.
+    sections.push({ heading: 'Outcomes', blocks });
     const units = unitEventsTable(result);
-    if (units !== null && units.rows.length > 0) blocks.push({ kind: 'table', table: { caption: 'Events of each unit', ...units } });
     const stack = stackEventsTable(result);
-    if (stack !== null && stack.rows.length > 0) blocks.push({ kind: 'table', table: { caption: 'Stack events', ...stack } });
-    const sections: HtmlSection[] = [{ heading: 'Outcomes', blocks }];
+    if ((units && units.rows.length > 0) || stack) {
+      const ublocks: HtmlBlock[] = [];
+      if (stack) ublocks.push({ kind: 'table', table: { caption: 'The stack', ...stack } });
+      if (units && units.rows.length > 0) ublocks.push({ kind: 'table', table: { caption: 'Each unit (position in the stack, event at least once)', ...units } });
+      sections.push({ heading: 'Each unit and the stack', blocks: ublocks });
+    }
+    const agreement = comparisonLine(result);
+    if (agreement !== null && result.comparison) {
+      sections.push({
+        heading: 'Agreement with exact',
+        blocks: [
+          { kind: 'paragraph', text: agreement },
+          {
+            kind: 'table',
+            table: {
+              caption: 'Each figure: exact value, Monte Carlo estimate, z-score (only where trials x p >= 5 both ways)',
+              columns: [{ header: 'Figure', align: 'left' }, { header: 'Exact', align: 'right' }, { header: 'Estimate', align: 'right' }, { header: 'z', align: 'right' }],
+              rows: result.comparison.figures.map((f) => [f.name, formatPercent(f.exact), formatPercent(f.estimate), f.normalApproximation ? f.z.toFixed(2) : '(too rare)']),
+            },
+          },
+        ],
+      });
+    }
     if (result.method === 'monte-carlo') {
       sections.push({
         heading: 'Convergence',
@@ -111,7 +161,7 @@ export async function writeOddsReport(
           : [{ kind: 'paragraph', text: `No convergence chart: ${convergence.kind === 'none' ? convergence.reason : ''}.` }],
       });
     }
-    const inputRows = flattenInput(result.input);
+    const inputRows = playerInputRows(result.input);
     if (inputRows.length > 0) {
       sections.push({
         heading: 'Resolved input',
@@ -123,6 +173,36 @@ export async function writeOddsReport(
   }
 
   return atomicWriteAll(dir, writes);
+}
+
+/**
+ * Renders a chart to SVG, or records `file: reason` in `failed` and returns null: a chart that cannot
+ * be drawn never loses the result.
+ */
+export async function renderOrNote(spec: TopLevelSpec, file: string, failed: string[]): Promise<string | null> {
+  try {
+    return await renderSvg(spec);
+  } catch (e) {
+    failed.push(file);
+    failureReasons.set(file, (e as Error)?.message ?? String(e));
+    return null;
+  }
+}
+
+const failureReasons = new Map<string, string>();
+
+function failedReason(failed: readonly string[], file: string): string {
+  return failed.includes(file) ? (failureReasons.get(file) ?? 'unknown error') : '';
+}
+
+/**
+ * The resolved input as rows for players: keys in words (`unit ID`, `route MF`), provenance fields
+ * (`source`: references to the project's notes) left out, confidence kept.
+ */
+export function playerInputRows(input: Readonly<Record<string, unknown>>): [string, string][] {
+  return flattenInput(input)
+    .filter(([path]) => !/(^|\.)source$/.test(path))
+    .map(([path, value]) => [path.split('.').map(inputKeyWords).join(' · '), value]);
 }
 
 function withNewline(text: string): string {

@@ -32,7 +32,7 @@ describe('asl-odds attack --json', () => {
   it('RULES-NOTES 3: PTC on a 9-1 and a 4-6-8 (leader first; squad gets -1 only while he is unpinned)', async () => {
     const r = await runJson(['attack', '--result', 'PTC', '--target', 'german/9-1,german/4-6-8', '--outcomes']);
     const by = Object.fromEntries(r.outcomes.map((o) => [o.state, o.fraction]));
-    expect(by).toEqual({ '9-1, 4-6-8': '25/36', '9-1, 4-6-8 pinned': '5/36', '9-1 pinned, 4-6-8': '13/108', '9-1 pinned, 4-6-8 pinned': '5/108' });
+    expect(by).toEqual({ '9-1, 4-6-8': '25/36', '9-1, pinned 4-6-8': '5/36', 'pinned 9-1, 4-6-8': '13/108', 'pinned 9-1, pinned 4-6-8': '5/108' });
     expect(r.units?.[0].eventFractions?.pin).toBe('1/6'); // (156 + 60) / 1296
   });
   it('records the attacks, with the directing leader, and later attacks in order', async () => {
@@ -63,14 +63,20 @@ describe('asl-odds attack --json', () => {
 });
 
 describe('asl-odds attack table', () => {
-  it('prints the outcomes, then per-unit events and the stack events', async () => {
+  it('opens with the stack and each unit (A10.2 EX: leader lost 91/216), then the outcomes, per-unit events and the stack events', async () => {
     const io = bufferIO();
     expect(await runCli(['attack', '--result', '1KIA', '--target', 'german/9-1,german/6-5-8,german/4-6-7', '--outcomes'], io)).toBe(0);
-    expect(io.out).toMatch(/^asl-odds attack · rule set 2nd-edition · exact/);
-    expect(io.out).toContain('9-1 eliminated, 6-5-8 broken, 2-4-7 broken');
-    expect(io.out).toMatch(/1 german\/9-1\s+elimination\s+42\.1%/);
-    expect(io.out).toMatch(/leaderLost\s+42\.1%/);
-    expect(io.out).toMatch(/expectedSquadsBroken\s+1\.055/);
+    const lines = io.out.split('\n');
+    expect(lines[0]).toBe('Fixed IFT result 1KIA on German 9-1, German 6-5-8, German 4-6-7: exact (every dice path)');
+    expect(lines[1]).toBe('  The stack:');
+    expect(lines[3]).toMatch(/^ {4}a leader lost \(eliminated or captured\)\s+42\.1%\s+1 in 2\.4\s+91\/216$/);
+    expect(lines.slice(0, 25)).toContain('  German 9-1:');
+    expect(io.out).toMatch(/^asl-odds attack · rule set 2nd-edition · exact/m);
+    expect(io.out).toContain('eliminated 9-1, broken 6-5-8, broken 2-4-7');
+    expect(io.out).toMatch(/1 German 9-1\s+eliminated\s+42\.1%/);
+    expect(io.out).toMatch(/^a leader lost \(eliminated or captured\)\s+42\.1%/m);
+    expect(io.out).toMatch(/squads broken, on average \(a HS or crew counts 1\/2\)\s+1\.055/);
+    expect(io.out).not.toMatch(/casualtyReduction|anyBroken|leaderLost/); // players' words only
   });
   it('--help names the options and exits 0', async () => {
     const io = bufferIO();

@@ -58,13 +58,15 @@ describe('asl-odds mc --json', () => {
     expect(sumOf(r)).toBeCloseTo(1, 12);
   });
 
-  it('prints the table by default: header, concise Input line, outcome and event rows', async () => {
+  it('prints the table by default: the answer, header, concise Input line, outcome and event rows', async () => {
     const io = bufferIO();
     expect(await runCli(['mc', '--unit', 'german/4-6-7', '--check', '1MC', '--leader', 'german/8-1'], io)).toBe(0);
     const lines = io.out.split('\n');
-    expect(lines[0]).toBe(`asl-odds mc · rule set 2nd-edition · exact · v${VERSION}`);
-    expect(lines[1]).toBe('Input: unit german/4-6-7 (ML 7, broken 7), check 1MC, leader german/8-1 (-1), total DRM 0, ELR 3, Known enemy in LOS');
-    expect(io.out).toMatch(/^pin\s+16\.7%\s+1 in 6\s+1\/6$/m); // DR 7 with 1MC - 1: 6/36
+    expect(lines[0]).toBe('German 4-6-7 takes a 1MC: exact (every dice path)');
+    const at = lines.indexOf(`asl-odds mc · rule set 2nd-edition · exact · v${VERSION}`);
+    expect(at).toBeGreaterThan(3);
+    expect(lines[at + 1]).toBe('Input: unit german/4-6-7 (ML 7, broken 7), check 1MC, leader german/8-1 (-1), total DRM 0, ELR 3, Known enemy in LOS');
+    expect(io.out).toMatch(/^pinned\s+16\.7%\s+1 in 6\s+1\/6$/m); // DR 7 with 1MC - 1: 6/36
   });
 });
 

@@ -23,13 +23,15 @@ describe('asl-odds rout', () => {
     expect(r.categoryFractions['arrived intact']).toBe('10285/46656');
     expect(r.outcomes.reduce((s: number, o: { probability: number }) => s + o.probability, 0)).toBeCloseTo(1, 12);
   });
-  it('text: the odds table, then the summary by category', async () => {
+  it('text: the summary by category first (arrives intact / reduced / eliminated), then the odds table', async () => {
     const { code, out } = await run(['rout', '--unit', 'german/4-6-7', '--path', 'open,open', '--leader', 'german/8-1', '--end-adjacent']);
     expect(code).toBe(0);
     expect(out).toContain('asl-odds rout · rule set 2nd-edition · exact');
     expect(out).toMatch(/eliminated for Failure to Rout, hex 1 of 2 \(pinned\); leader 8-1 unharmed/);
-    expect(out).toMatch(/^Summary\s+Probability\s+Exact$/m);
-    expect(out).toMatch(/^leader eliminated\s+/m);
+    expect(out.split('\n')[0]).toBe('German 4-6-7 routs along open:adj,open: exact (every dice path)');
+    expect(out.split('\n')[1]).toMatch(/^ {2}arrives intact\s+\d/);
+    expect(out).toMatch(/^ {2}the leader routing with it eliminated\s+/m);
+    expect(out.indexOf('arrives intact')).toBeLessThan(out.indexOf('asl-odds rout ·'));
   });
   it('--low-crawl: arrives with probability 1', async () => {
     const { code, out } = await run(['rout', '--unit', 'german/4-6-7', '--path', 'open', '--low-crawl', '--json']);

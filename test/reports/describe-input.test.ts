@@ -31,8 +31,12 @@ describe('describeInputLine: the Input line of the odds tables, for players', ()
       settings: { japaneseHoBDRM: '2', casualtyMCAlsoReplaces: 'true' },
     });
     expect(describeInputLine(r)).toBe(
-      'unit russian/4-4-7 (ML 7, broken 7), broken, Fanatic, DM, current ML 8, Self-Rally, terrain open, other DRM -1, total DRM +4, ELR 3, no Known enemy in LOS, setting japaneseHoBDRM=2',
+      'unit russian/4-4-7 (ML 7, broken 7), broken, Fanatic, DM, current ML 8, Self-Rally, terrain open, other DRM -1, total DRM +4, ELR 3, no Known enemy in LOS, Japanese HoB DRM: 2 (setting japaneseHoBDRM)',
     );
+  });
+
+  it('recovery: CX in the rulebook\'s capitals (issue 13: "cx")', () => {
+    expect(describeInputLine({ ruleSet: '2nd-edition', input: { cx: true, night: false, drm: 0, totalDRM: 1 } })).toBe('CX, total DRM +1');
   });
 
   it('a GIA default is not a change (japaneseHoBDRM 3); several leaders print with the DRM that applies', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  readableFraction,
   formatOneIn,
   formatPercent,
   formatPlusMinus,
@@ -28,7 +29,10 @@ describe('formatOneIn', () => {
     [15 / 36, '1 in 2.4'], // 36/15 = 2.4
     [14 / 36, '1 in 2.6'], // 36/14 = 2.57
     [1 / 6, '1 in 6'], // 6.0 printed without ".0"
-    [1, '1 in 1'],
+    [1, 'always'],
+    [35 / 36, 'all but 1 in 36'], // issue 13: 97.2% printed as "1 in 1"
+    [0.9, 'all but 1 in 10'],
+    [0.89, '1 in 1.1'],
     [0.1004, '1 in 10'], // 9.96 rounds to two significant digits: 10
     [1 / 36, '1 in 36'],
     [1 / 1296, '1 in 1,296'],
@@ -38,6 +42,14 @@ describe('formatOneIn', () => {
     [0, 'never'],
   ])('%d -> %s', (p, expected) => {
     expect(formatOneIn(p)).toBe(expected);
+  });
+});
+
+describe('readableFraction', () => {
+  it('keeps fractions up to 15 characters and leaves out longer ones (issue 13: 19-digit attack fractions)', () => {
+    expect(readableFraction('10285/46656')).toBe('10285/46656');
+    expect(readableFraction('123456789/123456')).toBe('');
+    expect(readableFraction('13617057683/52242776064')).toBe('');
   });
 });
 

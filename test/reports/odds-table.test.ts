@@ -40,9 +40,20 @@ describe('formatOddsTable text (NMC on ML 7, exact, oracle: the 36 DR by hand)',
   const text = formatOddsTable(EXACT_NMC);
   const lines = text.split('\n');
 
-  it('starts with a header naming command, rule set, method and version, then the input', () => {
-    expect(lines[0]).toBe('asl-odds mc · rule set 2nd-edition · exact · v0.1.0');
-    expect(lines[1]).toBe('Input: unit german/4-6-7, check NMC, ML 7'); // null leader and 0 DRM left out
+  it('opens with the answer: the question, then pass / pinned / broken with their fractions', () => {
+    expect(lines[0]).toBe('German 4-6-7 takes a NMC: exact (every dice path)');
+    expect(lines.slice(1, 4).map(cells)).toEqual([
+      ['passes (not pinned)', '41.7%', '1 in 2.4', '5/12'],
+      ['pinned', '16.7%', '1 in 6', '1/6'],
+      ['broken', '41.7%', '1 in 2.4', '5/12'],
+    ]);
+  });
+
+  it('then a header naming command, rule set, method and version, then the input', () => {
+    const at = lines.findIndex((l) => l.startsWith('asl-odds '));
+    expect(at).toBeGreaterThan(3);
+    expect(lines[at]).toBe('asl-odds mc · rule set 2nd-edition · exact · v0.1.0');
+    expect(lines[at + 1]).toBe('Input: unit german/4-6-7, check NMC, ML 7'); // null leader and 0 DRM left out
     expect(text.endsWith('\n')).toBe(true);
   });
 
@@ -59,7 +70,8 @@ describe('formatOddsTable text (NMC on ML 7, exact, oracle: the 36 DR by hand)',
   });
 
   it('aligns columns: percents end and odds start at the same column on every row', () => {
-    const block = lines.slice(lines.findIndex((l) => l.startsWith('Outcome')), 8);
+    const start = lines.findIndex((l) => l.startsWith('Outcome'));
+    const block = lines.slice(start, start + 5);
     const percentEnds = block.slice(1).map((l) => l.indexOf('%') + 1);
     expect(new Set(percentEnds).size).toBe(1);
     expect(block[0].indexOf('Probability') + 'Probability'.length).toBe(percentEnds[0]);
@@ -72,12 +84,12 @@ describe('formatOddsTable text (NMC on ML 7, exact, oracle: the 36 DR by hand)',
     const header = lines.findIndex((l) => l.startsWith('Event'));
     expect(cells(lines[header])).toEqual(['Event (at least once)', 'Probability', 'Odds', 'Exact']);
     expect(lines.slice(header + 1).filter((l) => l !== '').map(cells)).toEqual([
-      ['pass', '41.7%', '1 in 2.4', '5/12'],
-      ['pin', '16.7%', '1 in 6', '1/6'],
-      ['break', '41.7%', '1 in 2.4', '5/12'], // 14/36 + 1/36
-      ['casualtyReduction', '2.8%', '1 in 36', '1/36'],
-      ['heatOfBattle', '0.1%', '1 in 1,296', '1/1296'], // 0.0772% rounds to 0.1%
-      ['berserk', '<0.1%', '1 in 46,656', '1/46656'], // 0.0021%
+      ['passes (not pinned)', '41.7%', '1 in 2.4', '5/12'],
+      ['pinned', '16.7%', '1 in 6', '1/6'],
+      ['broken', '41.7%', '1 in 2.4', '5/12'], // 14/36 + 1/36
+      ['Casualty Reduced', '2.8%', '1 in 36', '1/36'],
+      ['Heat of Battle DR', '0.1%', '1 in 1,296', '1/1296'], // 0.0772% rounds to 0.1%
+      ['goes berserk', '<0.1%', '1 in 46,656', '1/46656'], // 0.0021%
     ]);
     expect(text).not.toContain('hero'); // probability 0
   });
@@ -91,8 +103,10 @@ describe('formatOddsTable text (NMC on ML 7, exact, oracle: the 36 DR by hand)',
 describe('formatOddsTable text (Monte Carlo)', () => {
   const lines = formatOddsTable(MONTE_CARLO).split('\n');
 
-  it('names trials and seed in the header', () => {
-    expect(lines[0]).toBe('asl-odds mc · rule set 2nd-edition · Monte Carlo, 1,000,000 trials, seed 42 · v0.1.0');
+  it('opens with the answer and its 95% intervals, then names trials and seed in the header', () => {
+    expect(lines[0]).toBe('German 4-6-7 takes a NMC: Monte Carlo, 1,000,000 trials (95% intervals)');
+    expect(cells(lines[3])).toEqual(['broken', '41.6%', '1 in 2.4', '±0.10 pp']); // Wilson from 416,000 of 1e6
+    expect(lines).toContain('asl-odds mc · rule set 2nd-edition · Monte Carlo, 1,000,000 trials, seed 42 · v0.1.0');
   });
 
   it('adds a ± column with the ci95 half-width in percentage points', () => {
@@ -109,7 +123,7 @@ describe('formatOddsTable text (Monte Carlo)', () => {
   it('has no Exact column for events without fractions', () => {
     const header = lines.findIndex((l) => l.startsWith('Event'));
     expect(cells(lines[header])).toEqual(['Event (at least once)', 'Probability', 'Odds']);
-    expect(cells(lines[header + 3])).toEqual(['break', '41.6%', '1 in 2.4']);
+    expect(cells(lines[header + 3])).toEqual(['broken', '41.6%', '1 in 2.4']);
   });
 });
 
@@ -120,7 +134,7 @@ describe('formatOddsTable events with Monte Carlo intervals', () => {
       eventStats: { break: { count: 416000, probability: 0.416, standardError: 0.00049, ci95: [0.415, 0.417] as const } },
     };
     const text = formatOddsTable(withStats);
-    const row = text.split('\n').find((l) => l.startsWith('break'))!;
+    const row = text.split('\n').find((l) => l.startsWith('broken'))!;
     expect(row.trimEnd().endsWith('±0.1 pp')).toBe(true); // (0.417 - 0.415) / 2 = 0.1 percentage points
   });
 });
@@ -136,10 +150,16 @@ describe('formatOddsTable markdown', () => {
     expect(md).toContain('| good order | 41.7% | 1 in 2.4 | 5/12 |');
     expect(md).toContain('| broken, reduced to 2-4-7 "HS" | 2.8% | 1 in 36 | 1/36 |');
     expect(md).toContain('\n## Events\n\n| Event (at least once) | Probability | Odds | Exact |\n');
-    expect(md).toContain('| heatOfBattle | 0.1% | 1 in 1,296 | 1/1296 |');
+    expect(md).toContain('| Heat of Battle DR | 0.1% | 1 in 1,296 | 1/1296 |');
     const tableRows = lines.filter((l) => l.startsWith('|'));
-    expect(tableRows).toHaveLength(2 + 4 + 2 + 6);
-    for (const row of tableRows) expect(row.endsWith(' |')).toBe(true);
+    expect(tableRows).toHaveLength(2 + 6 + 2 + 4 + 2 + 6); // summary (pass, pin, break and the 3 rarer events), outcomes, events
+  });
+
+  it('opens with the summary, in the same order as the text', () => {
+    expect(lines.slice(0, 7)).toEqual(['# mc odds', '', '## Summary', '', 'German 4-6-7 takes a NMC: exact (every dice path)', '', '| What | Probability | Odds | Exact |']);
+    expect(md.indexOf('## Summary')).toBeLessThan(md.indexOf('## Outcomes'));
+    expect(md).toContain('| passes (not pinned) | 41.7% | 1 in 2.4 | 5/12 |');
+    for (const row of lines.filter((l) => l.startsWith('|'))) expect(row.endsWith(' |')).toBe(true);
   });
 
   it('escapes pipes and markup in cells', () => {
@@ -147,7 +167,7 @@ describe('formatOddsTable markdown', () => {
       ...EXACT_NMC,
       outcomes: [{ state: 'a|b *c*', probability: 1, fraction: '1/1' }],
     };
-    expect(formatOddsTable(odd, { format: 'markdown' })).toContain('| a\\|b \\*c\\* | 100.0% | 1 in 1 | 1/1 |');
+    expect(formatOddsTable(odd, { format: 'markdown' })).toContain('| a\\|b \\*c\\* | 100.0% | always | 1/1 |');
   });
 });
 

@@ -29,7 +29,18 @@ describe('renderSvg', () => {
     expect(byY[1].width / byY[0].width).toBeCloseTo(14 / 15, 6);
     expect(byY[3].width / byY[0].width).toBeCloseTo(1 / 15, 6);
     expect(markGroup(svg, 'rule')).toBeUndefined();
-    expect(svg).toContain('mc: unit=german/4-6-7, check=NMC, ml=7, drm=0');
+    expect(svg).toContain('mc: unit german/4-6-7, check NMC, ML 7');
+    // Value labels: each bar's percent as text.
+    for (const p of ['41.7%', '38.9%', '16.7%', '2.8%']) expect(svg).toContain(`>${p}</text>`);
+  });
+
+  it('renders a 5,000-state result as 25 bars in a chart of ordinary height (issue 13: call stack exceeded)', async () => {
+    const n = 5000;
+    const big: OddsResult = { ...EXACT_NMC, command: 'attack', outcomes: Array.from({ length: n }, (_, i) => ({ state: `9-1, broken 4-6-7 #${i}`, probability: 1 / n })) };
+    const svg = await renderSvg(buildOutcomeSpec(big));
+    expect((markGroup(svg, 'rect') ?? '').match(/<path /g)).toHaveLength(25);
+    const height = Number(/<svg[^>]* height="([\d.]+)"/.exec(svg)?.[1]);
+    expect(height).toBeLessThan(900);
   });
 
   it('draws one whisker per Monte Carlo outcome', async () => {

@@ -9,7 +9,7 @@ import { routCalculator, routInputFrom } from '../../calculators/rout.js';
 import { inputError } from '../../errors.js';
 import { routCompare, routExact, routQuery } from '../../queries/rout-query.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
-import { formatRouteComparison, formatRouteSummary } from '../../reports/route-comparison-table.js';
+import { formatRouteComparison } from '../../reports/route-comparison-table.js';
 import { writeOddsReport } from '../../reports/write-report.js';
 import { emitResult } from '../emit.js';
 import type { CliContext } from '../io.js';
@@ -49,8 +49,7 @@ export function routCommand(cli: CliContext): Command {
       }
       if (!wantsMonteCarlo(o)) {
         const result = routExact(input);
-        await emitResult(result, o, cli.io);
-        if (!o.json && (o.format ?? 'text') === 'text') cli.io.stdout(formatRouteSummary(result));
+        await emitResult(result, o, cli.io, { argv: cli.argv });
         return;
       }
       cli.exitCode = await runOddsQuery(routQuery(input), o, cli.io, cli.argv);
