@@ -46,6 +46,7 @@ export const STACK_EVENT_WORDS: Readonly<Record<string, string>> = Object.freeze
   allEliminated: 'the whole stack eliminated or captured',
   leaderLost: 'a leader lost (eliminated or captured)',
   expectedSquadsBroken: 'squads broken, on average (a HS or crew counts 1/2)',
+  expectedSquadsEliminated: 'squads eliminated, on average (a HS or crew counts 1/2)',
 });
 
 /** A stack event key in players' words. Never throws. */

@@ -37,9 +37,21 @@ export interface HtmlChart {
   readonly svgFile?: string;
 }
 
+/**
+ * Headline figures (the summary): groups with an optional heading, each row a label, a value in large
+ * type and a detail line (odds, exact fraction or interval). Reads on a phone without sideways scrolling.
+ */
+export interface HtmlFigures {
+  readonly groups: readonly {
+    readonly heading: string | null;
+    readonly rows: readonly { readonly label: string; readonly value: string; readonly detail: string }[];
+  }[];
+}
+
 /** A block of a section. */
 export type HtmlBlock =
   | { readonly kind: 'paragraph'; readonly text: string }
+  | { readonly kind: 'figures'; readonly figures: HtmlFigures }
   | { readonly kind: 'table'; readonly table: HtmlTable }
   | { readonly kind: 'chart'; readonly chart: HtmlChart };
 
@@ -55,6 +67,8 @@ export interface HtmlReportPage {
   readonly title: string;
   /** Label/value pairs shown under the heading: command, seed, trials, rule set, version. */
   readonly meta: readonly (readonly [string, string])[];
+  /** A section shown before the metadata: the answer first (the summary). */
+  readonly lead?: HtmlSection;
   readonly sections: readonly HtmlSection[];
 }
 
@@ -131,6 +145,13 @@ td.left, th.left { text-align: left; }
 tbody tr:nth-child(even) { background: #fafbfc; }
 .table-wrap { overflow-x: auto; }
 .chart-error { color: #b00020; }
+.figures { max-width: 640px; margin: 8px 0 16px; }
+.figures h3 { font-size: 1rem; margin: 14px 0 4px; color: #333; }
+.figures .row { display: flex; justify-content: space-between; align-items: baseline; gap: 12px; padding: 5px 0; border-bottom: 1px solid #eceff3; }
+.figures .label { min-width: 0; overflow-wrap: anywhere; }
+.figures .detail { display: block; font-size: 0.8rem; color: #555; font-variant-numeric: tabular-nums; }
+.figures .value { font-size: 1.25rem; font-weight: 650; font-variant-numeric: tabular-nums; white-space: nowrap; }
+@media (max-width: 600px) { main { padding: 14px 12px 32px; } h1 { font-size: 1.3rem; } dl.meta { grid-template-columns: 1fr; } }
 `;
 
 /**
@@ -167,6 +188,16 @@ const RENDER_SCRIPT = `
 })();
 `;
 
+function renderFigures(f: HtmlFigures): string {
+  const groups = f.groups.map((g) => {
+    const rows = g.rows
+      .map((r) => `<div class="row"><span class="label">${escapeHtml(r.label)}${r.detail ? `<span class="detail">${escapeHtml(r.detail)}</span>` : ''}</span><span class="value">${escapeHtml(r.value)}</span></div>`)
+      .join('\n');
+    return `${g.heading !== null ? `<h3>${escapeHtml(g.heading)}</h3>\n` : ''}${rows}`;
+  });
+  return `<div class="figures">\n${groups.join('\n')}\n</div>`;
+}
+
 function renderTable(t: HtmlTable): string {
   const cls = (a: 'left' | 'right') => ` class="${a}"`;
   const head = t.columns.map((c) => `<th scope="col"${cls(c.align)}>${escapeHtml(c.header)}</th>`).join('');
@@ -192,11 +223,13 @@ function renderTable(t: HtmlTable): string {
 export async function buildHtmlReport(page: HtmlReportPage): Promise<string> {
   const { vega, vegaLite, vegaEmbed } = await loadBuilds();
   const charts: { id: string; spec: TopLevelSpec }[] = [];
-  const sections = page.sections.map((s) => {
+  const renderSection = (s: HtmlSection): string => {
     const blocks = s.blocks.map((b) => {
       switch (b.kind) {
         case 'paragraph':
           return `<p>${escapeHtml(b.text)}</p>`;
+        case 'figures':
+          return renderFigures(b.figures);
         case 'table':
           return renderTable(b.table);
         case 'chart': {
@@ -212,7 +245,9 @@ export async function buildHtmlReport(page: HtmlReportPage): Promise<string> {
       }
     });
     return `<section>\n<h2>${escapeHtml(s.heading)}</h2>\n${blocks.join('\n')}\n</section>`;
-  });
+  };
+  const lead = page.lead ? renderSection(page.lead) : '';
+  const sections = page.sections.map(renderSection);
   const meta = page.meta.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('\n');
   const csp = "default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval'; style-src 'unsafe-inline'; img-src data:; connect-src 'none'; base-uri 'none'; form-action 'none'";
   return `<!DOCTYPE html>
@@ -228,6 +263,7 @@ export async function buildHtmlReport(page: HtmlReportPage): Promise<string> {
 <body>
 <main>
 <h1>${escapeHtml(page.title)}</h1>
+${lead}
 <dl class="meta">
 ${meta}
 </dl>

@@ -58,9 +58,6 @@ interface SummarySource extends OddsResult {
   readonly categoryFractions?: Readonly<Record<string, string>>;
   readonly leaderEliminated?: number;
   readonly leaderEliminatedFraction?: string;
-  /** `attack` (when computed): P(exactly k squad-equivalents broken), by k as a string (`"0.5"`, `"1"`). */
-  readonly squadsBroken?: Readonly<Record<string, number>>;
-  readonly squadsBrokenFractions?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -162,10 +159,11 @@ function attackSections(r: SummarySource, f: FigureMaker): SummarySection[] {
   const stack: SummaryFigure[] = [];
   const se = r.stackEvents ?? {};
   const sf = r.stackEventFractions ?? {};
-  if (se.anyBroken !== undefined) stack.push(f(stackEventWords('anyBroken'), se.anyBroken, sf.anyBroken));
+  const ss = r.stackEventStats ?? {};
+  if (se.anyBroken !== undefined) stack.push(f(stackEventWords('anyBroken'), se.anyBroken, sf.anyBroken, ss.anyBroken?.ci95));
   const hasLeader = (r.units ?? []).some((u) => isLeaderId(r, u.position));
-  if (se.leaderLost !== undefined && hasLeader) stack.push(f(stackEventWords('leaderLost'), se.leaderLost, sf.leaderLost));
-  if (se.allEliminated !== undefined) stack.push(f(stackEventWords('allEliminated'), se.allEliminated, sf.allEliminated));
+  if (se.leaderLost !== undefined && hasLeader) stack.push(f(stackEventWords('leaderLost'), se.leaderLost, sf.leaderLost, ss.leaderLost?.ci95));
+  if (se.allEliminated !== undefined) stack.push(f(stackEventWords('allEliminated'), se.allEliminated, sf.allEliminated, ss.allEliminated?.ci95));
   stack.push(...atLeastSquads(r, f));
   if (se.expectedSquadsBroken !== undefined) {
     stack.push({ label: stackEventWords('expectedSquadsBroken'), kind: 'expectation', value: se.expectedSquadsBroken, ...(r.method === 'exact' && sf.expectedSquadsBroken ? { fraction: sf.expectedSquadsBroken } : {}) });
@@ -175,22 +173,33 @@ function attackSections(r: SummarySource, f: FigureMaker): SummarySection[] {
   const seen = new Map<string, number>();
   const units = r.units ?? [];
   for (const u of units) {
-    const key = `${u.id}|${u.events.break}|${u.events.elimination}|${u.events.pin}`;
+    const key = unitKey(u);
     seen.set(key, (seen.get(key) ?? 0) + 1);
   }
   const done = new Set<string>();
   for (const u of units) {
-    const key = `${u.id}|${u.events.break}|${u.events.elimination}|${u.events.pin}`;
+    const key = unitKey(u);
     if (done.has(key)) continue;
     done.add(key);
     const n = seen.get(key) ?? 1;
     const name = unitWords(u.id);
     const heading = n > 1 ? `each of the ${n} ${name}` : name;
-    const figs: SummaryFigure[] = (['break', 'elimination', 'pin'] as const).map((e) => f(eventWords(e), u.events[e] ?? 0, u.eventFractions?.[e]));
-    for (const e of ['wound', 'casualtyReduction'] as const) if ((u.events[e] ?? 0) > 0) figs.push(f(eventWords(e), u.events[e] ?? 0, u.eventFractions?.[e]));
+    // The unit's status at the end when the result has it (a partition), else its events.
+    const fs = u.finalStatus;
+    const figs: SummaryFigure[] = fs
+      ? ([['broken', 'broken at the end'], ['eliminated', 'eliminated or captured'], ['pinned', 'pinned at the end']] as const).map(([k, words]) =>
+          f(words, fs[k], u.finalStatusFractions?.[k], u.finalStatusStats?.[k]?.ci95),
+        )
+      : (['break', 'elimination', 'pin'] as const).map((e) => f(eventWords(e), u.events[e] ?? 0, u.eventFractions?.[e], u.eventStats?.[e]?.ci95));
+    for (const e of ['wound', 'casualtyReduction'] as const) if ((u.events[e] ?? 0) > 0) figs.push(f(eventWords(e), u.events[e] ?? 0, u.eventFractions?.[e], u.eventStats?.[e]?.ci95));
     out.push({ heading, figures: figs });
   }
   return out;
+}
+
+/** Units with the same id and the same figures are listed once. */
+function unitKey(u: NonNullable<OddsResult['units']>[number]): string {
+  return JSON.stringify([u.id, u.finalStatus ?? null, u.events.break, u.events.elimination, u.events.pin, u.events.wound, u.events.casualtyReduction]);
 }
 
 /** True when target `position` (from 1) is a leader, from the resolved counters of the input. */
@@ -199,15 +208,15 @@ function isLeaderId(r: OddsResult, position: number): boolean {
   return counters?.[String(position)]?.kind === 'leader';
 }
 
-/** "at least k squads broken" for k >= 1 from the distribution of squads broken, when the result has it. */
+/** "at least k squads broken" (and eliminated) for whole k >= 1 from the result's "at least" rows. */
 function atLeastSquads(r: SummarySource, f: FigureMaker): SummaryFigure[] {
-  const dist = r.squadsBroken;
-  if (!dist) return [];
-  const ks = Object.keys(dist).map(Number).filter((k) => k > 0).sort((a, b) => a - b);
   const out: SummaryFigure[] = [];
-  for (const k of ks.filter((x) => Number.isInteger(x))) {
-    const p = Object.entries(dist).reduce((s, [kk, v]) => (Number(kk) >= k ? s + v : s), 0);
-    out.push(f(`at least ${k} ${k === 1 ? 'squad' : 'squads'} broken`, p));
+  for (const [rows, verb] of [[r.squadsBroken, 'broken'], [r.squadsEliminated, 'eliminated']] as const) {
+    for (const row of rows ?? []) {
+      // Whole squads; eliminations only where they are not negligible (below 0.05% they print as <0.1%).
+      if (!Number.isInteger(row.squads) || row.atLeast <= 0 || (verb === 'eliminated' && row.atLeast < 0.0005)) continue;
+      out.push(f(`at least ${row.squads} ${row.squads === 1 ? 'squad' : 'squads'} ${verb}`, row.atLeast, row.atLeastFraction, row.atLeastStats?.ci95));
+    }
   }
   return out;
 }
@@ -343,6 +352,22 @@ export function formatSummaryMarkdown(s: OddsSummary, escape: (t: string) => str
   }
   if (s.notes.length > 0) lines.push('', ...s.notes.map((n) => `- ${escape(n)}`));
   return lines;
+}
+
+/**
+ * The summary as headline figures for the HTML report's figures block: per section its heading, per
+ * figure its label, value (`43.4%`, `0.52`) and a detail line (`1 in 2.3 · 7721/839808`, `1 in 2.3 · ±0.1 pp`).
+ */
+export function summaryFigures(s: OddsSummary): { groups: { heading: string | null; rows: { label: string; value: string; detail: string }[] }[] } {
+  return {
+    groups: s.sections.map((sec) => ({
+      heading: sec.heading,
+      rows: sec.figures.map((fig) => {
+        const [odds, extra] = detailCells(fig);
+        return { label: fig.label, value: valueText(fig), detail: [odds, extra].filter((t) => t !== '').join(' · ') };
+      }),
+    })),
+  };
 }
 
 /**

@@ -23,8 +23,9 @@ import { formatPercent, groupThousands } from './format-probability.js';
 import { buildHtmlReport, type HtmlBlock, type HtmlSection } from './html-report.js';
 import { comparisonLine, formatOddsTable, oddsTableModel } from './odds-table.js';
 import { buildOutcomeSpec } from './outcome-chart.js';
+import { buildSquadsAtLeastSpec } from './at-least-chart.js';
 import { renderSvg } from './render-svg.js';
-import { buildOddsSummary, summaryRows } from './summary.js';
+import { buildOddsSummary, summaryFigures } from './summary.js';
 import { stackEventsTable, unitEventsTable } from './unit-events-table.js';
 import { inputKeyWords } from './glossary.js';
 import type { TopLevelSpec } from 'vega-lite';
@@ -54,6 +55,8 @@ export const REPORT_EXTENSIONS = ['.txt', '.md', '.json', '.vl.json', '.svg'] as
  * - `<name>.json`: the result itself, pretty-printed (2-space indent);
  * - `<name>.vl.json`: the vega-lite spec of the outcome chart (open it in the Vega editor);
  * - `<name>.svg`: the chart rendered headless;
+ * - `attack` results with squad rows: `<name>.squads.vl.json` and `.squads.svg` (at least k squads
+ *   broken / eliminated);
  * - Monte Carlo runs of at least 2 chunks with `chunks`: `<name>.convergence.vl.json` and
  *   `<name>.convergence.svg` (running estimate and 95% interval against trials);
  * - `index.html` (unless `index: false`): one offline page with the command line, seed, trials, rule
@@ -105,6 +108,16 @@ export async function writeOddsReport(
     const csvg = await renderOrNote(convergenceSpec, `${name}.convergence.svg`, failed);
     if (csvg !== null) writes.push([`${name}.convergence.svg`, withNewline(csvg)]);
   }
+  const squadsSpec = buildSquadsAtLeastSpec(result);
+  let squadsDrawn = false;
+  if (squadsSpec) {
+    writes.push([`${name}.squads.vl.json`, `${JSON.stringify(squadsSpec, null, 2)}\n`]);
+    const ssvg = await renderOrNote(squadsSpec, `${name}.squads.svg`, failed);
+    if (ssvg !== null) {
+      writes.push([`${name}.squads.svg`, withNewline(ssvg)]);
+      squadsDrawn = true;
+    }
+  }
   if (failed.length > 0) {
     // The text report says which chart is missing (the page says it too).
     const i = writes.findIndex(([f]) => f === `${name}.txt`);
@@ -112,18 +125,27 @@ export async function writeOddsReport(
   }
   if (options.index ?? true) {
     const summary = buildOddsSummary(result);
-    const sections: HtmlSection[] = [
-      {
-        heading: 'Summary',
-        blocks: [
-          { kind: 'paragraph', text: `${summary.question}: ${summary.method}` },
-          { kind: 'table', table: { caption: 'The answer', columns: [{ header: 'What', align: 'left' }, { header: 'Probability', align: 'right' }, { header: 'Odds', align: 'left' }, { header: result.method === 'exact' ? 'Exact' : '95% CI', align: 'right' }], rows: summaryRows(summary) } },
-          ...summary.notes.map((text) => ({ kind: 'paragraph' as const, text: `Note: ${text}` })),
-        ],
-      },
-    ];
+    const lead: HtmlSection = {
+      heading: 'Summary',
+      blocks: [
+        { kind: 'paragraph', text: `${summary.question}: ${summary.method}` },
+        { kind: 'figures', figures: summaryFigures(summary) },
+        ...summary.notes.map((text) => ({ kind: 'paragraph' as const, text: `Note: ${text}` })),
+      ],
+    };
+    const sections: HtmlSection[] = [];
     const chartTitle = 'Final states: probability of each (bars colored by what happened)' + (result.method === 'monte-carlo' ? ', with 95% interval whiskers' : '');
-    const blocks: HtmlBlock[] = [failed.includes(`${name}.svg`) ? { kind: 'paragraph', text: `The outcome chart could not be drawn (${failedReason(failed, `${name}.svg`)}); the tables below have every figure.` } : { kind: 'chart', chart: { title: chartTitle, spec, svgFile: `${name}.svg` } }];
+    if (squadsSpec) {
+      sections.push({
+        heading: 'Squads broken and eliminated',
+        blocks: [
+          squadsDrawn
+            ? { kind: 'chart', chart: { title: 'Squads broken (not broken before) and eliminated: the chance of at least k of them', spec: squadsSpec, svgFile: `${name}.squads.svg` } }
+            : { kind: 'paragraph', text: `The squads chart could not be drawn (${failedReason(failed, `${name}.squads.svg`)}).` },
+        ],
+      });
+    }
+    const blocks: HtmlBlock[] = [result.outcomes.length === 0 ? { kind: 'paragraph', text: 'The final stacks were not computed (the figures above need no joint distribution).' } : failed.includes(`${name}.svg`) ? { kind: 'paragraph', text: `The outcome chart could not be drawn (${failedReason(failed, `${name}.svg`)}); the tables below have every figure.` } : { kind: 'chart', chart: { title: chartTitle, spec, svgFile: `${name}.svg` } }];
     const tables = oddsTableModel(result);
     blocks.push({ kind: 'table', table: { caption: 'Final states', ...tables.outcomes } });
     if (tables.events.rows.length > 0) blocks.push({ kind: 'table', table: { caption: 'Events (at least once in the chain)', ...tables.events } });
@@ -168,7 +190,7 @@ export async function writeOddsReport(
         blocks: [{ kind: 'table', table: { caption: 'Every input value, defaults filled in', columns: [{ header: 'Input', align: 'left' }, { header: 'Value', align: 'left' }], rows: inputRows } }],
       });
     }
-    const html = await buildHtmlReport({ title: `asl-odds ${result.command}`, meta: oddsMeta(result, options.argv), sections });
+    const html = await buildHtmlReport({ title: `asl-odds ${result.command}`, lead, meta: oddsMeta(result, options.argv), sections });
     writes.push([REPORT_INDEX, html]);
   }
 

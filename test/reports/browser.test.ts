@@ -62,6 +62,8 @@ interface PageVisit {
   readonly xss: unknown;
   readonly scripts: number;
   readonly images: number;
+  /** Page width past the viewport in px (0: no sideways scrolling of the whole page). */
+  readonly overflowX: number;
 }
 
 let browser: Browser | undefined;
@@ -103,6 +105,7 @@ async function visit(dir: string, shot: string, width = 1280): Promise<PageVisit
     await page.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
     await page.waitForSelector('html[data-charts-rendered]', { timeout: 30_000 });
     const state = await page.evaluate(() => {
+      const doc = document as unknown as { documentElement: { scrollWidth: number; clientWidth: number } };
       const charts = [...document.querySelectorAll('.chart')].map((el) => ({
         id: el.id,
         rendered: el.getAttribute('data-rendered') === 'true',
@@ -116,6 +119,7 @@ async function visit(dir: string, shot: string, width = 1280): Promise<PageVisit
         xss: window.__xss,
         scripts: document.querySelectorAll('script').length,
         images: document.querySelectorAll('img').length,
+        overflowX: doc.documentElement.scrollWidth - doc.documentElement.clientWidth,
       };
     });
     await mkdir(OUT, { recursive: true });
@@ -183,6 +187,8 @@ document.documentElement.setAttribute('data-charts-rendered', '1');</script></bo
     expectClean(v, 2);
     expect(v.text).toContain('browser'); // the seed
     expect(v.text).toContain('2,000,000');
+    expect(v.text).toContain('Agreement with exact'); // issue 13: z-scores and chi-squared not only in --json
+    expect(v.text).toMatch(/Monte Carlo agrees with exact: largest \|z\|/);
   });
 
   it.runIf(hasChromium)('table mc report: one heatmap per table renders', async () => {
@@ -263,5 +269,54 @@ document.documentElement.setAttribute('data-charts-rendered', '1');</script></bo
     expect(v.text).toContain('Balance of sides.german.fire.drm');
     const phone = await visit(dir, 'report-scenario-design-375', 375);
     expectClean(phone, 6);
+  });
+
+  // Issue 13: the reports of the cases it measured, at desktop width and on a 375 px phone.
+  it.runIf(hasChromium)('attack report (issue 13 case, exact): summary first, 25 colored bars, squads chart, each unit and the stack', async () => {
+    const dir = await reportDir('attack');
+    const argv = ['attack', '--fp', '8', '--drm', '1', '--target', 'german/9-1,german/4-6-7,german/4-6-7', '--report', dir];
+    const io = bufferIO();
+    expect(await runCli(argv, io)).toBe(0);
+    for (const [width, shot] of [[1280, 'report-attack'], [375, 'report-attack-375']] as const) {
+      const v = await visit(dir, shot, width);
+      expectClean(v, 2);
+      expect(v.text.indexOf('Summary')).toBeLessThan(v.text.indexOf('Outcomes'));
+      expect(v.text).toContain('at least 2 squads broken');
+      expect(v.text).toContain('Each unit and the stack');
+      expect(v.text).not.toContain('RULES-NOTES');
+      expect(v.overflowX).toBeLessThanOrEqual(0);
+    }
+    expect(io.out.split('\n')[0]).toMatch(/^8 FP \(8 column\) DRM \+1 on German 9-1, German 4-6-7, German 4-6-7: exact/);
+  });
+
+  it.runIf(hasChromium)('attack report, Monte Carlo 5e5 trials (issue 13: the stack overflow that wrote nothing)', async () => {
+    const dir = await reportDir('attack-mc');
+    const argv = ['attack', '--fp', '8', '--drm', '1', '--target', 'german/9-1,german/4-6-7,german/4-6-7', '--trials', '5e5', '--seed', 'browser', '--threads', '1', '--quiet', '--json', '--report', dir];
+    const io = bufferIO();
+    expect(await runCli(argv, io)).toBe(0);
+    expect(JSON.parse(io.out).trials).toBe(500_000); // stdout has the result
+    const v = await visit(dir, 'report-attack-monte-carlo');
+    expectClean(v, 2); // outcomes and squads (one chunk of 2^21: no convergence chart)
+    expect(v.text).toMatch(/other \([\d,]+ more final states\)/);
+  }, 120_000);
+
+  it.runIf(hasChromium)('rout report: arrives intact / reduced / eliminated first, with what arriving means', async () => {
+    const dir = await reportDir('rout');
+    expect(await runCli(['rout', '--unit', 'german/4-6-7', '--path', 'open,open', '--leader', 'german/8-1', '--report', dir], bufferIO())).toBe(0);
+    for (const [width, shot] of [[1280, 'report-rout'], [375, 'report-rout-375']] as const) {
+      const v = await visit(dir, shot, width);
+      expectClean(v, 1);
+      expect(v.text.indexOf('arrives intact')).toBeLessThan(v.text.indexOf('Outcomes'));
+      expect(v.text).toContain('a pin in that last hex still counts as arriving');
+      expect(v.overflowX).toBeLessThanOrEqual(0);
+    }
+  });
+
+  it.runIf(hasChromium)('mc report at 375 px: no sideways scrolling of the page', async () => {
+    const dir = await reportDir('mc-375');
+    expect(await runCli(['mc', '--unit', 'german/4-6-7', '--check', '1MC', '--leader', 'german/8-1', '--report', dir], bufferIO())).toBe(0);
+    const v = await visit(dir, 'report-mc-exact-375', 375);
+    expectClean(v, 1);
+    expect(v.overflowX).toBeLessThanOrEqual(0);
   });
 });
