@@ -33,6 +33,15 @@ export const EVENT_WORDS: { readonly [K in EventName]: string } = Object.freeze(
   failureToRout: 'eliminated for Failure to Rout',
   elrLoss: 'ELR lost',
   elrRegain: 'ELR regained',
+  hit: 'hit (To Hit)',
+  killed: 'AFV eliminated',
+  burning: 'burning wreck',
+  stunned: 'Stunned',
+  malfunction: 'MG malfunctioned',
+  attackerEliminated: 'every attacker eliminated',
+  defenderEliminated: 'every defender eliminated',
+  meleeContinues: 'Melee (both sides remain)',
+  leaderCreation: 'Leader Creation',
 });
 
 /** An event name in players' words; an unknown name is spelt out ({@link spellOut}). Never throws. */

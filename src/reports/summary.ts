@@ -75,6 +75,8 @@ export function buildOddsSummary(result: OddsResult): OddsSummary {
   const sections: SummarySection[] = [];
   const ev = (name: EventName, label?: string) => f(label ?? eventWords(name), r.events[name] ?? 0, r.eventFractions?.[name], r.eventStats?.[name]?.ci95);
   const nonZero = (names: readonly EventName[]) => names.filter((n) => (r.events[n] ?? 0) > 0).map((n) => ev(n));
+  /** The events of `names` that can happen, and always the first (the headline, even at 0). */
+  const nonZeroOrFirst = (names: readonly EventName[]) => names.filter((n, i) => i === 0 || (r.events[n] ?? 0) > 0).map((n) => ev(n));
   let question: string;
   switch (r.command) {
     case 'mc': {
@@ -113,6 +115,20 @@ export function buildOddsSummary(result: OddsResult): OddsSummary {
       question = 'recovering a SW or Gun';
       const p = r.outcomes.find((o) => o.state === 'recovered');
       sections.push({ heading: null, figures: [f('recovered', p?.probability ?? 0, p?.fraction, p?.ci95)] });
+      break;
+    }
+    case 'cc': {
+      question = 'Close Combat (A11)';
+      sections.push({ heading: null, figures: nonZeroOrFirst(['defenderEliminated', 'attackerEliminated', 'meleeContinues', 'leaderCreation']) });
+      for (const u of r.units ?? []) {
+        const figs = (['elimination', 'casualtyReduction', 'wound'] as const).filter((e) => (u.events[e] ?? 0) > 0).map((e) => f(eventWords(e), u.events[e] ?? 0, u.eventFractions?.[e], u.eventStats?.[e]?.ci95));
+        if (figs.length > 0) sections.push({ heading: unitWords(u.id), figures: figs });
+      }
+      break;
+    }
+    case 'vehicle': {
+      question = 'MG fire against a vehicle (A9.6, A9.61)';
+      sections.push({ heading: null, figures: nonZeroOrFirst(['killed', 'burning', 'stunned', 'hit', 'malfunction']) });
       break;
     }
     default:
