@@ -155,8 +155,8 @@ export async function writeOddsReport(
     if ((units && units.rows.length > 0) || stack) {
       const ublocks: HtmlBlock[] = [];
       if (stack) ublocks.push({ kind: 'table', table: { caption: 'The stack', ...stack } });
-      if (units && units.rows.length > 0) ublocks.push({ kind: 'table', table: { caption: 'Each unit (position in the stack, event at least once)', ...units } });
-      sections.push({ heading: 'Each unit and the stack', blocks: ublocks });
+      if (units && units.rows.length > 0) ublocks.push({ kind: 'table', table: { caption: 'Each unit (by position, event at least once)', ...units } });
+      sections.push({ heading: stack ? 'Each unit and the stack' : 'Each unit', blocks: ublocks });
     }
     const agreement = comparisonLine(result);
     if (agreement !== null && result.comparison) {

@@ -210,7 +210,7 @@ document.documentElement.setAttribute('data-charts-rendered', '1');</script></bo
     expect(await runCli(['cc', '--attacker', 'german/4-6-7,german/8-1', '--defender', 'russian/4-4-7', '--ambush', 'attacker', '--report', dir], bufferIO())).toBe(0);
     const v = await visit(dir, 'report-cc');
     expectClean(v, 1);
-    expect(v.text).toContain('DEFENDER russian/4-4-7');
+    expect(v.text).toContain('DEFENDER Russian 4-4-7');
   });
 
   it.runIf(hasChromium)('table vehicle report: the three heatmaps render', async () => {
@@ -296,7 +296,7 @@ document.documentElement.setAttribute('data-charts-rendered', '1');</script></bo
     expect(await runCli(argv, io)).toBe(0);
     expect(JSON.parse(io.out).trials).toBe(500_000); // stdout has the result
     const v = await visit(dir, 'report-attack-monte-carlo');
-    expectClean(v, 2); // outcomes and squads (one chunk of 2^21: no convergence chart)
+    expectClean(v, 3); // outcomes, squads, convergence
     expect(v.text).toMatch(/other \([\d,]+ more final states\)/);
   }, 120_000);
 
