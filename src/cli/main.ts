@@ -89,6 +89,12 @@ export function createProgram(io: CliIO, cli: CliContext = { io, argv: [], exitC
 export async function runCli(argv: readonly string[], io: CliIO = processIO): Promise<number> {
   const cli: CliContext = { io, argv, exitCode: 0, rerun: (a) => runCli(a, io) };
   const program = createProgram(io, cli);
+  if (argv.length === 0) {
+    // No command is a usage error (issue 13: it exited 0): the help on stderr, exit 2.
+    io.stderr(program.helpInformation());
+    io.stderr('asl-odds: error: no command given; try asl-odds mc --help\n');
+    return 2;
+  }
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return cli.exitCode;

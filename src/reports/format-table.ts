@@ -4,6 +4,7 @@
  * Cells print as percents with one decimal (`72.2%`, `<0.1%`, see reports/format-probability.ts);
  * exact fractions are in the CSV and JSON forms. A cell that does not exist prints `-`.
  */
+import { describeInputLine } from '../reports/describe-input.js';
 import { inputError } from '../errors.js';
 import { formatPercent } from './format-probability.js';
 import type { GridTable, TableSet } from '../tables/grid-table.js';
@@ -66,15 +67,19 @@ export function formatTableSet(set: TableSet, format: TableFormat = 'text'): str
   }
 }
 
+/** The table's input in players' words (the odds commands' Input line); '' when nothing is worth printing. */
 function inputLine(set: TableSet): string {
-  const parts = Object.entries(set.input)
-    .filter(([, v]) => v !== undefined && v !== null && !(typeof v === 'object' && Object.keys(v as object).length === 0))
-    .map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
-  return parts.join(', ');
+  return describeInputLine({ input: set.input as Record<string, unknown>, ruleSet: set.ruleSet });
+}
+
+/** `Input: ...`, or nothing when the table has no input to show (issue 13: an empty "Input:" line). */
+function inputLines(set: TableSet): string[] {
+  const line = inputLine(set);
+  return line === '' ? [] : [`Input: ${line}`];
 }
 
 function formatText(set: TableSet): string {
-  const lines = [describeTableRun(set), set.title, `Input: ${inputLine(set)}`];
+  const lines = [describeTableRun(set), set.title, ...inputLines(set)];
   for (const n of set.notes) lines.push(`- ${n}`);
   for (const t of set.tables) {
     lines.push('', t.title, `rows: ${t.rowTitle}; columns: ${t.columnTitle}`);
@@ -93,7 +98,7 @@ function escapeMarkdown(text: string): string {
 }
 
 function formatMarkdown(set: TableSet): string {
-  const lines = [`# ${escapeMarkdown(set.title)}`, '', escapeMarkdown(describeTableRun(set)), '', escapeMarkdown(`Input: ${inputLine(set)}`), ''];
+  const lines = [`# ${escapeMarkdown(set.title)}`, '', escapeMarkdown(describeTableRun(set)), '', ...inputLines(set).flatMap((l) => [escapeMarkdown(l), '']) ];
   for (const n of set.notes) lines.push(`- ${escapeMarkdown(n)}`);
   for (const t of set.tables) {
     lines.push('', `## ${escapeMarkdown(t.title)}`, '', `Rows: ${escapeMarkdown(t.rowTitle)}. Columns: ${escapeMarkdown(t.columnTitle)}.`, '');

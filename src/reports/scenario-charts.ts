@@ -16,12 +16,22 @@ function sideScale(r: ScenarioResult, neither = false): { domain: string[]; rang
   return neither ? { domain: [...sides, 'neither side'], range: SIDE_COLORS } : { domain: sides, range: SIDE_COLORS.slice(0, 2) };
 }
 
-/** Victory probabilities with 95% Wilson whiskers. Never throws. */
-export function buildVictorySpec(r: ScenarioResult): TopLevelSpec {
-  const values = Object.entries(r.victory).map(([side, v]) => ({ side: side === 'neither' ? 'neither side' : side, p: v.probability, lo: v.ci95[0], hi: v.ci95[1] }));
+/** The swept value a chart is for (`sides.german.elr = 2`), named in its title. */
+export interface SweptValue {
+  readonly path: string;
+  readonly value: number | boolean;
+}
+
+function forValue(v: SweptValue | undefined): string {
+  return v ? ` (${v.path} = ${String(v.value)})` : '';
+}
+
+/** Victory probabilities with 95% Wilson whiskers and percent labels. Never throws. */
+export function buildVictorySpec(r: ScenarioResult, value?: SweptValue): TopLevelSpec {
+  const values = Object.entries(r.victory).map(([side, v]) => ({ side: side === 'neither' ? 'neither side' : side, p: v.probability, lo: v.ci95[0], hi: v.ci95[1], label: `${(v.probability * 100).toFixed(1)}%` }));
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: { text: `Victory: ${r.title}`, subtitle: `${r.trials.toLocaleString('en-US')} playthroughs, seed ${r.seed}` },
+    title: { text: `Victory: ${r.title}${forValue(value)}`, subtitle: `${r.trials.toLocaleString('en-US')} playthroughs, seed ${r.seed}; whiskers: 95% interval` },
     width: 420,
     data: { values },
     layer: [
@@ -38,36 +48,45 @@ export function buildVictorySpec(r: ScenarioResult): TopLevelSpec {
         },
       },
       { mark: { type: 'rule', color: 'black' }, encoding: { y: { field: 'side', type: 'nominal', sort: null }, x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } },
+      { mark: { type: 'text', align: 'left', dx: 4, aria: false }, encoding: { y: { field: 'side', type: 'nominal', sort: null }, x: { field: 'hi', type: 'quantitative' }, text: { field: 'label' } } },
     ],
   };
 }
 
-/** Per-turn fan chart of Good Order squad-equivalents for each side. Never throws. */
-export function buildStrengthFanSpec(r: ScenarioResult): TopLevelSpec {
+/**
+ * Per-turn fan chart of Good Order squad-equivalents: one panel per side (stacked, same scales), so
+ * that the sides' bands never overlap; median line with its value labelled, band from the 10th to the
+ * 90th percentile. Never throws.
+ */
+export function buildStrengthFanSpec(r: ScenarioResult, value?: SweptValue): TopLevelSpec {
   const values = r.turns.flatMap((t) => t.sides.map((s) => ({ turn: t.turn, side: s.side, p10: s.goodOrderSquads.p10, p50: s.goodOrderSquads.p50, p90: s.goodOrderSquads.p90 })));
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: { text: 'Good Order strength by turn', subtitle: 'median line, band: 10th to 90th percentile of playthroughs' },
-    width: 420,
-    height: 220,
+    title: { text: `Good Order strength by turn${forValue(value)}`, subtitle: 'one panel per side · line: median, labelled · band: 10th to 90th percentile of playthroughs' },
     data: { values },
-    encoding: {
-      x: { field: 'turn', type: 'quantitative', title: 'Game Turn (end of turn)', axis: { tickMinStep: 1, format: 'd' } },
-      color: { field: 'side', type: 'nominal', scale: sideScale(r), title: 'side' },
+    facet: { row: { field: 'side', type: 'nominal', title: null, header: { labelAngle: 0, labelAlign: 'left', labelFontWeight: 'bold' } } },
+    spec: {
+      width: 320,
+      height: 120,
+      encoding: {
+        x: { field: 'turn', type: 'quantitative', title: 'Game Turn (end of turn)', axis: { tickMinStep: 1, format: 'd' } },
+        color: { field: 'side', type: 'nominal', scale: sideScale(r), legend: null },
+      },
+      layer: [
+        { mark: { type: 'area', opacity: 0.3 }, encoding: { y: { field: 'p10', type: 'quantitative', title: 'Good Order squads' }, y2: { field: 'p90' } } },
+        { mark: { type: 'line', point: true }, encoding: { y: { field: 'p50', type: 'quantitative' }, tooltip: [{ field: 'turn' }, { field: 'side' }, { field: 'p50', title: 'median' }, { field: 'p10' }, { field: 'p90' }] } },
+        { mark: { type: 'text', dy: -9, fontSize: 10, aria: false }, encoding: { y: { field: 'p50', type: 'quantitative' }, text: { field: 'p50', type: 'quantitative', format: '.1f' } } },
+      ],
     },
-    layer: [
-      { mark: { type: 'area', opacity: 0.25 }, encoding: { y: { field: 'p10', type: 'quantitative', title: 'Good Order squad-equivalents' }, y2: { field: 'p90' } } },
-      { mark: { type: 'line', point: true }, encoding: { y: { field: 'p50', type: 'quantitative' }, tooltip: [{ field: 'turn' }, { field: 'side' }, { field: 'p50', title: 'median' }, { field: 'p10' }, { field: 'p90' }] } },
-    ],
   };
 }
 
 /** Mean ELR by turn for each side. Never throws. */
-export function buildELRSpec(r: ScenarioResult): TopLevelSpec {
+export function buildELRSpec(r: ScenarioResult, value?: SweptValue): TopLevelSpec {
   const values = r.turns.flatMap((t) => t.sides.map((s) => ({ turn: t.turn, side: s.side, elr: s.elr.mean })));
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: { text: 'ELR by turn (mean over playthroughs)', subtitle: 'Battlefield Integrity Checks lower it (A16.2)' },
+    title: { text: `ELR by turn (mean over playthroughs)${forValue(value)}`, subtitle: 'Battlefield Integrity Checks lower it (A16.2)' },
     width: 420,
     height: 180,
     data: { values },
@@ -99,6 +118,7 @@ export function buildSweepSpec(path: string, rows: readonly SweepRow[]): TopLeve
     layer: [
       { mark: { type: 'line', point: true }, encoding: { y: { field: 'p', type: 'quantitative', title: 'Probability of victory (%)', axis: { format: '.0%' }, scale: { domain: [0, 1] } } } },
       { mark: { type: 'rule' }, encoding: { y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } } },
+      { mark: { type: 'text', dx: 14, align: 'left', fontSize: 10, aria: false }, encoding: { y: { field: 'p', type: 'quantitative' }, text: { field: 'p', type: 'quantitative', format: '.1%' } } },
     ],
   };
 }

@@ -4,6 +4,7 @@
  */
 import type { ScenarioResult } from '../scenario/run-scenario.js';
 import { formatPercent, formatPlusMinus } from './format-probability.js';
+import { buildScenarioSummary, formatSummaryText } from './summary.js';
 
 /** One line per value of a sweep. */
 export interface SweepRow {
@@ -19,11 +20,15 @@ function align(rows: string[][]): string[] {
 const f1 = (x: number) => x.toFixed(1);
 
 /**
- * Text summary of a scenario result. Never throws.
+ * Text summary of a scenario result: the answer first (who wins, how sure; buildScenarioSummary), then
+ * the run line, ELR losses, when sides crack and the per-turn table.
+ * @param value with `--sweep`: the value this result is for, named on the first line and the run line
+ * Never throws.
  */
-export function formatScenarioResult(r: ScenarioResult): string {
+export function formatScenarioResult(r: ScenarioResult, value?: { path: string; value: number | boolean }): string {
   const sides = Object.keys(r.elrFell);
-  const lines: string[] = [];
+  const lines: string[] = [formatSummaryText(buildScenarioSummary(r, value)).trimEnd(), ''];
+  if (value) lines.push(`Details below: ${value.path} = ${String(value.value)}`);
   lines.push(`asl-odds scenario · ${r.title} · rule set ${r.ruleSet} · Monte Carlo, ${r.trials.toLocaleString('en-US')} playthroughs, seed ${r.seed} · v${r.version}`);
   if (r.interrupted) lines.push(`INTERRUPTED: ${r.trials} of ${r.trialsRequested} playthroughs`);
   if (r.precision) {
@@ -78,7 +83,7 @@ export function formatScenarioResult(r: ScenarioResult): string {
 }
 
 /**
- * The sensitivity table of a sweep: victory per value. Never throws.
+ * The sensitivity table of a sweep: victory per value, one row per value. Never throws.
  */
 export function formatSweep(path: string, rows: readonly SweepRow[]): string {
   const sides = Object.keys(rows[0].result.victory);
@@ -90,5 +95,6 @@ export function formatSweep(path: string, rows: readonly SweepRow[]): string {
       ...sides.filter((s) => s !== 'neither').map((s) => formatPercent(row.result.elrFell[s].probability)),
     ]),
   ];
-  return [`Sweep of ${path} (same seed for every value):`, ...align(table)].join('\n') + '\n';
+  const title = rows[0].result.title;
+  return [`${title}: who wins for each value of ${path} (Monte Carlo, ${rows[0].result.trials.toLocaleString('en-US')} playthroughs each, same seed; ± 95% interval)`, ...align(table)].join('\n') + '\n';
 }

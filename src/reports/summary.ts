@@ -18,6 +18,7 @@
  */
 import { EVENT_NAMES, type EventName } from '../chains/events.js';
 import type { OddsResult } from '../result.js';
+import type { ScenarioResult } from '../scenario/run-scenario.js';
 import { wilsonInterval } from '../stats/wilson-interval.js';
 import { eventWords, stackEventWords, unitWords } from './glossary.js';
 import { formatOneIn, formatPercent, formatPlusMinus, readableFraction } from './format-probability.js';
@@ -137,6 +138,34 @@ export function buildOddsSummary(result: OddsResult): OddsSummary {
   }
   notes.push(...ruleNotes(r));
   return { question, method: methodWords(r), sections, notes };
+}
+
+/**
+ * The summary of a scenario run: each side's victory (and neither side's) with its 95% interval, then
+ * the chance that each side's ELR falls.
+ * @param r a scenario result
+ * @param value with `--sweep`: the swept field and the value this result is for (`sides.german.elr = 2`),
+ *   named in the question so that no figure is read as another value's
+ * Never throws.
+ */
+export function buildScenarioSummary(r: ScenarioResult, value?: { path: string; value: number | boolean }): OddsSummary {
+  const fig = (label: string, e: { probability: number; ci95: readonly [number, number] }): SummaryFigure => ({ label, kind: 'probability', value: e.probability, ci95: e.ci95 });
+  const victory = Object.entries(r.victory).map(([side, e]) => fig(side === 'neither' ? 'neither side wins' : `${sideWords(side)} wins`, e));
+  const elr = Object.entries(r.elrFell).map(([side, e]) => fig(`${sideWords(side)} ELR falls`, e));
+  return {
+    question: `${r.title}${value ? `, with ${value.path} = ${String(value.value)}` : ''}: who wins`,
+    method: `Monte Carlo, ${r.trials.toLocaleString('en-US')} playthroughs (95% intervals)`,
+    sections: [
+      { heading: null, figures: victory },
+      { heading: 'ELR', figures: elr },
+    ],
+    notes: r.interrupted ? [`Interrupted: ${r.trials} of ${r.trialsRequested ?? r.trials} playthroughs.`] : [],
+  };
+}
+
+/** A side id as a name: `german` -> `German`. */
+function sideWords(side: string): string {
+  return side.length === 0 ? side : side[0].toUpperCase() + side.slice(1);
 }
 
 type FigureMaker = (label: string, p: number, fraction?: string, ci95?: readonly [number, number]) => SummaryFigure;

@@ -66,7 +66,7 @@ export function buildInterdictionTables(input: InterdictionTableInput = {}): Tab
     id: g.id,
     title: g.title,
     rowTitle: 'Broken-side ML',
-    columnTitle: 'Open Ground hexes crossed before cover',
+    columnTitle: 'Open Ground hexes crossed before the cover hex (2 hexes = route open,open,clear; arrives = reaches the cover hex)',
     rows: INTERDICTION_TABLE_MLS.map((ml) => `broken ML ${ml}`),
     columns: INTERDICTION_TABLE_HEXES.map((n) => `${n} hex${n > 1 ? 'es' : ''}`),
     cells: results.map((row) =>

@@ -105,7 +105,8 @@ describe.skipIf(!BUILT)(BUILT ? 'built binary: node bin/asl-odds.js' : `built bi
     };
     // The scenario: victory odds, per-turn table, charts and index.html.
     const sc = await run(commands[0]);
-    expect(sc.r.stdout).toMatch(/^asl-odds scenario · Stalingrad factory, 1942 · rule set 2nd-edition · Monte Carlo, 2,000 playthroughs, seed example/);
+    expect(sc.r.stdout.split('\n')[0]).toBe('Stalingrad factory, 1942: who wins: Monte Carlo, 2,000 playthroughs (95% intervals)');
+    expect(sc.r.stdout).toMatch(/^asl-odds scenario · Stalingrad factory, 1942 · rule set 2nd-edition · Monte Carlo, 2,000 playthroughs, seed example/m);
     expect(sc.r.stdout).toMatch(/^Victory\s+Probability\s+95% CI$/m);
     const scFiles = await readdir(sc.dir);
     for (const f of ['scenario.txt', 'scenario.json', 'scenario-victory.vl.json', 'scenario-victory.svg', 'scenario-strength.svg', 'index.html']) expect(scFiles).toContain(f);

@@ -247,11 +247,18 @@ document.documentElement.setAttribute('data-charts-rendered', '1');</script></bo
       rows.push({ value: elr, result: await runScenario(s, { trials: 60, seed: 'browser', threads: 1 }) });
     }
     await writeScenarioReport(dir, rows[0].result, 'asl-odds scenario test.yaml --sweep sides.german.elr=2,4', { path: 'sides.german.elr', rows });
-    const v = await visit(dir, 'report-scenario');
-    expectClean(v, 4);
-    expect(v.xss).toBeUndefined();
-    expect(v.text).toContain(title);
-    expect(v.text).toContain('Per turn');
+    for (const [width, shot] of [[1280, 'report-scenario'], [375, 'report-scenario-375']] as const) {
+      const v = await visit(dir, shot, width);
+      expectClean(v, 4);
+      expect(v.xss).toBeUndefined();
+      expect(v.text).toContain(title);
+      // Issue 13: the answer first; every figure of a sweep names its value.
+      expect(v.text.indexOf('who wins')).toBeLessThan(v.text.indexOf('Command'));
+      expect(v.text).toContain('Each value of sides.german.elr');
+      expect(v.text).toContain('Per turn (sides.german.elr = 2)');
+      expect(v.text).toContain('These figures are for sides.german.elr = 2');
+      expect(v.overflowX).toBeLessThanOrEqual(0);
+    }
   });
   it.runIf(hasChromium)('scenario design report: balance curve, grid heatmap and the record\'s calibration render, desktop and 375 px', async () => {
     const dir = await reportDir('design');

@@ -31,7 +31,7 @@ const SET: TableSet = {
 describe('formatTableSet', () => {
   it('text: header, notes, then the grid with percents and - for a missing cell', () => {
     const text = formatTableSet(SET, 'text');
-    expect(text.split('\n').slice(0, 4)).toEqual(['asl-odds table demo · rule set 2nd-edition · exact · v0.1.0', 'Demo table', 'Input: elr=3', '- Read it | carefully.']);
+    expect(text.split('\n').slice(0, 4)).toEqual(['asl-odds table demo · rule set 2nd-edition · exact · v0.1.0', 'Demo table', 'Input: ELR 3', '- Read it | carefully.']);
     expect(text).toContain('ML 7           58.3%   <0.1%');
     expect(text).toContain('ML "8", elite      -  100.0%');
     expect(text.endsWith('\n')).toBe(true);

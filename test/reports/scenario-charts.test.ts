@@ -36,6 +36,15 @@ describe('scenario charts', async () => {
       expect(await renderSvg(spec)).toContain('<svg');
     });
   }
+  it('with a sweep, every chart names the value it is for (issue 13: figures of the first value only, unlabelled)', () => {
+    const v = { path: 'sides.german.elr', value: 2 };
+    for (const spec of [buildVictorySpec(r, v), buildStrengthFanSpec(r, v), buildELRSpec(r, v)]) {
+      expect((spec.title as { text: string }).text).toContain('(sides.german.elr = 2)');
+    }
+  });
+  it('the fan chart draws one panel per side (bands never overlap)', () => {
+    expect((specs.strength as { facet?: { row?: { field: string } } }).facet?.row?.field).toBe('side');
+  });
   it('the fan chart has one point per turn and side, with p10 <= p50 <= p90', () => {
     const values = (specs.strength.data as { values: { p10: number; p50: number; p90: number }[] }).values;
     expect(values).toHaveLength(2 * 2);
@@ -46,5 +55,6 @@ describe('scenario charts', async () => {
     expect(text).toContain('german');
     expect(text).toContain('russian');
     expect(formatSweep('sides.german.elr', rows).split('\n').filter((l) => /^[23] /.test(l))).toHaveLength(2);
+    expect(formatScenarioResult(r, { path: 'sides.german.elr', value: 3 }).split('\n')[0]).toContain('with sides.german.elr = 3: who wins');
   });
 });

@@ -76,12 +76,22 @@ describe('asl-odds scenario (CLI)', () => {
     expect(r.trials).toBe(100);
     expect(Object.values(r.victory as Record<string, { count: number }>).reduce((t, v) => t + v.count, 0)).toBe(100);
   });
-  it('--sweep prints one row per value', async () => {
+  it('--sweep opens with one row per value, then names the value the details are for (issue 13)', async () => {
     const io = bufferIO();
     expect(await runCli(['scenario', 'scenarios/stalingrad-factory-1942.yaml', '--trials', '60', '--seed', 'sw', '--threads', '1', '--sweep', 'sides.german.elr=2,4', '--quiet'], io)).toBe(0);
-    expect(io.out).toMatch(/Sweep of sides\.german\.elr/);
-    const sweep = io.out.slice(io.out.indexOf('Sweep of'));
-    expect(sweep.split('\n').filter((l) => /^[24] /.test(l))).toHaveLength(2);
+    const lines = io.out.split('\n');
+    expect(lines[0]).toMatch(/^Stalingrad factory, 1942: who wins for each value of sides\.german\.elr/);
+    expect(lines.slice(0, 5).filter((l) => /^[24] /.test(l))).toHaveLength(2);
+    expect(io.out).toContain('Stalingrad factory, 1942, with sides.german.elr = 2: who wins');
+    expect(io.out).toContain('Details below: sides.german.elr = 2');
+  });
+  it('opens with who wins and how sure (issue 13: the answer first)', async () => {
+    const io = bufferIO();
+    expect(await runCli(['scenario', 'scenarios/stalingrad-factory-1942.yaml', '--trials', '60', '--seed', 'sw', '--threads', '1', '--quiet'], io)).toBe(0);
+    const lines = io.out.split('\n');
+    expect(lines[0]).toBe('Stalingrad factory, 1942: who wins: Monte Carlo, 60 playthroughs (95% intervals)');
+    expect(lines[1]).toMatch(/^ {2}German wins\s+\d+\.\d%\s+1 in [\d.,]+\s+±[\d.]+ pp$/);
+    expect(lines.slice(1, 4).some((l) => /^ {2}neither side wins/.test(l))).toBe(true);
   });
   it('a missing file or a bad sweep is one error line, exit 2', async () => {
     const io = bufferIO();

@@ -183,14 +183,17 @@ export function scenarioCommand(cli: CliContext): Command {
         ...(calibration ? { calibration } : {}),
       };
       const json = JSON.stringify(doc, null, 2) + '\n';
+      // The answer first (issue 13): a sweep's table of every value, then the details of the first value,
+      // named; printed before any file is written, so that a failing report never hides it.
+      const value = sweep ? { path: sweep.path, value: rows[0].value } : undefined;
+      const text = [sweep ? formatSweep(sweep.path, rows) : '', formatScenarioResult(result, value), designText(design, sideIds)].filter(Boolean).join('\n');
+      cli.io.stdout(o.json ? json : designFirst(design, sideIds) + text);
       if (o.out) await writeFileAtomic(o.out, json);
-      const text = [formatScenarioResult(result), sweep ? formatSweep(sweep.path, rows) : '', designText(design, sideIds)].filter(Boolean).join('\n');
       if (o.report) {
         const command = `asl-odds ${cli.argv.map(shellQuote).join(' ')}`;
         const { files } = await writeScenarioReport(o.report, result, command, sweep, design);
         if (!o.quiet && !o.json) cli.io.stderr(`report: ${files.length} files in ${o.report}\n`);
       }
-      cli.io.stdout(o.json ? json : designFirst(design, sideIds) + text);
       if (interrupted || stopped) cli.exitCode = 130;
     });
 }
