@@ -6,7 +6,7 @@
  *
  * Pure data and string functions: no Node imports, safe in a browser (the web page uses it too).
  */
-import type { EventName } from '../chains/events.js';
+import type { EventName } from '../rules/events.js';
 
 /**
  * Each event as a phrase about the unit ("the unit ..."), rulebook capitalisation (A10.31 Casualty

@@ -16,7 +16,7 @@
  * Every figure is a probability with its exact fraction (exact runs) or its 95% interval (Monte Carlo),
  * except expectations (`kind: 'expectation'`).
  */
-import { EVENT_NAMES, type EventName } from '../chains/events.js';
+import { EVENT_NAMES, type EventName } from '../rules/events.js';
 import type { OddsResult } from '../result.js';
 import type { ScenarioResult } from '../scenario/run-scenario.js';
 import { wilsonInterval } from '../stats/wilson-interval.js';
