@@ -8,6 +8,10 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { ScenarioResult } from '../scenario/run-scenario.js';
 import { atomicWriteAll } from '../io/atomic-write-all.js';
+import type { BalanceResult } from '../scenario/balance.js';
+import type { Calibration, RecordCheck } from '../scenario/record.js';
+import { buildBalanceSpec, buildGridSpec, buildRecordSpec } from './design-charts.js';
+import { formatBalance, formatCalibration, formatGrid, formatRecord, type SweepGrid } from './scenario-design-text.js';
 import { buildHtmlReport, type HtmlSection } from './html-report.js';
 import { formatPercent, formatPlusMinus } from './format-probability.js';
 import { buildScenarioSummary, summaryFigures } from './summary.js';
