@@ -33,7 +33,7 @@ describe('the answer first: the first lines of every odds command', () => {
   });
 
   it('attack: each unit broken / eliminated / pinned, at least one broken, leader lost, squads broken as "at least k"', async () => {
-    const lines = await text(['attack', '--fp', '8', '--drm', '1', '--target', 'german/9-1,german/4-6-7,german/4-6-7']);
+    const lines = await text(['attack', '--fp', '8', '--drm', '1', '--target', 'german/9-1,german/4-6-7,german/4-6-7', '--outcomes']);
     const head = lines.slice(0, lines.indexOf(''));
     for (const want of [/^ {4}at least one unit broken\s+43\.4%/, /^ {4}a leader lost \(eliminated or captured\)\s+0\.9%/, /^ {4}at least 1 squad broken\s+38\.3%/, /^ {4}at least 2 squads broken\s+11\.8%/, /^ {2}German 9-1:$/, /^ {2}each of the 2 German 4-6-7:$/, /^ {4}broken at the end\s+27\.5%/, /^ {4}eliminated or captured\s+/, /^ {4}pinned at the end\s+/]) {
       expect(head.some((l) => want.test(l)), String(want)).toBe(true);

@@ -281,7 +281,7 @@ document.documentElement.setAttribute('data-charts-rendered', '1');</script></bo
   // Issue 13: the reports of the cases it measured, at desktop width and on a 375 px phone.
   it.runIf(hasChromium)('attack report (issue 13 case, exact): summary first, 25 colored bars, squads chart, each unit and the stack', async () => {
     const dir = await reportDir('attack');
-    const argv = ['attack', '--fp', '8', '--drm', '1', '--target', 'german/9-1,german/4-6-7,german/4-6-7', '--report', dir];
+    const argv = ['attack', '--fp', '8', '--drm', '1', '--target', 'german/9-1,german/4-6-7,german/4-6-7', '--outcomes', '--report', dir];
     const io = bufferIO();
     expect(await runCli(argv, io)).toBe(0);
     for (const [width, shot] of [[1280, 'report-attack'], [375, 'report-attack-375']] as const) {
