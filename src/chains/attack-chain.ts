@@ -46,6 +46,7 @@ import { resolveHoB } from '../rules/heat-of-battle.js';
 import { resolveK, resolveKIA, type CasualtyEffects } from '../rules/ift-casualties.js';
 import { iftResultOf, NO_EFFECT, type IFTColumn, type IFTResult } from '../rules/infantry-fire-table.js';
 import { leaderLossML, llmcFor, lltcFor } from '../rules/leader-loss.js';
+import { takesPinTaskCheck } from '../rules/morale-check.js';
 import { leadershipDRMFor } from '../rules/leadership.js';
 import { randomSelection } from '../rules/random-selection.js';
 import { describeUnit, initialUnitState, isAlive, lentLeadershipDRM, unitStateKey, type UnitState } from '../rules/unit-state.js';
@@ -290,9 +291,9 @@ function applyIFTResult(w: Work, r: IFTResult): void {
     case 'none':
       return;
     case 'PTC':
-      // Broken and already pinned units are not affected by a PTC.
+      // Broken and already pinned units are not affected by a PTC (the same rule as resolveCheck's).
       for (const i of checkOrder(w.units, alive)) {
-        if (w.units[i].status === 'good-order' && !w.units[i].pinned) front.push(checkTask(i, 'ptc'));
+        if (takesPinTaskCheck(w.units[i])) front.push(checkTask(i, 'ptc'));
       }
       break;
     case 'MC':

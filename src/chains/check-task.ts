@@ -11,7 +11,7 @@ import { resolveBerserkCheck } from '../rules/berserk-leader.js';
 import { moraleCheck, type CheckSpec } from '../rules/check.js';
 import type { MoraleContext } from '../rules/context.js';
 import { llmcFor, lltcFor } from '../rules/leader-loss.js';
-import { resolveCheck } from '../rules/morale-check.js';
+import { resolveCheck, takesPinTaskCheck } from '../rules/morale-check.js';
 import { isAlive, type UnitState } from '../rules/unit-state.js';
 
 /** What a check task is: a #MC or PTC of an IFT result, a LLMC / LLTC, a leader's Berserk check. */
@@ -45,7 +45,7 @@ export function checkFor(
     case 'mc':
       return { check: MC_BY_STRENGTH[n], drm: lead() };
     case 'ptc':
-      return u.status === 'good-order' && !u.pinned ? { check: PTC, drm: lead() } : null;
+      return takesPinTaskCheck(u) ? { check: PTC, drm: lead() } : null;
     case 'llmc': {
       const l = llmcFor(u, leader!, ml, ctx.ruleSet);
       return l === null ? null : { check: l.check, drm: l.drm + lead() };

@@ -44,7 +44,8 @@ export function buildIntegrityChain(spec: IntegrityChainSpec): ChainModel<Integr
       }
       const ok = isELRRegained(original, spec.drm);
       const elr = ok ? Math.min(spec.startingELR, s.elr + 1) : s.elr;
-      return { state: { done: true, elr, success: ok }, events: ok ? Ev.elrRegain : 0 };
+      // A16.3: a side may not gain ELR it has not lost; a success then only clears the IB-loss DRM.
+      return { state: { done: true, elr, success: ok }, events: elr > s.elr ? Ev.elrRegain : 0 };
     },
     describe(s) {
       if (spec.kind === 'check') {

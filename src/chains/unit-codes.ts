@@ -256,8 +256,9 @@ export class UnitCodes {
       (u.heroic ? 128 : 0) |
       (u.encircled ? 256 : 0) |
       (u.dm ? 512 : 0) |
-      (u.noLeadership ? 1024 : 0);
-    const packed = pid * 2048 + bits;
+      (u.noLeadership ? 1024 : 0) |
+      (u.elrPending === null ? 0 : u.elrPending === 'replace' ? 2048 : 4096);
+    const packed = pid * 8192 + bits;
     let c = this.byFields.get(packed);
     if (c === undefined) {
       const key = unitStateKey(u);
@@ -279,6 +280,7 @@ export class UnitCodes {
         encircled: u.encircled,
         dm: u.dm,
         noLeadership: u.noLeadership,
+        elrPending: u.elrPending,
       };
       const lent = lentLeadershipDRM(u) ?? NO_LEADERSHIP;
       c = new UnitCode(this.byCode.length, canonical, keyId, currentML(u), lent, isAlive(u), lent === NO_LEADERSHIP ? -1 : this.lenders++);

@@ -84,7 +84,8 @@ export function replacementByRule(
  * @param rows the catalog rows of `nat`, in catalog order.
  * @param nat `u`'s nationality profile.
  * @returns the unit `u` is exchanged for (unbroken, unpinned), or `null` when there is none (Elite,
- *   best leader, Partisan: Fanatic instead; crew, hero, unarmed: not subject). Never throws.
+ *   best leader, Partisan MMC: Fanatic instead; crew, hero, unarmed: not subject). A Partisan leader
+ *   gets his next grade (rules/battle-hardening.ts applies setting `partisanLeaderHardening`). Never throws.
  */
 export function battleHardeningByRule(
   u: UnitProfile,
@@ -92,7 +93,9 @@ export function battleHardeningByRule(
   nat: NationalityProfile,
 ): UnitProfile | null {
   if (u.kind === 'crew' || u.kind === 'hero' || u.traits.unarmed === true) return null;
-  if (nat.id === 'partisan') return null;
+  // A partisan MMC becomes Fanatic instead (A15.3); whether a Partisan leader does too is the rule
+  // set's setting `partisanLeaderHardening`, so his next grade is given here.
+  if (nat.id === 'partisan' && u.kind !== 'leader') return null;
   if (u.kind === 'leader') return nextLeader(u, rows, 1);
   const rank = classRank(u.unitClass);
   let best: UnitProfile | null = null;

@@ -25,7 +25,7 @@ import { currentML, initialUnitState, type UnitState } from '../rules/unit-state
 import { compileAttackSampling, summaryOfTally, type AttackSampling, type AttackTally } from '../chains/attack-tally.js';
 import { runAttackMonteCarlo } from './attack-monte-carlo.js';
 import { exactResult, type OddsQuery } from './compute-odds.js';
-import { checkIntInput, describeProfile, describeSituation } from './input-checks.js';
+import { checkIntInput, checkMarkers, describeProfile, describeSituation } from './input-checks.js';
 import { resolveSituation, type SituationInput } from './morale-query.js';
 import { estimate, type TerminalOf } from './odds-result.js';
 
@@ -186,11 +186,7 @@ function resolveTargets(input: AttackInput): UnitState[] {
     nationality ??= base.nationality;
     const profile = t.overrides && Object.keys(t.overrides).length ? withOverrides(base, t.overrides) : base;
     const where = `target ${i + 1} (${profile.id})`;
-    if (t.wounded && !(profile.kind === 'leader' || profile.kind === 'hero')) {
-      throw inputError('input.wounded', `--target-wounded: ${where} is a ${profile.kind}; only a SMC can be wounded (A17.2)`);
-    }
-    if (t.berserk && (t.broken || t.disrupted)) throw inputError('input.berserk', `--target-berserk: ${where} is broken; a berserk unit is never broken (A15.42)`);
-    if (profile.kind === 'hero' && (t.broken || t.disrupted)) throw inputError('input.broken', `--target-broken: ${where} is a hero; a hero never breaks (A15.2)`);
+    checkMarkers(profile, t, '--target-', where);
     return initialUnitState(profile, { ...t, encircled: input.encircled ?? false });
   });
 }

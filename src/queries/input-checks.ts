@@ -45,3 +45,32 @@ export function describeSituation(ctx: MoraleContext): Record<string, unknown> {
     settings: ctx.ruleSet.settings,
   };
 }
+
+/** Markers given for one unit, as the questions take them. */
+export interface MarkerInput {
+  readonly broken?: boolean;
+  readonly disrupted?: boolean;
+  readonly berserk?: boolean;
+  readonly wounded?: boolean;
+}
+
+/**
+ * Refuses markers the counter cannot carry: `wounded` on a MMC (only a SMC is wounded, A17.2), `broken`
+ * or `disrupted` on a hero (a hero never breaks, A15.2), `berserk` with `broken` (a broken unit that goes
+ * berserk rallies, and a berserk unit never breaks, A15.42).
+ * @param prefix the options' prefix as typed, e.g. `--` or `--target-`
+ * @param where how the message names the unit, e.g. `'german/4-6-7'`
+ * @throws AslOddsError `input.wounded`, `input.broken`, `input.berserk`
+ * @example checkMarkers(getUnit('german/4-6-7'), { wounded: true }, '--', "'german/4-6-7'") // throws input.wounded
+ */
+export function checkMarkers(p: UnitProfile, m: MarkerInput, prefix: string, where: string): void {
+  if (m.wounded && p.kind !== 'leader' && p.kind !== 'hero') {
+    throw inputError('input.wounded', `${prefix}wounded: ${where} is a ${p.kind}; only a SMC can be wounded (A17.2)`);
+  }
+  if (p.kind === 'hero' && (m.broken || m.disrupted)) {
+    throw inputError('input.broken', `${prefix}${m.broken ? 'broken' : 'disrupted'}: ${where} is a hero; a hero never breaks (A15.2)`);
+  }
+  if (m.berserk && (m.broken || m.disrupted)) {
+    throw inputError('input.berserk', `${prefix}berserk: ${where} is broken; a berserk unit is never broken (A15.42)`);
+  }
+}

@@ -18,7 +18,7 @@ import { currentML, initialUnitState, type UnitState } from '../rules/unit-state
 import type { MoraleChainState } from '../chains/morale-chain.js';
 import type { OddsQuery } from './compute-odds.js';
 import { exactOddsResult } from './exact-result.js';
-import { checkIntInput, describeProfile, describeSituation } from './input-checks.js';
+import { checkIntInput, checkMarkers, describeProfile, describeSituation } from './input-checks.js';
 
 /** The situation shared by morale questions. All optional; defaults in brackets. */
 export interface SituationInput {
@@ -94,14 +94,22 @@ export function resolveSituation(s: SituationInput, unit: UnitProfile): MoraleCo
 function resolveUnit(i: UnitInput): UnitState {
   const base = getUnit(i.unit);
   const profile = i.overrides && Object.keys(i.overrides).length ? withOverrides(base, i.overrides) : base;
+  checkMarkers(profile, i, '--', `'${profile.id}'`);
   return initialUnitState(profile, i);
 }
 
-function resolveLeaders(ids: readonly string[] | undefined, unit: UnitProfile): UnitState[] {
+/**
+ * The Good Order leaders in the unit's Location. Encirclement lowers their ML too (A7.7: "every ...
+ * Personnel unit therein"), which decides whether one outranks a leader taking a check (A10.22 EX).
+ */
+function resolveLeaders(ids: readonly string[] | undefined, unit: UnitState): UnitState[] {
   return (ids ?? []).map((id) => {
-    const p = getUnit(id, { defaultNationality: unit.nationality });
-    if (p.kind !== 'leader') throw inputError('input.leader', `--leader: '${id}' is a ${p.kind}, not a leader (e.g. ${unit.nationality}/9-1)`);
-    return initialUnitState(p);
+    const p = getUnit(id, { defaultNationality: unit.profile.nationality });
+    if (p.kind !== 'leader') throw inputError('input.leader', `--leader: '${id}' is a ${p.kind}, not a leader (e.g. ${unit.profile.nationality}/9-1)`);
+    if (p.nationality !== unit.profile.nationality) {
+      throw inputError('input.leader', `--leader: '${p.id}' is ${p.nationality}; a leader lends his DRM only to units of his own nationality (A10.7), here ${unit.profile.nationality}`);
+    }
+    return initialUnitState(p, { encircled: unit.encircled });
   });
 }
 
@@ -134,7 +142,7 @@ export function mcQuery(input: McInput): OddsQuery<MoraleChainState> {
   const ctx = resolveSituation(input, unit.profile);
   const check = parseCheck(input.check ?? 'NMC');
   const drm = checkIntInput('drm', input.drm ?? 0, -6, 6);
-  const leaders = resolveLeaders(input.leaders, unit.profile);
+  const leaders = resolveLeaders(input.leaders, unit);
   const leadership = leadershipDRMFor(unit, leaders);
   const start: MoraleChainStart = { kind: 'check', check, drm: drm + leadership };
   const model = buildMoraleChain({ unit, start, ctx });
@@ -169,7 +177,7 @@ export function rallyExact(input: RallyInput): OddsResult {
 export function rallyQuery(input: RallyInput): OddsQuery<MoraleChainState> {
   const unit = resolveUnit({ ...input, broken: input.broken ?? true });
   const ctx = resolveSituation(input, unit.profile);
-  const leaders = resolveLeaders(input.leaders, unit.profile);
+  const leaders = resolveLeaders(input.leaders, unit);
   const selfRally = input.selfRally ?? false;
   checkRallyAllowed(unit, selfRally, leaders.length > 0);
   const terrain = input.terrain ?? 'open';

@@ -113,6 +113,9 @@ function resolveRout(input: RoutInput): ResolvedRout {
   if (input.leader !== undefined) {
     const p = getUnit(input.leader, { defaultNationality: profile.nationality });
     if (p.kind !== 'leader') throw inputError('input.leader', `--leader: '${input.leader}' is a ${p.kind}, not a leader (e.g. ${profile.nationality}/8-1)`);
+    if (p.nationality !== profile.nationality) {
+      throw inputError('input.leader', `--leader: '${p.id}' is ${p.nationality}; a leader lends his DRM only to units of his own nationality (A10.7), here ${profile.nationality}`);
+    }
     leader = initialUnitState(p);
   }
   const from = input.from ?? 'open';

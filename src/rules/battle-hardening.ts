@@ -4,6 +4,9 @@
  * An already elite MMC, the best leader, or a Partisan becomes Fanatic instead (A10.8), and keeps that
  * for the rest of the game. Battle Hardening can be refused (setting `refuseBattleHardening`).
  * A broken or Disrupted unit that is Battle Hardened is rallied by the exchange.
+ * Where A15.3 reads two ways, settings decide: `partisanLeaderHardening` (a Partisan leader becomes
+ * Fanatic, or is promoted) and `fanaticHardeningRallies` (a unit only made Fanatic is also rallied and
+ * unpinned, or not).
  */
 import { Ev } from './events.js';
 import { battleHardeningOf } from '../counters/catalog.js';
@@ -19,11 +22,17 @@ import type { UnitState } from './unit-state.js';
  * @example resolveBattleHardening(german247, rs).unit.profile.name // '2-4-8'
  */
 export function resolveBattleHardening(u: UnitState, ruleSet: RuleSet): StepResult {
-  if (ruleSet.settings.refuseBattleHardening) return { unit: u, events: 0, woundSeverityDRM: null };
-  const higher = u.profile.nationality === 'partisan' ? null : battleHardeningOf(u.profile);
+  const settings = ruleSet.settings;
+  if (settings.refuseBattleHardening) return { unit: u, events: 0, woundSeverityDRM: null };
+  const partisanFanatic = u.profile.nationality === 'partisan' && (u.profile.kind !== 'leader' || settings.partisanLeaderHardening === 'fanatic');
+  const higher = partisanFanatic ? null : battleHardeningOf(u.profile);
   let events = Ev.battleHardening;
-  if (u.status === 'broken') events |= Ev.rally;
   if (higher === null && !u.fanatic) events |= Ev.fanatic;
+  if (higher === null && !settings.fanaticHardeningRallies) {
+    // Nothing to exchange it for: only Fanatic (setting `fanaticHardeningRallies: false`).
+    return { unit: { ...u, fanatic: true }, events, woundSeverityDRM: null };
+  }
+  if (u.status === 'broken') events |= Ev.rally;
   const unit: UnitState = {
     ...u,
     profile: higher ?? u.profile,

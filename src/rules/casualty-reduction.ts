@@ -8,6 +8,7 @@
  */
 import { Ev } from './events.js';
 import { reducedOf } from '../counters/catalog.js';
+import { applyELRFailure } from './elr.js';
 import type { RuleSet } from './rule-set.js';
 import type { StepResult } from './step-result.js';
 import { isSMC, type UnitState } from './unit-state.js';
@@ -34,7 +35,8 @@ export function resolveCasualtyReduction(u: UnitState, ruleSet: RuleSet): StepRe
 }
 
 /**
- * Wound Severity dr (A17.11): the SMC is eliminated when dr + drm >= 5, otherwise it stays wounded.
+ * Wound Severity dr (A17.11): the SMC is eliminated when dr + drm >= 5, otherwise it stays wounded
+ * (and suffers an ELR failure its Casualty MC left pending, A19.13, A19.12).
  * @param dr the die, integer in [1, 6]
  * @param drm 0, or +1 for an already wounded SMC under `woundedSMCReduction: severity`
  * Never throws.
@@ -42,13 +44,15 @@ export function resolveCasualtyReduction(u: UnitState, ruleSet: RuleSet): StepRe
  */
 export function resolveWoundSeverity(u: UnitState, dr: number, drm: number): StepResult {
   if (dr + drm >= 5) return eliminate(u, 0);
+  // A survivor of a Casualty MC that also failed by more than ELR is now Replaced or Disrupted (A19.13).
+  if (u.elrPending !== null) return applyELRFailure(u, u.elrPending);
   return { unit: u, events: 0, woundSeverityDRM: null };
 }
 
 /** The unit eliminated, with `extra` events plus elimination. */
 export function eliminate(u: UnitState, extra: number): StepResult {
   return {
-    unit: { ...u, status: 'eliminated', pinned: false, berserk: false, disrupted: false },
+    unit: { ...u, status: 'eliminated', pinned: false, berserk: false, disrupted: false, elrPending: null },
     events: extra | Ev.elimination,
     woundSeverityDRM: null,
   };

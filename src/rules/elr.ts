@@ -42,13 +42,29 @@ export function isDisruptable(u: UnitState, ctx: MoraleContext): boolean {
  * @example resolveELRFailure(broken467, ctx).unit.profile.name // '4-4-7'
  */
 export function resolveELRFailure(u: UnitState, ctx: MoraleContext): StepResult {
-  if (isELRImmune(u)) return { unit: u, events: 0, woundSeverityDRM: null };
-  const lower = replacementOf(u.profile);
-  if (lower !== null) {
-    return { unit: { ...u, profile: lower, status: 'broken', pinned: false }, events: Ev.replacement, woundSeverityDRM: null };
+  return applyELRFailure(u, pendingELRFailure(u, ctx));
+}
+
+/**
+ * What an ELR failure does to a unit that has just broken (A19.13, A19.12), decided now and applied by
+ * {@link applyELRFailure}, possibly later (a wounded SMC: after its Wound Severity dr, A17.11).
+ * @returns 'replace', 'disrupt', or null (immune, or nothing lower and not Disruptable)
+ * Never throws.
+ */
+export function pendingELRFailure(u: UnitState, ctx: MoraleContext): 'replace' | 'disrupt' | null {
+  if (isELRImmune(u)) return null;
+  if (replacementOf(u.profile) !== null) return 'replace';
+  return isDisruptable(u, ctx) ? 'disrupt' : null;
+}
+
+/**
+ * Applies a decided ELR failure (see {@link pendingELRFailure}); clears `elrPending`. Never throws.
+ */
+export function applyELRFailure(u: UnitState, failure: 'replace' | 'disrupt' | null): StepResult {
+  const base = u.elrPending === null ? u : { ...u, elrPending: null };
+  if (failure === 'replace') {
+    return { unit: { ...base, profile: replacementOf(u.profile)!, status: 'broken', pinned: false }, events: Ev.replacement, woundSeverityDRM: null };
   }
-  if (isDisruptable(u, ctx)) {
-    return { unit: { ...u, disrupted: true }, events: Ev.disruption, woundSeverityDRM: null };
-  }
-  return { unit: u, events: 0, woundSeverityDRM: null };
+  if (failure === 'disrupt') return { unit: { ...base, disrupted: true }, events: Ev.disruption, woundSeverityDRM: null };
+  return { unit: base, events: 0, woundSeverityDRM: null };
 }

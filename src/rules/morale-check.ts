@@ -2,10 +2,12 @@
  * Resolving one MC or TC DR against one unit (A10.1-10.4, A10.31, A7.8, A15.2, A15.42, A19.13).
  *
  * - Final DR = Original DR + the check's # + DRM (leadership and any other).
- * - TC: pass on Final DR <= ML; a failed PTC/LLTC pins (berserk units, heroes and Japanese SMC are never
+ * - TC: a PTC/LLTC leaves a broken or pinned unit alone ({@link takesPinTaskCheck});
+ *   pass on Final DR <= ML; a failed PTC/LLTC pins (berserk units, heroes and Japanese SMC are never
  *   pinned by it), a failed NTC has no effect. No HoB, no Casualty MC.
  * - MC, unbroken unit, Original 12: Casualty MC (A10.31): Casualty Reduction and broken; if it also
- *   failed by more than ELR, Replacement follows (setting `casualtyMCAlsoReplaces`).
+ *   failed by more than ELR, Replacement or Disruption follows (setting `casualtyMCAlsoReplaces`): at
+ *   once for a MMC, after the Wound Severity dr for a wounded SMC that survives it (A17.11, A19.13).
  * - MC pass: Final DR <= ML; Final DR == ML pins (A7.8; broken units too, A10.53) unless berserk or a
  *   hero.
  * - MC fail: berserk: Casualty Reduction (A15.42); hero: wounded, Wound Severity dr, a wounded hero is
@@ -18,7 +20,7 @@ import type { DR } from '../dice/dice.js';
 import type { CheckSpec } from './check.js';
 import type { MoraleContext } from './context.js';
 import { resolveCasualtyReduction } from './casualty-reduction.js';
-import { resolveELRFailure } from './elr.js';
+import { pendingELRFailure, resolveELRFailure } from './elr.js';
 import { isHoBEligible } from './heat-of-battle.js';
 import type { StepResult } from './step-result.js';
 import { currentML, isAlive, isHero, type UnitState } from './unit-state.js';
@@ -38,6 +40,16 @@ export interface CheckResult extends StepResult {
 }
 
 /**
+ * True when a PTC (or LLTC) affects the unit: it is Good Order and not already pinned (A7.8: a PTC can
+ * only pin, and a broken or pinned unit has nothing to lose to it). The one test for `mc --check PTC`,
+ * the attack's PTC result and the LLTC. Never throws.
+ * @example takesPinTaskCheck(broken467) // false
+ */
+export function takesPinTaskCheck(u: UnitState): boolean {
+  return u.status === 'good-order' && !u.pinned;
+}
+
+/**
  * Resolves one MC/TC DR.
  * @param u the unit (on the map)
  * @param check the check (NMC, #MC, PTC, NTC, LLMC, LLTC)
@@ -53,6 +65,7 @@ export function resolveCheck(u: UnitState, check: CheckSpec, drm: number, dr: DR
   const ml = currentML(u);
   const base = { originalDR, finalDR, ml };
   if (check.kind === 'TC') {
+    if (check.failurePins && !takesPinTaskCheck(u)) return { ...base, unit: u, events: 0, woundSeverityDRM: null, passed: true, heatOfBattle: false };
     if (finalDR <= ml) return { ...base, unit: u, events: Ev.pass, woundSeverityDRM: null, passed: true, heatOfBattle: false };
     const immune = u.berserk || isHero(u) || (u.profile.nationality === 'japanese' && u.profile.kind === 'leader');
     if (check.failurePins && !immune) {
@@ -80,7 +93,13 @@ function resolveMoraleEffect(
     const cr = resolveCasualtyReduction(u, ctx.ruleSet);
     if (!isAlive(cr.unit) || u.berserk || isHero(u)) return { ...cr, passed: false };
     const broken: UnitState = { ...cr.unit, status: 'broken', pinned: false };
-    if (failedByMoreThanELR && ctx.ruleSet.settings.casualtyMCAlsoReplaces && cr.woundSeverityDRM === null) {
+    if (failedByMoreThanELR && ctx.ruleSet.settings.casualtyMCAlsoReplaces) {
+      if (cr.woundSeverityDRM !== null) {
+        // A wounded SMC is Replaced (A19.13) or, a 6+1, Disrupted (A19.12) only if it survives its
+        // Wound Severity dr (A17.11), rolled first: the failure waits on the unit until then.
+        const pending = pendingELRFailure(broken, ctx);
+        return { unit: pending === null ? broken : { ...broken, elrPending: pending }, events: cr.events | Ev.break, woundSeverityDRM: cr.woundSeverityDRM, passed: false };
+      }
       const elr = resolveELRFailure(broken, ctx);
       return { unit: elr.unit, events: cr.events | Ev.break | elr.events, woundSeverityDRM: null, passed: false };
     }

@@ -74,6 +74,20 @@ export interface RuleSettings {
   readonly ccConcealedAttackerDRM: number;
   /** CC DRM of an attack on concealed units (A11.19). Default +1 (low). */
   readonly ccConcealedDefenderDRM: number;
+  /**
+   * A15.3 "An already elite MMC (or best possible leader or partisan) which is Battle Hardened also
+   * becomes Fanatic" reads two ways for a Partisan leader: `'fanatic'` (default: "partisan" is any
+   * Partisan unit, so he becomes Fanatic and keeps his grade) or `'promoted'` ("partisan" qualifies the
+   * MMC: a Partisan leader, like any leader, "is exchanged for the next higher grade leader").
+   */
+  readonly partisanLeaderHardening: 'fanatic' | 'promoted';
+  /**
+   * A15.3 improves the unit "(even if broken) by exchanging it for an unbroken, unpinned unit"; a unit
+   * with no higher grade "also becomes Fanatic". `true` (default): that unit is still rallied and
+   * unpinned, as if exchanged; `false`: with nothing to exchange it for, it only becomes Fanatic and
+   * stays broken / pinned.
+   */
+  readonly fanaticHardeningRallies: boolean;
 }
 
 /** One rule set: its id, the texts it is built from, its rule differences, and the settings. */
@@ -114,6 +128,8 @@ const DEFAULT_SETTINGS: RuleSettings = {
   ccAmbushDRM: -2,
   ccConcealedAttackerDRM: -1,
   ccConcealedDefenderDRM: 1,
+  partisanLeaderHardening: 'fanatic',
+  fanaticHardeningRallies: true,
 };
 
 /** The built-in rule sets. */
@@ -165,14 +181,15 @@ export function parseRuleSetId(s: string): RuleSetId {
  */
 export function getRuleSet(id: RuleSetId, overrides: Partial<Record<string, string | number | boolean>> = {}): RuleSet {
   const base = RULE_SETS[id];
-  const settings: Record<string, unknown> = { ...base.settings };
+  const settings: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, base.settings);
   for (const [name, raw] of Object.entries(overrides)) {
-    if (!(name in DEFAULT_SETTINGS)) {
+    // Own keys only: `constructor`, `toString`, `__proto__` are not settings.
+    if (!Object.hasOwn(DEFAULT_SETTINGS, name)) {
       throw inputError('input.setting', `--setting: unknown setting '${name}'; allowed: ${SETTING_NAMES.join(', ')}`);
     }
     settings[name] = parseSettingValue(name as keyof RuleSettings, raw);
   }
-  return { ...base, settings: settings as unknown as RuleSettings };
+  return { ...base, settings: { ...settings } as unknown as RuleSettings };
 }
 
 /** Allowed values of the settings that take a word. */
@@ -181,6 +198,7 @@ const ENUM_SETTINGS: Partial<Record<keyof RuleSettings, readonly string[]>> = {
   coweringOnOneFP: ['no-effect', 'stay'],
   vehicleBurning: ['below-half', 'at-most-half'],
   vehicleMalfunctionShot: ['resolves', 'misses'],
+  partisanLeaderHardening: ['fanatic', 'promoted'],
 };
 
 function parseSettingValue(name: keyof RuleSettings, raw: string | number | boolean | undefined): unknown {

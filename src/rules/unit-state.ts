@@ -32,6 +32,12 @@ export interface UnitState {
   readonly dm: boolean;
   /** Forfeited leadership DRM (a berserk leader after his Berserk check, A15.41). */
   readonly noLeadership: boolean;
+  /**
+   * An ELR failure waiting on the Wound Severity dr (A19.13, A19.12, A17.11): a SMC wounded by a
+   * Casualty MC that also failed by more than ELR is Replaced ('replace') or Disrupted ('disrupt') if it
+   * survives the dr. Null at every other moment.
+   */
+  readonly elrPending: 'replace' | 'disrupt' | null;
 }
 
 /** Options for {@link initialUnitState}; all default to false / good order. */
@@ -63,6 +69,7 @@ export function initialUnitState(profile: UnitProfile, o: UnitStateOptions = {})
     encircled: !!o.encircled,
     dm: !!o.dm,
     noLeadership: false,
+    elrPending: null,
   };
 }
 
@@ -129,7 +136,8 @@ export function unitStateKey(u: UnitState): string {
     (u.heroic ? 'h' : '') +
     (u.encircled ? 'e' : '') +
     (u.dm ? 'm' : '') +
-    (u.noLeadership ? 'n' : '')
+    (u.noLeadership ? 'n' : '') +
+    (u.elrPending === null ? '' : u.elrPending === 'replace' ? 'R' : 'D')
   );
 }
 

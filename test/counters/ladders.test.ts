@@ -113,7 +113,10 @@ describe('A15.3 Battle Hardening', () => {
     expect(battleHardeningOf(getUnit('german/6-5-8'))).toBeNull();
     expect(battleHardeningOf(getUnit('german/10-3'))).toBeNull();
     expect(battleHardeningOf(getUnit('finnish/10-3'))).toBeNull();
-    for (const u of listUnits({ nationality: 'partisan' })) expect(battleHardeningOf(u)).toBeNull();
+    // A15.3: a partisan MMC has no higher grade; a Partisan leader's next grade is there for the setting
+    // partisanLeaderHardening (rules/battle-hardening.ts) to use or not.
+    for (const u of listUnits({ nationality: 'partisan' })) if (u.kind !== 'leader') expect(battleHardeningOf(u)).toBeNull();
+    expect(battleHardeningOf(getUnit('partisan/8-1'))?.id).toBe('partisan/9-1');
   });
 
   it('A15.3 definition: same kind, higher class, no Strength Factor number decreases', () => {
