@@ -36,3 +36,16 @@ export function inputError(code: string, message: string): AslOddsError {
 export function isAslOddsError(e: unknown): e is AslOddsError {
   return e instanceof AslOddsError;
 }
+
+const ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * `s` as one printable line: control characters (C0, DEL, C1, which include the ANSI escape and
+ * newlines) and the Unicode line and paragraph separators escaped JSON-style (`\n`, `\u001b`), so
+ * that input echoed into a message can neither break the line nor drive the terminal.
+ * Never throws.
+ * @example printableLine('unknown unit \'a\nb\u001b[31m\'') // "unknown unit 'a\\nb\\u001b[31m'"
+ */
+export function printableLine(s: string): string {
+  return s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

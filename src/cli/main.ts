@@ -6,10 +6,11 @@
  * table / JSON / report files (reports/).
  *
  * Errors: a user mistake prints one line `asl-odds: error: ...` on stderr and exits 2; a run failure
- * exits 1; no stack trace unless ASL_ODDS_DEBUG=1.
+ * exits 1; no stack trace unless ASL_ODDS_DEBUG=1. Input echoed into a message is escaped (control
+ * characters, ANSI escapes: `printableLine`), so an error is always one line.
  */
 import { Command, CommanderError } from 'commander';
-import { isAslOddsError } from '../errors.js';
+import { isAslOddsError, printableLine } from '../errors.js';
 import { VERSION } from '../version.js';
 import { unitsCommand } from './commands/units.js';
 import { mergeCommand } from './commands/merge.js';
@@ -27,6 +28,7 @@ import { recoveryCalculator } from '../calculators/recovery.js';
 import { oddsCommand } from './odds-command.js';
 import { webCommand } from './commands/web.js';
 import { processIO, type CliContext, type CliIO } from './io.js';
+import { isRepeatableParser, nonEmpty } from './parse.js';
 
 /**
  * A commander error message as the one line users get for every mistake: `asl-odds: error: ...`,
@@ -34,7 +36,7 @@ import { processIO, type CliContext, type CliIO } from './io.js';
  * @example oneLineError("error: unknown option '--jsn'\n(Did you mean --json?)\n") // "asl-odds: error: unknown option '--jsn' (Did you mean --json?)\n"
  */
 export function oneLineError(message: string): string {
-  return `asl-odds: ${message.trim().replace(/\s*\n\s*/g, ' ')}\n`;
+  return `asl-odds: ${printableLine(message.trim().replace(/\s*\n\s*/g, ' '))}\n`;
 }
 
 /** Builds the program. `exitOverride` and `configureOutput` are set before subcommands (LIBRARIES.md). */
@@ -78,8 +80,36 @@ export function createProgram(io: CliIO, cli: CliContext = { io, argv: [], exitC
       'asl-odds <command> --help explains its options; README.md has the rules coverage and the settings.',
     ].join('\n') + '\n',
   );
-  for (const c of program.commands) c.exitOverride().configureOutput(program.configureOutput()).showSuggestionAfterError(true);
+  const configure = (c: Command): void => {
+    c.exitOverride().configureOutput(program.configureOutput()).showSuggestionAfterError(true);
+    refuseRepeatedOptions(c);
+    // An option taking a value with no parser of its own (--out, --report, --seed, --checkpoint, ...)
+    // refuses an empty one.
+    for (const opt of c.options) if ((opt.required || opt.optional) && opt.parseArg === undefined) opt.argParser(nonEmpty);
+    for (const sub of c.commands) configure(sub);
+  };
+  for (const c of program.commands) configure(c);
   return program;
+}
+
+/**
+ * Makes `cmd` refuse a single-valued option given twice (commander would keep the last silently) and
+ * two forms of one setting (`--leader X --no-leader`), with one line naming both. Never throws itself;
+ * the parse that meets the repetition throws a CommanderError (exit 2).
+ */
+function refuseRepeatedOptions(cmd: Command): void {
+  const given = new Map<string, string>();
+  for (const opt of cmd.options) {
+    if (opt.variadic) continue;
+    const flag = opt.long ?? opt.flags;
+    cmd.on(`option:${opt.name()}`, () => {
+      const prev = given.get(opt.attributeName());
+      given.set(opt.attributeName(), flag);
+      if (prev === undefined || (prev === flag && isRepeatableParser(opt.parseArg))) return;
+      const message = prev === flag ? `option '${flag}' given twice; give it once` : `options '${prev}' and '${flag}' exclude each other; give one`;
+      cmd.error(`error: ${message}`, { code: 'asl-odds.repeatedOption', exitCode: 2 });
+    });
+  }
 }
 
 /**
@@ -106,11 +136,11 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO): Pr
       return 2;
     }
     if (isAslOddsError(e)) {
-      io.stderr(`asl-odds: error: ${e.message}\n`);
+      io.stderr(`asl-odds: error: ${printableLine(e.message)}\n`);
       return e.exitCode;
     }
     const err = e as Error;
-    io.stderr(`asl-odds: internal error: ${err?.message ?? String(e)}\n`);
+    io.stderr(`asl-odds: internal error: ${printableLine(err?.message ?? String(e))}\n`);
     if (process.env.ASL_ODDS_DEBUG) io.stderr(`${err?.stack}\n`);
     return 1;
   }

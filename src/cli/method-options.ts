@@ -18,21 +18,42 @@ import { createExactProgress, createProgress } from './progress.js';
 import { intIn } from './parse.js';
 
 /**
- * Parses a trial count: `1000000`, `1e6`, `2_000_000`, `2,000,000`.
- * @throws InvalidArgumentError unless a whole number in [1, 2^53]
+ * The most trials one run takes: 10^12 (about 480,000 chunks of 2^21; a run's memory holds one tally
+ * per chunk in flight and a list of chunk ids, so it stays flat in trials up to here).
+ */
+export const MAX_TRIALS = 1e12;
+
+/** The most worker threads: 4 per core, and never more than 64 (each worker holds its own tables). */
+export const MAX_THREADS = Math.min(64, 4 * availableParallelism());
+
+/**
+ * Parses a trial count: `1000000`, `1e6`, `2.5e6`, `2_000_000`, `2,000,000` (digit groups of three).
+ * Strict: no hex, binary or octal, no empty or misplaced separators, a whole number in [1, 10^12].
+ * @throws InvalidArgumentError naming the forms and the limit
+ * @example parseTrials('2,000,000') // 2000000
  */
 export function parseTrials(v: string): number {
-  const n = Number(v.trim().replace(/[_,]/g, ''));
-  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number of trials >= 1, e.g. 1e6 or 2_000_000.');
+  const t = v.trim();
+  const grouped = /^\d{1,3}([,_]\d{3})+$/.test(t) && !(t.includes(',') && t.includes('_'));
+  const plain = /^\d+(\.\d+)?([eE][+]?\d+)?$/.test(t);
+  const n = grouped ? Number(t.replace(/[,_]/g, '')) : plain ? Number(t) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > MAX_TRIALS) {
+    throw new InvalidArgumentError(`expected a whole number of trials in [1, 1e12], e.g. 1e6, 2_000_000 or 2,000,000.`);
+  }
   return n;
+}
+
+/** Parses `--threads`: an integer in [1, MAX_THREADS]. */
+function parseThreads(v: string): number {
+  return intIn(1, MAX_THREADS)(v);
 }
 
 /** Adds `--trials`, `--seed`, `--threads`, `--exact`, `--compare-exact`, `--quiet`, `--checkpoint`, `--resume`, `--shard`. */
 export function addMethodOptions(cmd: Command): Command {
   return cmd
-    .option('--trials <n>', 'Monte Carlo with n trials (1e6, 2_000_000); default: exact enumeration', parseTrials)
+    .option('--trials <n>', 'Monte Carlo with n trials, 1 to 1e12 (1e6, 2_000_000); default: exact enumeration', parseTrials)
     .option('--seed <string>', 'Monte Carlo seed (default: random, printed and stored in the result)')
-    .option('--threads <n>', `worker threads (default: available cores, ${availableParallelism()} here)`, intIn(1, 1024))
+    .option('--threads <n>', `worker threads, 1 to ${MAX_THREADS} (4 per core, at most 64; default: available cores, ${availableParallelism()} here)`, parseThreads)
     .option('--exact', 'exact odds only, however long they take (up to the budget; default: Monte Carlo answers when exact would take more than a few seconds); with --trials: same as --compare-exact')
     .option('--compare-exact', 'with --trials: also compute exact odds and report z-scores and chi-squared')
     .option('--quiet', 'no progress bar or notes on stderr')
@@ -84,14 +105,11 @@ export function replayableArgv(argv: readonly string[]): string[] {
  */
 export async function runOddsQuery<S>(query: OddsQuery<S>, f: MethodFlags, io: CliIO, argv: readonly string[]): Promise<number> {
   let tally: MethodOptions['tally'];
-  if (f.tallyFrom) {
-    const t = JSON.parse(await readFile(f.tallyFrom, 'utf8')) as { seed: string; counts: number[]; outcomes?: Record<string, number> };
-    tally = { seed: t.seed, counts: t.counts, ...(t.outcomes ? { outcomes: t.outcomes } : {}) };
-  }
+  if (f.tallyFrom !== undefined) tally = await readTally(f.tallyFrom);
   const monteCarlo = f.trials !== undefined || tally !== undefined;
   // --seed and --threads also serve the Monte Carlo run that answers when exact would take too long.
   const canFallBack = query.quickStates !== undefined && !f.exact;
-  if (!monteCarlo && (f.checkpoint || f.shard || f.resume || f.compareExact || (!canFallBack && (f.seed || f.threads)))) {
+  if (!monteCarlo && (f.checkpoint || f.shard || f.resume || f.compareExact || f.chunkSize || (!canFallBack && (f.seed !== undefined || f.threads)))) {
     throw inputError('input.trials', '--seed, --threads, --checkpoint, --resume, --shard and --compare-exact need --trials (Monte Carlo)');
   }
   if (f.resume && !f.checkpoint) throw inputError('input.resume', '--resume needs --checkpoint <file>');
@@ -160,6 +178,34 @@ export async function runOddsQuery<S>(query: OddsQuery<S>, f: MethodFlags, io: C
     return 130;
   }
   return 0;
+}
+
+/**
+ * Reads the hidden `--tally-from` file (written by `asl-odds merge`): `{ seed, counts, outcomes? }`, checked.
+ * @throws AslOddsError `input.tallyFrom` (unreadable, not JSON, or not a seed and whole counts >= 0)
+ */
+async function readTally(file: string): Promise<{ seed: string; counts: number[]; outcomes?: Record<string, number> }> {
+  const bad = (why: string) => inputError('input.tallyFrom', `--tally-from ${JSON.stringify(file)}: ${why}`);
+  let t: unknown;
+  try {
+    t = JSON.parse(await readFile(file, 'utf8'));
+  } catch (e) {
+    throw bad(e instanceof SyntaxError ? 'not JSON' : `cannot read it (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  const o = t as { seed?: unknown; counts?: unknown };
+  if (typeof o !== 'object' || o === null || typeof o.seed !== 'string' || o.seed === '') throw bad('expected { "seed": string, "counts": [...] }');
+  if (!Array.isArray(o.counts) || !o.counts.every((c) => Number.isSafeInteger(c) && c >= 0)) {
+    throw bad('"counts" must be a list of whole numbers >= 0');
+  }
+  const outcomes = (t as { outcomes?: unknown }).outcomes;
+  if (outcomes === undefined) return { seed: o.seed, counts: o.counts as number[] };
+  if (typeof outcomes !== 'object' || outcomes === null || Array.isArray(outcomes)) throw bad('"outcomes" must map outcome names to counts');
+  const byName: Record<string, number> = Object.create(null) as Record<string, number>;
+  for (const [name, c] of Object.entries(outcomes)) {
+    if (!Number.isSafeInteger(c) || (c as number) < 0) throw bad(`"outcomes": the count of ${JSON.stringify(name)} must be a whole number >= 0`);
+    byName[name] = c as number;
+  }
+  return { seed: o.seed, counts: o.counts as number[], outcomes: byName };
 }
 
 /**

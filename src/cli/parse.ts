@@ -11,7 +11,7 @@ import * as values from '../options/option-values.js';
  * Other errors pass through unchanged.
  */
 export function commanderParser<A extends [string, ...unknown[]], T>(parse: (...args: A) => T): (...args: A) => T {
-  return (...args) => {
+  const wrapped = (...args: A): T => {
     try {
       return parse(...args);
     } catch (e) {
@@ -19,12 +19,26 @@ export function commanderParser<A extends [string, ...unknown[]], T>(parse: (...
       throw e;
     }
   };
+  return Object.assign(wrapped, { wraps: parse });
+}
+
+/** True when `parser` (as given to commander) collects repeated values: `collect`, `collectSetting`. */
+export function isRepeatableParser(parser: unknown): boolean {
+  const inner = (parser as { wraps?: unknown } | undefined)?.wraps ?? parser;
+  return inner === values.collect || inner === values.collectSetting;
 }
 
 /** A parser for an integer option in [lo, hi] (options/option-values.ts). */
 export const intIn = (lo: number, hi: number): ((v: string) => number) => commanderParser(values.intIn(lo, hi));
 /** Collects a repeatable option into an array (also splits on commas). */
 export const collect = commanderParser(values.collect);
+
+/** A value of an option with no parser of its own: refused when empty or blank (`--out ''`, `--seed ''` would otherwise silently mean "none"). */
+export function nonEmpty(v: string): string {
+  if (v.trim() === '') throw new InvalidArgumentError('expected a value, got an empty one.');
+  return v;
+}
+
 /** Collects `name=value` settings into an object. */
 export const collectSetting = commanderParser(values.collectSetting);
 /** Parses a unit class (`elite`, `1st-line`, `2nd-line`, `green`, `conscript`). */

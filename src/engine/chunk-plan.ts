@@ -11,6 +11,12 @@ import { runChainTrials } from './kernel.js';
 /** Default trials per chunk: 2^21, about 24 ms for the shortest chain (the MC -> HoB chain at ~87 M trials/s per thread; piscina wants >= 20 ms per task, LIBRARIES.md) and more for longer chains. */
 export const DEFAULT_CHUNK_SIZE = 1 << 21;
 
+/**
+ * The most chunks a plan may have: 2^20. A run keeps one id per chunk to do (and a checkpoint one per
+ * chunk done), so memory stays small; with the default chunk size this allows 2.2e12 trials.
+ */
+export const MAX_CHUNKS = 1 << 20;
+
 /** A chunk plan. */
 export interface ChunkPlan {
   /** Total trials, integer >= 1 (exact up to 2^53). */
@@ -28,7 +34,11 @@ export interface ChunkPlan {
 export function planChunks(trials: number, chunkSize = DEFAULT_CHUNK_SIZE): ChunkPlan {
   if (!Number.isSafeInteger(trials) || trials < 1) throw inputError('input.trials', `--trials: expected a whole number >= 1, got ${trials}`);
   if (!Number.isSafeInteger(chunkSize) || chunkSize < 1) throw inputError('input.chunkSize', `--chunk-size: expected a whole number >= 1, got ${chunkSize}`);
-  return { trials, chunkSize, chunkCount: Math.ceil(trials / chunkSize) };
+  const chunkCount = Math.ceil(trials / chunkSize);
+  if (chunkCount > MAX_CHUNKS) {
+    throw inputError('input.chunkSize', `--trials ${trials} in chunks of ${chunkSize} makes ${chunkCount} chunks; at most ${MAX_CHUNKS} (fewer trials or larger chunks)`);
+  }
+  return { trials, chunkSize, chunkCount };
 }
 
 /** Trials in chunk `k` of `plan`. */

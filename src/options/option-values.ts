@@ -29,11 +29,14 @@ export function intIn(lo: number, hi: number): (v: string) => number {
 }
 
 /**
- * Collects a repeatable option into an array (also splits on commas). Never throws.
+ * Collects a repeatable option into an array (also splits on commas).
+ * @throws OptionValueError when the value holds no item (`''`, `,`): an empty list would silently mean none
  * @example collect('a, b', ['x']) // ['x', 'a', 'b']
  */
 export function collect(v: string, prev: string[] = []): string[] {
-  return [...prev, ...v.split(',').map((s) => s.trim()).filter(Boolean)];
+  const items = v.split(',').map((s) => s.trim()).filter(Boolean);
+  if (items.length === 0) throw new OptionValueError('expected at least one value (comma-separated), got nothing.');
+  return [...prev, ...items];
 }
 
 /**

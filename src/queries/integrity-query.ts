@@ -51,6 +51,10 @@ export function integrityQuery(i: IntegrityInput): OddsQuery<IntegrityState> {
   const losses = checkIntInput('losses', i.losses, i.regain ? 0 : 1, 20);
   const elr = checkIntInput('elr', i.elr ?? 3, 0, 5);
   if (i.leader && i.noLeader) throw inputError('input.leader', '--leader and --no-leader exclude each other');
+  if (!i.regain) {
+    const only = (['reinforcementBPV', 'integrityBase', 'startingELR'] as const).find((k) => i[k] !== undefined);
+    if (only) throw inputError('input.regain', `--${only === 'reinforcementBPV' ? 'reinforcement-bpv' : only === 'integrityBase' ? 'integrity-base' : 'starting-elr'} applies to an attempt to regain ELR (A16.3); add --regain`);
+  }
   let bestLeaderDRM: number | null = 0;
   if (i.noLeader) bestLeaderDRM = null;
   else if (i.leader) {

@@ -30,7 +30,7 @@ export const CHECK_LABELS = ['NMC', '1MC', '2MC', '3MC', '4MC', '5MC', '6MC', 'P
  */
 export function parseCheck(s: string): CheckSpec {
   const t = s.trim().toUpperCase();
-  if (t === 'NMC' || t === 'MC' || t === '0MC') return { kind: 'MC', strength: 0, failurePins: false, label: 'NMC' };
+  if (t === 'NMC' || t === 'MC') return { kind: 'MC', strength: 0, failurePins: false, label: 'NMC' };
   const m = /^([1-6])MC$/.exec(t);
   if (m) return { kind: 'MC', strength: Number(m[1]), failurePins: false, label: `${m[1]}MC` };
   if (t === 'PTC') return { kind: 'TC', strength: 0, failurePins: true, label: 'PTC' };

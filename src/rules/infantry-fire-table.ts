@@ -145,7 +145,7 @@ export const NO_EFFECT: IFTResult = resultOfLabel('-')!;
 export function parseIFTResult(s: string): IFTResult {
   let t = s.trim().toUpperCase().replace(/\s+/g, '');
   if (t === 'NONE' || t === 'NE') t = '-';
-  if (t === 'MC' || t === '0MC') t = 'NMC';
+  if (t === 'MC') t = 'NMC';
   const k = /^K\/?([0-9]+)$/.exec(t);
   if (k) t = `K/${k[1]}`;
   const r = resultOfLabel(t);

@@ -3,7 +3,7 @@
  * (issue 12, part 1). Each test cites its rule and asserts the exact figure.
  */
 import { describe, expect, it } from 'vitest';
-import { Ev } from '../../src/chains/events.js';
+import { Ev } from '../../src/rules/events.js';
 import { attackOdds } from '../../src/queries/attack-query.js';
 import { exactResult } from '../../src/queries/compute-odds.js';
 import { integrityQuery } from '../../src/queries/integrity-query.js';
