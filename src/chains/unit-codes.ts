@@ -48,6 +48,7 @@ export const UNIT_STATE_FIELDS = [
   'encircled',
   'dm',
   'noLeadership',
+  'elrPending',
 ] as const;
 
 /** Where a canonical object keeps its code (non-enumerable). */

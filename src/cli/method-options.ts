@@ -184,7 +184,7 @@ export async function runOddsQuery<S>(query: OddsQuery<S>, f: MethodFlags, io: C
  * Reads the hidden `--tally-from` file (written by `asl-odds merge`): `{ seed, counts, outcomes? }`, checked.
  * @throws AslOddsError `input.tallyFrom` (unreadable, not JSON, or not a seed and whole counts >= 0)
  */
-async function readTally(file: string): Promise<{ seed: string; counts: number[]; outcomes?: Record<string, number> }> {
+async function readTally(file: string): Promise<{ seed: string; fingerprint?: string; counts: number[]; outcomes?: Record<string, number> }> {
   const bad = (why: string) => inputError('input.tallyFrom', `--tally-from ${JSON.stringify(file)}: ${why}`);
   let t: unknown;
   try {
@@ -197,15 +197,18 @@ async function readTally(file: string): Promise<{ seed: string; counts: number[]
   if (!Array.isArray(o.counts) || !o.counts.every((c) => Number.isSafeInteger(c) && c >= 0)) {
     throw bad('"counts" must be a list of whole numbers >= 0');
   }
+  const fp = (t as { fingerprint?: unknown }).fingerprint;
+  if (fp !== undefined && typeof fp !== 'string') throw bad('"fingerprint" must be a string');
+  const base = { seed: o.seed, counts: o.counts as number[], ...(fp === undefined ? {} : { fingerprint: fp }) };
   const outcomes = (t as { outcomes?: unknown }).outcomes;
-  if (outcomes === undefined) return { seed: o.seed, counts: o.counts as number[] };
+  if (outcomes === undefined) return base;
   if (typeof outcomes !== 'object' || outcomes === null || Array.isArray(outcomes)) throw bad('"outcomes" must map outcome names to counts');
   const byName: Record<string, number> = Object.create(null) as Record<string, number>;
   for (const [name, c] of Object.entries(outcomes)) {
     if (!Number.isSafeInteger(c) || (c as number) < 0) throw bad(`"outcomes": the count of ${JSON.stringify(name)} must be a whole number >= 0`);
     byName[name] = c as number;
   }
-  return { seed: o.seed, counts: o.counts as number[], outcomes: byName };
+  return { ...base, outcomes: byName };
 }
 
 /**
@@ -216,11 +219,11 @@ export async function mergeAndReplay(
   files: readonly string[],
   f: EmitOptions,
   run: (argv: string[]) => Promise<number>,
-  readPartials: (files: readonly string[]) => Promise<{ first: { argv: readonly string[]; seed: string }; counts: number[]; outcomes?: Record<string, number> }>,
+  readPartials: (files: readonly string[]) => Promise<{ first: { argv: readonly string[]; seed: string; fingerprint: string }; counts: number[]; outcomes?: Record<string, number> }>,
 ): Promise<number> {
   const { first, counts, outcomes } = await readPartials(files);
   const tmp = `${process.env.TMPDIR ?? '/tmp'}/asl-odds-merge-${process.pid}-${Date.now()}.json`;
-  await writeFileAtomic(tmp, JSON.stringify({ seed: first.seed, counts, ...(outcomes ? { outcomes } : {}) }));
+  await writeFileAtomic(tmp, JSON.stringify({ seed: first.seed, fingerprint: first.fingerprint, counts, ...(outcomes ? { outcomes } : {}) }));
   try {
     const extra: string[] = ['--tally-from', tmp, '--quiet'];
     if (f.json) extra.push('--json');

@@ -18,6 +18,7 @@ import type { OddsResult } from '../result.js';
 import { loadCheckpoint, saveCheckpoint } from '../runs/checkpoint.js';
 import { fingerprintOf } from '../runs/fingerprint.js';
 import { shardChunks } from '../runs/partial.js';
+import { checkChunkTally, checkMergedTally } from '../runs/verify-run-file.js';
 import { VERSION } from '../version.js';
 import { Ev } from '../rules/events.js';
 import { compareWithExact, type MethodOptions, type OddsOutput, type OddsQuery } from './compute-odds.js';
@@ -69,6 +70,7 @@ export async function runAttackMonteCarlo<S>(a: AttackMonteCarlo<S>, m: MethodOp
   let interrupted = false;
   if (m.tally) {
     if (m.tally.counts.length !== layout.size || m.tally.outcomes === undefined) throw inputError('merge.input', 'merge: the partial results do not fit this command (different attack)');
+    checkMergedTally(m.tally, fingerprint, plan, m.tally.counts[layout.trials]);
     addAttackTally(tally, { counts: Float64Array.from(m.tally.counts), outcomes: { ...m.tally.outcomes } });
   } else {
     let chunks = m.shard ? shardChunks(plan.chunkCount, m.shard.index, m.shard.count) : Array.from({ length: plan.chunkCount }, (_, k) => k);
@@ -77,6 +79,12 @@ export async function runAttackMonteCarlo<S>(a: AttackMonteCarlo<S>, m: MethodOp
       const c = await loadCheckpoint(m.checkpoint, fingerprint);
       if (c) {
         if (c.counts.length !== layout.size || c.outcomes === undefined) throw inputError('input.checkpoint', `--checkpoint ${m.checkpoint.name}: not a checkpoint of this attack`);
+        const inRun = new Set(chunks);
+        checkChunkTally(`--checkpoint ${m.checkpoint.name}`, 'input.checkpoint', { chunks: c.chunksDone, counts: c.counts, outcomes: c.outcomes }, plan, (k) => inRun.has(k), {
+          size: layout.size,
+          trialsOf: (counts) => counts[layout.trials],
+          outcomes: true,
+        });
         done.push(...c.chunksDone);
         const skip = new Set(done);
         chunks = chunks.filter((k) => !skip.has(k));

@@ -19,6 +19,7 @@ import type { Comparison, OddsResult } from '../result.js';
 import { loadCheckpoint, saveCheckpoint, type CheckpointStore } from '../runs/checkpoint.js';
 import { fingerprintOf } from '../runs/fingerprint.js';
 import { shardChunks, type PartialResult } from '../runs/partial.js';
+import { checkChunkTally, checkMergedTally, sumOfCounts } from '../runs/verify-run-file.js';
 import { chiSquaredGoodnessOfFit, zScore } from '../stats/index.js';
 import { VERSION } from '../version.js';
 import { resultFromCounts, resultFromExact, type ResultHeader, type TerminalOf } from './odds-result.js';
@@ -118,9 +119,10 @@ export interface MethodOptions {
   readonly argv?: readonly string[];
   /**
    * A merged tally to use instead of running (from `asl-odds merge`); `outcomes`: trials per final state
-   * of a query with its own Monte Carlo (`OddsQuery.monteCarlo`).
+   * of a query with its own Monte Carlo (`OddsQuery.monteCarlo`); `fingerprint`: the shards' (the
+   * replayed command must have the same one, and the tally must count exactly its trials).
    */
-  readonly tally?: { readonly counts: readonly number[]; readonly seed: string; readonly outcomes?: Readonly<Record<string, number>> };
+  readonly tally?: { readonly counts: readonly number[]; readonly seed: string; readonly outcomes?: Readonly<Record<string, number>>; readonly fingerprint?: string };
   /** Progress: trials done so far out of the total to run. */
   readonly onProgress?: (done: number, total: number) => void;
   /**
@@ -217,6 +219,7 @@ export async function computeOdds<S>(q: OddsQuery<S>, m: MethodOptions = {}): Pr
   let interrupted = false;
   if (m.tally) {
     if (m.tally.counts.length !== compiled.tables.terminalCount) throw inputError('merge.input', 'merge: the partial results do not fit this command (different chain)');
+    checkMergedTally(m.tally, fingerprint, plan, sumOfCounts(m.tally.counts));
     counts = Float64Array.from(m.tally.counts);
     trialsDone = counts.reduce((a, b) => a + b, 0);
   } else {
@@ -226,6 +229,12 @@ export async function computeOdds<S>(q: OddsQuery<S>, m: MethodOptions = {}): Pr
     if (m.checkpoint && m.resume) {
       const c = await loadCheckpoint(m.checkpoint, fingerprint);
       if (c) {
+        const inRun = new Set(chunks);
+        checkChunkTally(`--checkpoint ${m.checkpoint.name}`, 'input.checkpoint', { chunks: c.chunksDone, counts: c.counts }, plan, (k) => inRun.has(k), {
+          size: compiled.tables.terminalCount,
+          trialsOf: sumOfCounts,
+          outcomes: false,
+        });
         done = [...c.chunksDone];
         const skip = new Set(done);
         chunks = chunks.filter((k) => !skip.has(k));

@@ -6,7 +6,9 @@
  * version), that their chunks are disjoint and together complete, sums the tallies, and replays the
  * command with the merged tally: the result equals a single-machine run with the same seed.
  */
+import { MAX_CHUNKS, planChunks } from '../engine/chunk-plan.js';
 import { inputError } from '../errors.js';
+import { checkChunkTally, checkPartialStructure, sumOfCounts } from './verify-run-file.js';
 
 /** A shard's partial result. */
 export interface PartialResult {
@@ -36,7 +38,9 @@ export function parseShard(s: string): { index: number; count: number } {
   const m = /^(\d+)\/(\d+)$/.exec(s.trim());
   const index = m ? Number(m[1]) : NaN;
   const count = m ? Number(m[2]) : NaN;
-  if (!m || count < 1 || index >= count) throw inputError('input.shard', `--shard: expected i/n with 0 <= i < n (e.g. 0/4), got '${s}'`);
+  if (!m || !Number.isSafeInteger(count) || count < 1 || count > MAX_CHUNKS || index >= count) {
+    throw inputError('input.shard', `--shard: expected i/n with 0 <= i < n <= ${MAX_CHUNKS} (e.g. 0/4), got '${s}'`);
+  }
   return { index, count };
 }
 
@@ -64,17 +68,30 @@ export function mergePartials(files: readonly { readonly name: string; readonly 
     } catch {
       throw inputError('merge.format', `merge: ${p} is not JSON`);
     }
-    if (part.format !== 'asl-odds-partial/1') throw inputError('merge.format', `merge: ${p} is not an asl-odds partial result (run with --shard i/n --out <file>)`);
+    if (typeof part !== 'object' || part === null || part.format !== 'asl-odds-partial/1') throw inputError('merge.format', `merge: ${p} is not an asl-odds partial result (run with --shard i/n --out <file>)`);
+    checkPartialStructure(p, part as unknown as Record<string, unknown>);
     parts.push(part);
   }
   const first = parts[0];
   const seen = new Set<number>();
   const counts = new Array<number>(first.counts.length).fill(0);
-  const outcomes: Record<string, number> | undefined = first.outcomes ? {} : undefined;
+  const outcomes: Record<string, number> | undefined = first.outcomes ? (Object.create(null) as Record<string, number>) : undefined;
+  const firstCounts = Array.isArray(first.counts) ? first.counts.length : 0;
   parts.forEach((part, i) => {
     if (part.version !== first.version) throw inputError('merge.version', `merge: ${paths[i]} is from asl-odds ${part.version}, ${paths[0]} from ${first.version}`);
     if (part.seed !== first.seed) throw inputError('merge.seed', `merge: ${paths[i]} has seed '${part.seed}', ${paths[0]} has '${first.seed}'`);
     if (part.fingerprint !== first.fingerprint) throw inputError('merge.input', `merge: ${paths[i]} comes from a different command, input, trials or chunk size than ${paths[0]}`);
+    if (part.trials !== first.trials || part.chunkSize !== first.chunkSize || part.shard.count !== first.shard.count || part.argv.join('\u0000') !== first.argv.join('\u0000')) {
+      throw inputError('merge.input', `merge: ${paths[i]} records another plan, shard count or command line than ${paths[0]} under the same fingerprint; the files are edited, refused`);
+    }
+    // Chunk ids of this shard, each once, and counts that add up to exactly their trials.
+    const plan = planChunks(part.trials, part.chunkSize);
+    const byOutcomes = first.outcomes !== undefined;
+    checkChunkTally(`merge: ${paths[i]}`, 'merge.format', part, plan, (k) => k % part.shard.count === part.shard.index, {
+      size: firstCounts,
+      trialsOf: byOutcomes ? () => Object.values(part.outcomes ?? {}).reduce((a, b) => a + b, 0) : sumOfCounts,
+      outcomes: byOutcomes,
+    });
     for (const k of part.chunks) {
       if (seen.has(k)) throw inputError('merge.overlap', `merge: chunk ${k} appears twice (${paths[i]}); merge each shard once`);
       seen.add(k);

@@ -1,0 +1,126 @@
+/**
+ * Checks of the run files we read back (checkpoints, shard partial results) before they are believed:
+ * their structure, the ranges of every number, and their internal consistency (the chunks named are
+ * chunks of this run's plan, each once, and the tally counts exactly the trials of those chunks).
+ * A file that fails is refused with one line naming the file and what is wrong; nothing from it is
+ * used (and no output path is ever taken from one: a partial's command line may not carry one).
+ */
+import { chunkTrials, planChunks, type ChunkPlan } from '../engine/chunk-plan.js';
+import { inputError } from '../errors.js';
+
+/** What a tally must fit: its length, and how to read the trials it counts. */
+export interface TallyShape {
+  /** Length of `counts`, integer >= 1. */
+  readonly size: number;
+  /** The trials a tally counts (the sum of terminal counts, or a trials slot). */
+  readonly trialsOf: (counts: readonly number[]) => number;
+  /** The tally also keeps trials per final state (`outcomes`), which must then sum to the trials. */
+  readonly outcomes: boolean;
+}
+
+/** The trials of a tally of terminal counts: their sum. Never throws. */
+export function sumOfCounts(counts: readonly number[]): number {
+  let s = 0;
+  for (const c of counts) s += c;
+  return s;
+}
+
+/** True when `v` is a whole number in [0, 2^53). */
+function isCount(v: unknown): v is number {
+  return Number.isSafeInteger(v) && (v as number) >= 0;
+}
+
+/**
+ * Checks chunk ids and the tally of a run file against the run's plan.
+ * @param name how messages name the file (e.g. `--checkpoint run.ckpt`, `merge: part-0.json`)
+ * @param code the error code (`input.checkpoint`, `merge.format`)
+ * @param chunks the file's chunk ids: each an integer in [0, chunkCount), once, and `inRun(k)`
+ * @param inRun which chunks this run (or this shard) may hold
+ * @returns the chunk ids and counts, typed
+ * @throws AslOddsError `code` naming the first problem
+ */
+export function checkChunkTally(
+  name: string,
+  code: string,
+  file: { readonly chunks: unknown; readonly counts: unknown; readonly outcomes?: unknown },
+  plan: ChunkPlan,
+  inRun: (k: number) => boolean,
+  shape: TallyShape,
+): { chunks: number[]; counts: number[] } {
+  const bad = (why: string) => inputError(code, `${name}: ${why}; the file is damaged or edited, refused`);
+  if (!Array.isArray(file.chunks)) throw bad('its chunk list is missing');
+  const seen = new Set<number>();
+  let trials = 0;
+  for (const k of file.chunks as unknown[]) {
+    if (!Number.isSafeInteger(k) || (k as number) < 0 || (k as number) >= plan.chunkCount) throw bad(`chunk ${JSON.stringify(k)} is not a chunk of this run (0 to ${plan.chunkCount - 1})`);
+    if (seen.has(k as number)) throw bad(`chunk ${k as number} is listed twice`);
+    if (!inRun(k as number)) throw bad(`chunk ${k as number} does not belong to this run (another --shard split?)`);
+    seen.add(k as number);
+    trials += chunkTrials(plan, k as number);
+  }
+  if (!Array.isArray(file.counts) || !(file.counts as unknown[]).every(isCount)) throw bad('its counts are not a list of whole numbers >= 0');
+  const counts = file.counts as number[];
+  if (counts.length !== shape.size) throw bad(`it has ${counts.length} counts, this run ${shape.size}`);
+  const counted = shape.trialsOf(counts);
+  if (counted !== trials) throw bad(`its counts add up to ${counted} trials, its ${seen.size} chunks hold ${trials}`);
+  if (shape.outcomes) {
+    const o = file.outcomes;
+    if (typeof o !== 'object' || o === null || Array.isArray(o)) throw bad('its trials per final state are missing');
+    let sum = 0;
+    for (const v of Object.values(o)) {
+      if (!isCount(v)) throw bad('a count of trials per final state is not a whole number >= 0');
+      sum += v;
+    }
+    if (sum !== trials) throw bad(`its trials per final state add up to ${sum}, its chunks hold ${trials}`);
+  }
+  return { chunks: [...seen], counts };
+}
+
+/** Options a shard's recorded command line never carries: they name files or change no result. */
+const NOT_IN_PARTIAL_ARGV = ['--out', '--report', '--checkpoint', '--resume', '--shard', '--tally-from', '--json', '--format', '--quiet', '--threads'];
+
+/**
+ * Checks the structure and ranges of one shard partial result (the fields `merge` reads): strings,
+ * a plan that is one (chunkCount = ceil(trials / chunkSize), at most 2^20 chunks), a shard i/n, chunk
+ * ids of that shard, whole counts, and a command line that is a command of this program without any
+ * file or output option (merge writes only where its own `--out` / `--report` say).
+ * @param name the file name, for messages
+ * @throws AslOddsError `merge.format` naming the file and the problem
+ */
+export function checkPartialStructure(name: string, part: Record<string, unknown>): void {
+  const bad = (why: string) => inputError('merge.format', `merge: ${name}: ${why}; the file is damaged or edited, refused`);
+  for (const k of ['version', 'command', 'fingerprint', 'seed'] as const) {
+    if (typeof part[k] !== 'string' || part[k] === '') throw bad(`"${k}" must be a non-empty string`);
+  }
+  const argv = part.argv;
+  if (!Array.isArray(argv) || argv.length === 0 || !argv.every((a) => typeof a === 'string')) throw bad('"argv" must be the command line, a list of strings');
+  if (argv[0] !== part.command) throw bad(`its command line runs '${String(argv[0])}', not '${String(part.command)}'`);
+  const fileOption = (argv as string[]).find((a) => NOT_IN_PARTIAL_ARGV.includes(a.split('=')[0]));
+  if (fileOption !== undefined) throw bad(`its command line carries ${fileOption.split('=')[0]}, which a partial result never records`);
+  const { trials, chunkSize, chunkCount, shard } = part as { trials: unknown; chunkSize: unknown; chunkCount: unknown; shard: { index?: unknown; count?: unknown } | null };
+  if (!Number.isSafeInteger(trials) || !Number.isSafeInteger(chunkSize) || (trials as number) < 1 || (chunkSize as number) < 1) throw bad('"trials" and "chunkSize" must be whole numbers >= 1');
+  let plan: ChunkPlan;
+  try {
+    plan = planChunks(trials as number, chunkSize as number);
+  } catch {
+    throw bad(`${trials as number} trials in chunks of ${chunkSize as number} is not a plan asl-odds runs`);
+  }
+  if (chunkCount !== plan.chunkCount) throw bad(`"chunkCount" ${JSON.stringify(chunkCount)} does not match ${trials as number} trials in chunks of ${chunkSize as number} (${plan.chunkCount})`);
+  if (typeof shard !== 'object' || shard === null || !Number.isSafeInteger(shard.count) || !Number.isSafeInteger(shard.index) || (shard.count as number) < 1 || (shard.index as number) < 0 || (shard.index as number) >= (shard.count as number)) {
+    throw bad('"shard" must be { index, count } with 0 <= index < count');
+  }
+}
+
+/**
+ * Checks a merged tally against the command `merge` replays: the shards' fingerprint must be the
+ * command's own (a command line edited to another check or rule set would relabel the tally), and
+ * the tally must count exactly the plan's trials.
+ * @param counted the trials the tally counts
+ * @throws AslOddsError `merge.input`
+ */
+export function checkMergedTally(tally: { readonly fingerprint?: string }, fingerprint: string, plan: ChunkPlan, counted: number): void {
+  if (tally.fingerprint !== undefined && tally.fingerprint !== fingerprint) {
+    throw inputError('merge.input', "merge: the shards' recorded command line does not produce their fingerprint (another check, unit, rule set or trials); the files are edited, refused");
+  }
+  if (counted !== plan.trials) throw inputError('merge.input', `merge: the shards count ${counted} trials, their command runs ${plan.trials}; refused`);
+}
