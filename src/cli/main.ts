@@ -85,7 +85,7 @@ export function createProgram(io: CliIO, cli: CliContext = { io, argv: [], exitC
     refuseRepeatedOptions(c);
     // An option taking a value with no parser of its own (--out, --report, --seed, --checkpoint, ...)
     // refuses an empty one.
-    for (const opt of c.options) if ((opt.required || opt.optional) && opt.parseArg === undefined) opt.argParser(nonEmpty);
+    for (const opt of c.options) if ((opt.required || opt.optional) && !opt.variadic && opt.parseArg === undefined) opt.argParser(nonEmpty);
     for (const sub of c.commands) configure(sub);
   };
   for (const c of program.commands) configure(c);

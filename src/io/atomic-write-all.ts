@@ -1,20 +1,46 @@
 /**
- * Writes several files into one directory, each atomically (atomic-write.ts).
+ * Writes a set of files into one directory as a whole or not at all: every file is first written in
+ * full into a hidden staging directory inside the target (same file system), and only when all of
+ * them are complete are they renamed into place. A failure while writing (a full disk, a rendering
+ * error before) leaves the directory as it was: never the new run's JSON beside the old run's
+ * index.html. The renames move no data, so they do not fail for space.
  */
-import { join } from 'node:path';
-import { writeFileAtomic } from './atomic-write.js';
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { AslOddsError } from '../errors.js';
+import { reasonOf, syncDirectory, writeFileAtomic } from './atomic-write.js';
 
 /**
- * Writes `[name, content]` pairs into `dir`.
+ * Writes `[name, content]` pairs into `dir` as a whole.
+ * @param dir the directory, created if missing
+ * @param files names relative to `dir` (no `..`), and their full content
  * @returns the paths written, in order
- * @throws AslOddsError `io.write` (files written before the failure stay complete)
+ * @throws AslOddsError `io.write` (exit 1); `dir` then holds none of the new files
  */
 export async function atomicWriteAll(dir: string, files: readonly (readonly [string, string])[]): Promise<{ files: string[] }> {
-  const written: string[] = [];
-  for (const [name, data] of files) {
-    const path = join(dir, name);
-    await writeFileAtomic(path, data);
-    written.push(path);
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (error) {
+    throw new AslOddsError('io.write', `cannot write ${dir}: ${reasonOf(error)}`, 1);
   }
+  const staging = join(dir, `.asl-odds-staging.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const written: string[] = [];
+  try {
+    for (const [name, data] of files) await writeFileAtomic(join(staging, name), data);
+    for (const [name] of files) {
+      const path = join(dir, name);
+      if (dirname(name) !== '.') await mkdir(dirname(path), { recursive: true });
+      try {
+        await rename(join(staging, name), path);
+      } catch (error) {
+        throw new AslOddsError('io.write', `cannot write ${path}: ${reasonOf(error)}`, 1);
+      }
+      written.push(path);
+    }
+  } finally {
+    await rm(staging, { recursive: true, force: true }).catch(() => undefined);
+  }
+  await syncDirectory(dir);
   return { files: written };
 }

@@ -7,10 +7,13 @@
  * fsync the directory (best effort) so the rename itself survives a crash. On any failure the temp
  * file is removed. Only a process killed between creating and renaming the temp file can leave one
  * behind: it is named `.<base>.<pid>.<random>.tmp` (hidden, and ignored by git through `*.tmp`).
+ *
+ * A symbolic link is written through: its target gets the new content and the link stays. A path
+ * holding anything but a regular file (device, FIFO, socket, directory) is refused, never replaced.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { lstat, mkdir, open, readlink, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { AslOddsError } from '../errors.js';
 
 /** Readable reasons for the file-system error codes a user can cause or fix. */
@@ -45,12 +48,13 @@ const REASONS: Readonly<Record<string, string>> = {
  * @example await writeFileAtomic('reports/example/mc.txt', table) // reports/example/ created if missing
  */
 export async function writeFileAtomic(path: string, data: string): Promise<void> {
-  const dir = dirname(path);
-  const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const target = await regularFileTarget(path);
+  const dir = dirname(target);
+  const temp = join(dir, `.${basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   let handle: FileHandle | undefined;
   try {
     await mkdir(dir, { recursive: true });
-    const existingMode = await fileMode(path);
+    const existingMode = await fileMode(target);
     // 'wx': fail rather than reuse a file of the same name (the name is random, so this never fires
     // unless something else created it).
     handle = await open(temp, 'wx', 0o666);
@@ -59,13 +63,40 @@ export async function writeFileAtomic(path: string, data: string): Promise<void>
     await handle.sync();
     await handle.close();
     handle = undefined;
-    await rename(temp, path);
+    await rename(temp, target);
   } catch (error) {
     await handle?.close().catch(() => undefined);
     await rm(temp, { force: true }).catch(() => undefined);
     throw new AslOddsError('io.write', `cannot write ${path}: ${reasonOf(error)}`, 1);
   }
   await syncDirectory(dir);
+}
+
+/**
+ * The file a write to `path` must replace: `path` itself, or, through symbolic links, the file they
+ * point to (so a link stays a link and its target gets the content). Only a regular file or nothing
+ * may be there: a device, FIFO, socket or directory is never replaced.
+ * @throws AslOddsError `io.write` (exit 1) naming `path` and what is there
+ */
+async function regularFileTarget(path: string): Promise<string> {
+  let p = path;
+  for (let hops = 0; hops < 40; hops++) {
+    let s;
+    try {
+      s = await lstat(p);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return p;
+      throw new AslOddsError('io.write', `cannot write ${path}: ${reasonOf(error)}`, 1);
+    }
+    if (s.isSymbolicLink()) {
+      p = resolve(dirname(p), await readlink(p));
+      continue;
+    }
+    if (s.isFile()) return p;
+    const what = s.isDirectory() ? 'a directory' : s.isFIFO() ? 'a FIFO' : s.isSocket() ? 'a socket' : 'a device';
+    throw new AslOddsError('io.write', `cannot write ${path}: it is ${what}, not a regular file; give a file name`, 1);
+  }
+  throw new AslOddsError('io.write', `cannot write ${path}: too many levels of symbolic links`, 1);
 }
 
 /** Permission bits of an existing regular file at `path`, or undefined. */
@@ -82,7 +113,7 @@ async function fileMode(path: string): Promise<number | undefined> {
  * Fsyncs a directory so that a rename in it is durable. Best effort: some platforms (Windows) and file
  * systems cannot open or sync a directory; the data is already in place, so failures are ignored.
  */
-async function syncDirectory(dir: string): Promise<void> {
+export async function syncDirectory(dir: string): Promise<void> {
   let handle: FileHandle | undefined;
   try {
     handle = await open(dir, 'r');
@@ -94,7 +125,8 @@ async function syncDirectory(dir: string): Promise<void> {
   }
 }
 
-function reasonOf(error: unknown): string {
+/** A readable reason for a file-system error (`no space left on device (ENOSPC)`). Never throws. */
+export function reasonOf(error: unknown): string {
   if (typeof error === 'object' && error !== null) {
     const code = (error as { code?: unknown }).code;
     if (typeof code === 'string' && REASONS[code] !== undefined) return `${REASONS[code]} (${code})`;

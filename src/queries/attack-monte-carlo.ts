@@ -116,6 +116,10 @@ export async function runAttackMonteCarlo<S>(a: AttackMonteCarlo<S>, m: MethodOp
         const snapshot = checkpointOf(); // consistent: taken before the next chunk lands
         const store = m.checkpoint;
         saving = saving.then(() => saveCheckpoint(store, snapshot));
+        // A failed save (a full disk) stops the run; `await saving` below reports it as one line.
+        saving.catch(() => {
+          if (m.stop) m.stop.interrupted = true;
+        });
       }
     };
     const stop = m.stop ?? { interrupted: false };

@@ -286,6 +286,10 @@ export async function computeOdds<S>(q: OddsQuery<S>, m: MethodOptions = {}): Pr
           const snapshot = checkpointOf(done, running); // consistent: taken before the next chunk lands
           const store = m.checkpoint;
           saving = saving.then(() => saveCheckpoint(store, snapshot));
+          // A failed save (a full disk) stops the run; `await saving` below reports it as one line.
+          saving.catch(() => {
+            if (m.stop) m.stop.interrupted = true;
+          });
         }
       },
     });
