@@ -5,17 +5,14 @@
  */
 import { streamFor } from '../dice/streams.js';
 import { inputError } from '../errors.js';
+import { MAX_CHUNKS } from '../runs/verify-run-file.js';
+
+export { MAX_CHUNKS };
 import type { CompiledTables } from './compile.js';
 import { runChainTrials } from './kernel.js';
 
 /** Default trials per chunk: 2^21, about 24 ms for the shortest chain (the MC -> HoB chain at ~87 M trials/s per thread; piscina wants >= 20 ms per task, LIBRARIES.md) and more for longer chains. */
 export const DEFAULT_CHUNK_SIZE = 1 << 21;
-
-/**
- * The most chunks a plan may have: 2^20. A run keeps one id per chunk to do (and a checkpoint one per
- * chunk done), so memory stays small; with the default chunk size this allows 2.2e12 trials.
- */
-export const MAX_CHUNKS = 1 << 20;
 
 /** A chunk plan. */
 export interface ChunkPlan {

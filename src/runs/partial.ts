@@ -6,9 +6,8 @@
  * version), that their chunks are disjoint and together complete, sums the tallies, and replays the
  * command with the merged tally: the result equals a single-machine run with the same seed.
  */
-import { MAX_CHUNKS, planChunks } from '../engine/chunk-plan.js';
 import { inputError } from '../errors.js';
-import { checkChunkTally, checkPartialStructure, sumOfCounts } from './verify-run-file.js';
+import { checkChunkTally, checkPartialStructure, MAX_CHUNKS, planOfPartial, sumOfCounts } from './verify-run-file.js';
 
 /** A shard's partial result. */
 export interface PartialResult {
@@ -85,7 +84,7 @@ export function mergePartials(files: readonly { readonly name: string; readonly 
       throw inputError('merge.input', `merge: ${paths[i]} records another plan, shard count or command line than ${paths[0]} under the same fingerprint; the files are edited, refused`);
     }
     // Chunk ids of this shard, each once, and counts that add up to exactly their trials.
-    const plan = planChunks(part.trials, part.chunkSize);
+    const plan = planOfPartial(paths[i], part.trials, part.chunkSize);
     const byOutcomes = first.outcomes !== undefined;
     checkChunkTally(`merge: ${paths[i]}`, 'merge.format', part, plan, (k) => k % part.shard.count === part.shard.index, {
       size: firstCounts,

@@ -5,8 +5,37 @@
  * A file that fails is refused with one line naming the file and what is wrong; nothing from it is
  * used (and no output path is ever taken from one: a partial's command line may not carry one).
  */
-import { chunkTrials, planChunks, type ChunkPlan } from '../engine/chunk-plan.js';
 import { inputError } from '../errors.js';
+
+/**
+ * The most chunks a run may have: 2^20. A run keeps one id per chunk to do (and a checkpoint one per
+ * chunk done), so memory stays small; with the default chunk size (2^21) this allows 2.2e12 trials.
+ * The engine's plans (engine/chunk-plan.ts) and the files checked here keep to it.
+ */
+export const MAX_CHUNKS = 1 << 20;
+
+/** A chunk plan as run files record it (the engine's `ChunkPlan` has this shape). */
+export interface PlanShape {
+  /** Total trials, integer >= 1. */
+  readonly trials: number;
+  /** Trials per chunk, integer >= 1. */
+  readonly chunkSize: number;
+  /** ceil(trials / chunkSize), at most {@link MAX_CHUNKS}. */
+  readonly chunkCount: number;
+}
+type ChunkPlan = PlanShape;
+
+/** Trials in chunk `k` of `plan` (the last chunk holds the remainder). Never throws. */
+function chunkTrials(plan: PlanShape, k: number): number {
+  return k < plan.chunkCount - 1 ? plan.chunkSize : plan.trials - plan.chunkSize * (plan.chunkCount - 1);
+}
+
+/** The plan of `trials` in chunks of `chunkSize`, or null when it is not one a run makes. Never throws. */
+function planOf(trials: number, chunkSize: number): PlanShape | null {
+  if (!Number.isSafeInteger(trials) || !Number.isSafeInteger(chunkSize) || trials < 1 || chunkSize < 1) return null;
+  const chunkCount = Math.ceil(trials / chunkSize);
+  return chunkCount > MAX_CHUNKS ? null : { trials, chunkSize, chunkCount };
+}
 
 /** What a tally must fit: its length, and how to read the trials it counts. */
 export interface TallyShape {
@@ -99,12 +128,8 @@ export function checkPartialStructure(name: string, part: Record<string, unknown
   if (fileOption !== undefined) throw bad(`its command line carries ${fileOption.split('=')[0]}, which a partial result never records`);
   const { trials, chunkSize, chunkCount, shard } = part as { trials: unknown; chunkSize: unknown; chunkCount: unknown; shard: { index?: unknown; count?: unknown } | null };
   if (!Number.isSafeInteger(trials) || !Number.isSafeInteger(chunkSize) || (trials as number) < 1 || (chunkSize as number) < 1) throw bad('"trials" and "chunkSize" must be whole numbers >= 1');
-  let plan: ChunkPlan;
-  try {
-    plan = planChunks(trials as number, chunkSize as number);
-  } catch {
-    throw bad(`${trials as number} trials in chunks of ${chunkSize as number} is not a plan asl-odds runs`);
-  }
+  const plan = planOf(trials as number, chunkSize as number);
+  if (plan === null) throw bad(`${trials as number} trials in chunks of ${chunkSize as number} is not a plan asl-odds runs`);
   if (chunkCount !== plan.chunkCount) throw bad(`"chunkCount" ${JSON.stringify(chunkCount)} does not match ${trials as number} trials in chunks of ${chunkSize as number} (${plan.chunkCount})`);
   if (typeof shard !== 'object' || shard === null || !Number.isSafeInteger(shard.count) || !Number.isSafeInteger(shard.index) || (shard.count as number) < 1 || (shard.index as number) < 0 || (shard.index as number) >= (shard.count as number)) {
     throw bad('"shard" must be { index, count } with 0 <= index < count');
@@ -123,4 +148,14 @@ export function checkMergedTally(tally: { readonly fingerprint?: string }, finge
     throw inputError('merge.input', "merge: the shards' recorded command line does not produce their fingerprint (another check, unit, rule set or trials); the files are edited, refused");
   }
   if (counted !== plan.trials) throw inputError('merge.input', `merge: the shards count ${counted} trials, their command runs ${plan.trials}; refused`);
+}
+
+/**
+ * The plan a checked partial result records (see {@link checkPartialStructure}).
+ * @throws AslOddsError `merge.format` when it is not one
+ */
+export function planOfPartial(name: string, trials: number, chunkSize: number): PlanShape {
+  const plan = planOf(trials, chunkSize);
+  if (plan === null) throw inputError('merge.format', `merge: ${name}: not a plan asl-odds runs`);
+  return plan;
 }
