@@ -222,6 +222,7 @@ export async function mergeAndReplay(
   readPartials: (files: readonly string[]) => Promise<{ first: { argv: readonly string[]; seed: string; fingerprint: string }; counts: number[]; outcomes?: Record<string, number> }>,
 ): Promise<number> {
   const { first, counts, outcomes } = await readPartials(files);
+  if (first.argv.length === 0) throw inputError('merge.format', `merge: ${files[0]} records no command line (a partial result made through the library); merge it with mergePartials there`);
   const tmp = `${process.env.TMPDIR ?? '/tmp'}/asl-odds-merge-${process.pid}-${Date.now()}.json`;
   await writeFileAtomic(tmp, JSON.stringify({ seed: first.seed, fingerprint: first.fingerprint, counts, ...(outcomes ? { outcomes } : {}) }));
   try {

@@ -36,17 +36,26 @@ export async function runOnPool<T extends { readonly chunk: number }, R>(
   const pool = new Piscina({ filename: workerFile, minThreads: threads, maxThreads: threads, idleTimeout: 1000 });
   const inFlight = new Set<Promise<void>>();
   let failure: unknown = null;
+  // Ctrl-C: chunks in flight are abandoned (their workers end at once) rather than awaited, so a run
+  // whose chunks take minutes (a heavy scenario) stops within a fraction of a second; only finished
+  // chunks count.
+  const abort = new AbortController();
+  const watch = setInterval(() => {
+    if (stop.interrupted) abort.abort();
+  }, 100);
+  watch.unref();
   try {
     for (const task of tasks) {
       if (stop.interrupted || failure) break;
       while (inFlight.size >= threads * 2 && !failure) await Promise.race(inFlight);
       if (failure || stop.interrupted) break;
-      const p: Promise<void> = (pool.run(task) as Promise<R | WorkerError>)
+      const p: Promise<void> = (pool.run(task, { signal: abort.signal }) as Promise<R | WorkerError>)
         .then((reply) => {
           if (isWorkerError(reply)) throw new AslOddsError(reply.error.code, `worker failed on chunk ${task.chunk}: ${reply.error.message}`, 1);
           onResult(task, reply);
         })
         .catch((e: unknown) => {
+          if (abort.signal.aborted) return; // abandoned on Ctrl-C: not a failure, not counted
           failure ??= e instanceof AslOddsError ? e : new AslOddsError('worker.failed', `worker failed: ${(e as Error)?.message ?? e}`, 1);
         })
         .finally(() => inFlight.delete(p));
@@ -55,6 +64,7 @@ export async function runOnPool<T extends { readonly chunk: number }, R>(
     await Promise.all(inFlight);
     if (failure) throw failure;
   } finally {
+    clearInterval(watch);
     await pool.destroy();
   }
 }

@@ -122,8 +122,9 @@ export function checkPartialStructure(name: string, part: Record<string, unknown
     if (typeof part[k] !== 'string' || part[k] === '') throw bad(`"${k}" must be a non-empty string`);
   }
   const argv = part.argv;
-  if (!Array.isArray(argv) || argv.length === 0 || !argv.every((a) => typeof a === 'string')) throw bad('"argv" must be the command line, a list of strings');
-  if (argv[0] !== part.command) throw bad(`its command line runs '${String(argv[0])}', not '${String(part.command)}'`);
+  // An empty command line: a partial made through the library (computeOdds), merged there too.
+  if (!Array.isArray(argv) || !argv.every((a) => typeof a === 'string')) throw bad('"argv" must be the command line, a list of strings');
+  if (argv.length > 0 && argv[0] !== part.command) throw bad(`its command line runs '${String(argv[0])}', not '${String(part.command)}'`);
   const fileOption = (argv as string[]).find((a) => NOT_IN_PARTIAL_ARGV.includes(a.split('=')[0]));
   if (fileOption !== undefined) throw bad(`its command line carries ${fileOption.split('=')[0]}, which a partial result never records`);
   const { trials, chunkSize, chunkCount, shard } = part as { trials: unknown; chunkSize: unknown; chunkCount: unknown; shard: { index?: unknown; count?: unknown } | null };

@@ -40,6 +40,43 @@ export function runScenarioChunk(setup: ScenarioSetup, l: TallyLayout, seed: str
   return data;
 }
 
+/**
+ * Runs chunk `k` as {@link runScenarioChunk} does (the same stream, so the same tally), playthrough
+ * by playthrough, handing the event loop a turn every 50 ms so that Ctrl-C is seen; a heavy scenario's
+ * chunk can take minutes.
+ * @returns the chunk's tally, or null when `stop` was set before it finished (the chunk is dropped)
+ */
+export async function runScenarioChunkInterruptible(setup: ScenarioSetup, l: TallyLayout, seed: string, plan: ChunkPlan, k: number, stop: StopFlag): Promise<Float64Array | null> {
+  const data = new Float64Array(l.length);
+  const rng = new Tychei(`${seed}:${k}`);
+  const n = chunkTrials(plan, k);
+  let turn = Date.now();
+  for (let i = 0; i < n; i++) {
+    runPlaythrough(setup, rng, data, l);
+    if (Date.now() - turn >= 50) {
+      await yieldToEventLoop();
+      if (stop.interrupted) return null;
+      turn = Date.now();
+    }
+  }
+  return data;
+}
+
+/**
+ * Times one playthrough of `scenario` (a stream of its own, `<seed>:probe`, not part of any run) to
+ * estimate a run's length before it starts.
+ * @returns seconds per playthrough on this thread, > 0
+ * @throws AslOddsError from compiling the scenario
+ */
+export function timeOnePlaythrough(scenario: Scenario, seed: string): number {
+  const setup = compileScenario(scenario);
+  const l = tallyLayout(setup);
+  const data = new Float64Array(l.length);
+  const t0 = performance.now();
+  runPlaythrough(setup, new Tychei(`${seed}:probe`), data, l);
+  return Math.max(1e-6, (performance.now() - t0) / 1000);
+}
+
 /** Options of {@link runScenario}. */
 export interface ScenarioRunOptions {
   /** Playthroughs; with `precision`, the most to run. */
@@ -242,7 +279,9 @@ export async function runScenario(scenario: Scenario, o: ScenarioRunOptions, inp
     if (!o.runner || o.threads <= 1 || chunks.length <= 1) {
       for (const k of chunks) {
         if (stop.interrupted) break;
-        add(k, runScenarioChunk(setup, l, o.seed, plan, k));
+        const counts = await runScenarioChunkInterruptible(setup, l, o.seed, plan, k, stop);
+        if (counts === null) break;
+        add(k, counts);
         await yieldToEventLoop();
       }
     } else {

@@ -11,7 +11,7 @@ import { formatScenarioResult, formatSweep, type SweepRow } from '../../reports/
 import { writeScenarioReport } from '../../reports/write-scenario-report.js';
 import { shellQuote } from '../../reports/write-report.js';
 import { poolChunkRunner } from '../../pool/pool-runner.js';
-import { runScenario } from '../../scenario/run-scenario.js';
+import { runScenario, SCENARIO_CHUNK_SIZE, timeOnePlaythrough } from '../../scenario/run-scenario.js';
 import { loadScenarioFile } from '../../io/load-scenario.js';
 import { applySweep, parseSweep, sweepVariant } from '../../scenario/sweep.js';
 import { curvePoint, findBalance, parseRange, rangeValues, type BalanceResult, type FieldRange } from '../../scenario/balance.js';
@@ -23,7 +23,7 @@ import { inputError } from '../../errors.js';
 import { formatBalance, formatCalibration, formatGrid, formatRecord, formatValue, type SweepGrid } from '../../reports/scenario-design-text.js';
 import type { ScenarioDesign } from '../../reports/write-scenario-report.js';
 import type { CliContext } from '../io.js';
-import { parseTrials } from '../method-options.js';
+import { MAX_THREADS, parseTrials } from '../method-options.js';
 import { intIn } from '../parse.js';
 import { createProgress, withInterrupt } from '../progress.js';
 
@@ -54,6 +54,14 @@ function parsePrecision(v: string): number {
   return n;
 }
 
+/** `s` seconds as `0.4 s`, `26 s`, `3.5 min`, `2.1 h`. Never throws. */
+export function formatDuration(s: number): string {
+  if (s < 10) return `${Number(s.toPrecision(2))} s`;
+  if (s < 120) return `${Math.round(s)} s`;
+  if (s < 7200) return `${Number((s / 60).toPrecision(2))} min`;
+  return `${Number((s / 3600).toPrecision(2))} h`;
+}
+
 /** Builds the `scenario` subcommand. */
 export function scenarioCommand(cli: CliContext): Command {
   return new Command('scenario')
@@ -64,7 +72,7 @@ export function scenarioCommand(cli: CliContext): Command {
     .option('--trials <n>', `playthroughs (default ${DEFAULT_SCENARIO_TRIALS}; with --precision the most to run, default ${DEFAULT_PRECISION_MAX_TRIALS.toLocaleString('en-US')})`, parseTrials)
     .option('--precision <pp>', 'run until every victory probability is known within +-pp percentage points (95%), in whole chunks of 256 (the same playthroughs for a seed)', parsePrecision)
     .option('--seed <string>', 'seed (default: random, printed and stored)')
-    .option('--threads <n>', `worker threads (default: available cores, ${availableParallelism()} here)`, intIn(1, 1024))
+    .option('--threads <n>', `worker threads, 1 to ${MAX_THREADS} (default: available cores, ${availableParallelism()} here)`, intIn(1, MAX_THREADS))
     .option('--sweep <path=values>', 'run once per value of a numeric or flag field, e.g. sides.german.elr=2,3,4 or sides.russian.battlefieldIntegrity=true,false; twice for a grid (heatmap of the first side\'s victory odds)', (v: string, prev: string[] = []) => [...prev, v])
     .option('--balance <path=lo..hi>', 'find the value of a numeric field at which the sides win equally often (50% when every game has a winner), e.g. sides.german.fire.drm=-2..2; same seed for every value')
     .option('--record <side=wins,side=wins>', 'a record of played games (ROAR, playtests), e.g. german=31,russian=19: how likely it is under the model (binomial p-value)')
@@ -91,6 +99,18 @@ export function scenarioCommand(cli: CliContext): Command {
       if (!o.seed && !o.quiet) cli.io.stderr(`seed: ${seed} (replay with --seed ${seed})\n`);
       const threads = o.threads ?? availableParallelism();
       const trials = o.trials ?? (o.precision === undefined ? DEFAULT_SCENARIO_TRIALS : DEFAULT_PRECISION_MAX_TRIALS);
+      if (!o.quiet) {
+        // The expected time of a long run, from one timed playthrough (a stream of its own).
+        // (--balance and --calibrate run several values more: the estimate is per value then.)
+        const runs = sweeps.reduce((n, sw) => n * sw.values.length, 1);
+        const each = timeOnePlaythrough(base, seed);
+        const total = (each * trials * runs) / Math.max(1, Math.min(threads, Math.ceil(trials / SCENARIO_CHUNK_SIZE)));
+        if (total >= 10) {
+          const upTo = o.precision === undefined ? '' : 'up to ';
+          const per = o.balance || o.calibrate ? ' per value' : '';
+          cli.io.stderr(`expected time: ${upTo}about ${formatDuration(total)}${per} (${formatDuration(each)} per playthrough, ${trials * runs} playthroughs, ${threads} thread${threads === 1 ? '' : 's'}); Ctrl-C stops and keeps what is done\n`);
+        }
+      }
       const precision = o.precision === undefined ? undefined : o.precision / 100;
       let interrupted = false;
       let stopped = false;
