@@ -93,7 +93,7 @@ describe('A7.8 PTC on a broken unit: one rule for mc and attack', () => {
     const mc = mcOdds({ unit: 'german/4-6-7', broken: true, check: 'PTC' });
     expect(mc.outcomes.map((o) => [o.state, o.fraction])).toEqual([['broken 4-6-7', '1']]);
     expect(mc.eventFractions!.pin).toBe('0');
-    const attack = attackOdds({ targets: [{ unit: 'german/4-6-7', broken: true }], result: 'PTC' });
+    const attack = attackOdds({ targets: [{ unit: 'german/4-6-7', broken: true }], result: 'PTC', outcomes: true });
     expect(attack.outcomes.map((o) => o.fraction)).toEqual(['1']);
     expect(attack.eventFractions!.pin).toBe('0');
     expect(takesPinTaskCheck(unit('german/4-6-7', { broken: true }))).toBe(false);
