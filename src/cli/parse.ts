@@ -22,10 +22,10 @@ export function commanderParser<A extends [string, ...unknown[]], T>(parse: (...
   return Object.assign(wrapped, { wraps: parse });
 }
 
-/** True when `parser` (as given to commander) collects repeated values: `collect`, `collectSetting`. */
+/** True when `parser` (as given to commander) collects repeated values: `collect`, `collectSetting`, `collectEach`. */
 export function isRepeatableParser(parser: unknown): boolean {
   const inner = (parser as { wraps?: unknown } | undefined)?.wraps ?? parser;
-  return inner === values.collect || inner === values.collectSetting;
+  return inner === values.collect || inner === values.collectSetting || inner === values.collectEach;
 }
 
 /** A parser for an integer option in [lo, hi] (options/option-values.ts). */
@@ -41,6 +41,8 @@ export function nonEmpty(v: string): string {
 
 /** Collects `name=value` settings into an object. */
 export const collectSetting = commanderParser(values.collectSetting);
+/** Collects a repeatable option's values as given (no comma splitting). */
+export const collectEach = commanderParser(values.collectEach);
 /** Parses a unit class (`elite`, `1st-line`, `2nd-line`, `green`, `conscript`). */
 export const unitClass = commanderParser(values.unitClass);
 /** Parses a rally terrain. */

@@ -40,6 +40,15 @@ export function collect(v: string, prev: string[] = []): string[] {
 }
 
 /**
+ * Collects a repeatable option's values as given (no comma splitting: `--sweep a=1,2 --sweep b=3`).
+ * Never throws.
+ * @example collectEach('b=3', ['a=1,2']) // ['a=1,2', 'b=3']
+ */
+export function collectEach(v: string, prev: string[] = []): string[] {
+  return [...prev, v];
+}
+
+/**
  * Collects `name=value` settings into an object.
  * @throws OptionValueError unless `name=value`
  * @example collectSetting('casualtyMCAlsoReplaces=false') // { casualtyMCAlsoReplaces: 'false' }

@@ -24,7 +24,7 @@ import { formatBalance, formatCalibration, formatGrid, formatRecord, formatValue
 import type { ScenarioDesign } from '../../reports/write-scenario-report.js';
 import type { CliContext } from '../io.js';
 import { MAX_THREADS, parseTrials } from '../method-options.js';
-import { intIn } from '../parse.js';
+import { collectEach, intIn } from '../parse.js';
 import { createProgress, withInterrupt } from '../progress.js';
 
 interface ScenarioOptions {
@@ -73,7 +73,7 @@ export function scenarioCommand(cli: CliContext): Command {
     .option('--precision <pp>', 'run until every victory probability is known within +-pp percentage points (95%), in whole chunks of 256 (the same playthroughs for a seed)', parsePrecision)
     .option('--seed <string>', 'seed (default: random, printed and stored)')
     .option('--threads <n>', `worker threads, 1 to ${MAX_THREADS} (default: available cores, ${availableParallelism()} here)`, intIn(1, MAX_THREADS))
-    .option('--sweep <path=values>', 'run once per value of a numeric or flag field, e.g. sides.german.elr=2,3,4 or sides.russian.battlefieldIntegrity=true,false; twice for a grid (heatmap of the first side\'s victory odds)', (v: string, prev: string[] = []) => [...prev, v])
+    .option('--sweep <path=values>', 'run once per value of a numeric or flag field, e.g. sides.german.elr=2,3,4 or sides.russian.battlefieldIntegrity=true,false; twice for a grid (heatmap of the first side\'s victory odds)', collectEach)
     .option('--balance <path=lo..hi>', 'find the value of a numeric field at which the sides win equally often (50% when every game has a winner), e.g. sides.german.fire.drm=-2..2; same seed for every value')
     .option('--record <side=wins,side=wins>', 'a record of played games (ROAR, playtests), e.g. german=31,russian=19: how likely it is under the model (binomial p-value)')
     .option('--calibrate <path=lo..hi>', 'with --record: the value of a field (e.g. sides.german.fire.activity=0.5..1) that best reproduces the record, with its interval; --balance then runs on the calibrated scenario')
