@@ -18,14 +18,16 @@ export function optionFromSpec(spec: OptionSpec): Option {
   const option = new Option(spec.flags, spec.description);
   const parse = spec.parse;
   if (parse) {
-    option.argParser((value: string, previous: unknown) => {
+    const wrapped = (value: string, previous: unknown): unknown => {
       try {
         return parse(value, previous as never);
       } catch (e) {
         if (isAslOddsError(e)) throw e;
         throw new InvalidArgumentError((e as Error).message);
       }
-    });
+    };
+    // `wraps`: the spec's own parser, by which a repeatable option is known (cli/parse.ts isRepeatableParser).
+    option.argParser(Object.assign(wrapped, { wraps: parse }));
   }
   if (spec.default !== undefined) option.default(spec.default);
   if (spec.required) option.makeOptionMandatory();
