@@ -4,16 +4,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Ev } from '../../src/rules/events.js';
-import { attackOdds } from '../../src/queries/attack-query.js';
+import { attackQuery, type AttackInput } from '../../src/queries/attack-query.js';
 import { exactResult } from '../../src/queries/compute-odds.js';
 import { integrityQuery } from '../../src/queries/integrity-query.js';
-import { mcOdds, rallyOdds } from '../../src/queries/morale-query.js';
-import { routOdds } from '../../src/queries/rout-query.js';
+import { mcExact as mcOdds, rallyExact as rallyOdds } from '../../src/queries/morale-query.js';
+import { routExact as routOdds } from '../../src/queries/rout-query.js';
 import { resolveBattleHardening } from '../../src/rules/battle-hardening.js';
 import { parseCheck } from '../../src/rules/check.js';
 import { resolveCheck, takesPinTaskCheck } from '../../src/rules/morale-check.js';
 import { getRuleSet } from '../../src/rules/rule-set.js';
 import { ctx, drOf, errorCode, unit } from './helpers.js';
+
+const attackOdds = (i: AttackInput) => exactResult(attackQuery(i));
 
 describe('A19.13 / A19.12 with A10.31 and A17.11: a leader failing a Casualty MC by more than ELR', () => {
   it('a 9-1 at ELR 2 wounded by an Original 12 is Replaced if he survives the Wound Severity dr: 1/36 x 4/6 = 1/54', () => {
