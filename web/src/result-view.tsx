@@ -9,7 +9,7 @@ import { buildOutcomeSpec } from '../../src/reports/outcome-chart.js';
 import { formatOneIn, formatPercent } from '../../src/reports/format-probability.js';
 import { flattenInput } from '../../src/reports/describe-run.js';
 import { Chart } from './chart.js';
-import { buildOddsSummary, type SummaryFigure } from './summary.js';
+import { buildOddsSummary, type SummaryFigure } from '../../src/reports/summary.js';
 
 interface RoutExtras {
   readonly categories?: Readonly<Record<string, number>>;
