@@ -17,7 +17,7 @@ import { inputError } from '../errors.js';
 import type { OddsResult } from '../result.js';
 import { loadCheckpoint, saveCheckpoint } from '../runs/checkpoint.js';
 import { fingerprintOf } from '../runs/fingerprint.js';
-import { shardChunks } from '../runs/partial.js';
+import { partialResultOf, shardChunks } from '../runs/partial.js';
 import { checkChunkTally, checkMergedTally } from '../runs/verify-run-file.js';
 import { VERSION } from '../version.js';
 import { Ev } from '../rules/events.js';
@@ -152,21 +152,7 @@ export async function runAttackMonteCarlo<S>(a: AttackMonteCarlo<S>, m: MethodOp
     if (m.shard) {
       return {
         kind: 'partial',
-        partial: {
-          format: 'asl-odds-partial/1',
-          version: VERSION,
-          command: h.command,
-          argv: [...(m.argv ?? [])],
-          fingerprint,
-          seed,
-          trials: plan.trials,
-          chunkSize: plan.chunkSize,
-          chunkCount: plan.chunkCount,
-          shard: m.shard,
-          chunks: [...done].sort((x, y) => x - y),
-          counts: Array.from(tally.counts),
-          outcomes: tally.outcomes,
-        },
+        partial: partialResultOf({ version: VERSION, command: h.command, argv: m.argv, fingerprint, seed, plan, shard: m.shard, done, counts: tally.counts, outcomes: tally.outcomes }),
       };
     }
   }

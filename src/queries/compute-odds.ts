@@ -18,7 +18,7 @@ import { AslOddsError, inputError } from '../errors.js';
 import type { Comparison, OddsResult } from '../result.js';
 import { loadCheckpoint, saveCheckpoint, type CheckpointStore } from '../runs/checkpoint.js';
 import { fingerprintOf } from '../runs/fingerprint.js';
-import { shardChunks, type PartialResult } from '../runs/partial.js';
+import { partialResultOf, shardChunks, type PartialResult } from '../runs/partial.js';
 import { checkChunkTally, checkMergedTally, sumOfCounts } from '../runs/verify-run-file.js';
 import { chiSquaredGoodnessOfFit, zScore } from '../stats/index.js';
 import { VERSION } from '../version.js';
@@ -301,20 +301,7 @@ export async function computeOdds<S>(q: OddsQuery<S>, m: MethodOptions = {}): Pr
     if (m.shard) {
       return {
         kind: 'partial',
-        partial: {
-          format: 'asl-odds-partial/1',
-          version: VERSION,
-          command: q.header.command,
-          argv: [...(m.argv ?? [])],
-          fingerprint,
-          seed,
-          trials: plan.trials,
-          chunkSize: plan.chunkSize,
-          chunkCount: plan.chunkCount,
-          shard: m.shard,
-          chunks: [...done].sort((a, b) => a - b),
-          counts: Array.from(counts),
-        },
+        partial: partialResultOf({ version: VERSION, command: q.header.command, argv: m.argv, fingerprint, seed, plan, shard: m.shard, done, counts }),
       };
     }
   }

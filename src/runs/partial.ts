@@ -29,6 +29,41 @@ export interface PartialResult {
 }
 
 /**
+ * The partial result of a shard run, in the file format `merge` reads: the run's identity (command,
+ * argv, fingerprint, seed, chunk plan, shard) and the integer tallies of the chunks done (listed in
+ * ascending order). One builder for every kind of run (odds chains, the attack sampler).
+ * Never throws.
+ */
+export function partialResultOf(run: {
+  readonly version: string;
+  readonly command: string;
+  readonly argv: readonly string[] | undefined;
+  readonly fingerprint: string;
+  readonly seed: string;
+  readonly plan: { readonly trials: number; readonly chunkSize: number; readonly chunkCount: number };
+  readonly shard: { readonly index: number; readonly count: number };
+  readonly done: Iterable<number>;
+  readonly counts: ArrayLike<number>;
+  readonly outcomes?: Readonly<Record<string, number>>;
+}): PartialResult {
+  return {
+    format: 'asl-odds-partial/1',
+    version: run.version,
+    command: run.command,
+    argv: [...(run.argv ?? [])],
+    fingerprint: run.fingerprint,
+    seed: run.seed,
+    trials: run.plan.trials,
+    chunkSize: run.plan.chunkSize,
+    chunkCount: run.plan.chunkCount,
+    shard: run.shard,
+    chunks: [...run.done].sort((a, b) => a - b),
+    counts: Array.from(run.counts),
+    ...(run.outcomes === undefined ? {} : { outcomes: run.outcomes }),
+  };
+}
+
+/**
  * Parses `i/n` (0 <= i < n).
  * @throws AslOddsError `input.shard`
  * @example parseShard('1/4') // { index: 1, count: 4 }
