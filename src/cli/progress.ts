@@ -35,7 +35,10 @@ export function createProgress(io: CliIO, quiet: boolean, unit: string): Progres
       if (latest === null) return;
       const [done, total] = latest;
       const pct = total > 0 ? Math.floor((100 * done) / total) : 100;
-      io.stderr(`${unit}: ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} (${pct}%), ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+      const elapsed = (Date.now() - started) / 1000;
+      // Time left at the rate so far (the run's own rate, warm workers included).
+      const left = done > 0 && done < total ? `, about ${formatDuration((elapsed * (total - done)) / done)} left` : '';
+      io.stderr(`${unit}: ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} (${pct}%), ${elapsed.toFixed(1)} s${left}\n`);
       timer = setTimeout(line, PROGRESS_LINE_EVERY_S * 1000);
       timer.unref();
     };
@@ -129,4 +132,13 @@ export async function withInterrupt<T>(fn: (stop: StopFlag) => Promise<T>): Prom
   } finally {
     process.off('SIGINT', onSigint);
   }
+}
+
+
+/** `s` seconds as `0.4 s`, `26 s`, `3.5 min`, `2.1 h`. Never throws. */
+export function formatDuration(s: number): string {
+  if (s < 10) return `${Number(s.toPrecision(2))} s`;
+  if (s < 120) return `${Math.round(s)} s`;
+  if (s < 7200) return `${Number((s / 60).toPrecision(2))} min`;
+  return `${Number((s / 3600).toPrecision(2))} h`;
 }

@@ -87,7 +87,7 @@ describe('progress when stderr is not a terminal', () => {
     expect(io.err).toBe('');
     p.update!(250, 1000);
     vi.advanceTimersByTime(200);
-    expect(io.err).toMatch(/^trials: 250 of 1,000 \(25%\), 2\.\d s\n$/);
+    expect(io.err).toMatch(/^trials: 250 of 1,000 \(25%\), 2\.\d s, about 6 s left\n$/);
     vi.advanceTimersByTime(5000);
     expect(io.err.split('\n')).toHaveLength(3);
     p.stop();

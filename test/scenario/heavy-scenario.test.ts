@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
-import { formatDuration } from '../../src/cli/commands/scenario.js';
+import { formatDuration } from '../../src/cli/progress.js';
 import { loadScenarioFile } from '../../src/io/load-scenario.js';
 import { poolChunkRunner } from '../../src/pool/pool-runner.js';
 import { runScenario } from '../../src/scenario/run-scenario.js';

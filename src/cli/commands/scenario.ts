@@ -25,7 +25,10 @@ import type { ScenarioDesign } from '../../reports/write-scenario-report.js';
 import type { CliContext } from '../io.js';
 import { MAX_THREADS, parseTrials } from '../method-options.js';
 import { collectEach, intIn } from '../parse.js';
-import { createProgress, withInterrupt } from '../progress.js';
+
+/** Seconds a probe playthrough takes for the run's expected time to be stated before it starts. */
+const SLOW_PLAYTHROUGH_S = 0.05;
+import { createProgress, formatDuration, withInterrupt } from '../progress.js';
 
 interface ScenarioOptions {
   trials?: number;
@@ -52,14 +55,6 @@ function parsePrecision(v: string): number {
   const n = Number(v.trim());
   if (!Number.isFinite(n) || n <= 0 || n > 50) throw new InvalidArgumentError('expected percentage points in (0, 50], e.g. 1 or 0.5.');
   return n;
-}
-
-/** `s` seconds as `0.4 s`, `26 s`, `3.5 min`, `2.1 h`. Never throws. */
-export function formatDuration(s: number): string {
-  if (s < 10) return `${Number(s.toPrecision(2))} s`;
-  if (s < 120) return `${Math.round(s)} s`;
-  if (s < 7200) return `${Number((s / 60).toPrecision(2))} min`;
-  return `${Number((s / 3600).toPrecision(2))} h`;
 }
 
 /** Builds the `scenario` subcommand. */
@@ -102,10 +97,13 @@ export function scenarioCommand(cli: CliContext): Command {
       if (!o.quiet) {
         // The expected time of a long run, from one timed playthrough (a stream of its own).
         // (--balance and --calibrate run several values more: the estimate is per value then.)
+        // Only for slow playthroughs: a fast one is timed before the JIT has compiled it, up to 15
+        // times slower than in the run (a 2 s run was announced as 35 s); those runs' progress
+        // lines give the time left from the run's own rate instead.
         const runs = sweeps.reduce((n, sw) => n * sw.values.length, 1);
         const each = timeOnePlaythrough(base, seed);
         const total = (each * trials * runs) / Math.max(1, Math.min(threads, Math.ceil(trials / SCENARIO_CHUNK_SIZE)));
-        if (total >= 10) {
+        if (each >= SLOW_PLAYTHROUGH_S && total >= 10) {
           const upTo = o.precision === undefined ? '' : 'up to ';
           const per = o.balance || o.calibrate ? ' per value' : '';
           cli.io.stderr(`expected time: ${upTo}about ${formatDuration(total)}${per} (${formatDuration(each)} per playthrough, ${trials * runs} playthroughs, ${threads} thread${threads === 1 ? '' : 's'}); Ctrl-C stops and keeps what is done\n`);
