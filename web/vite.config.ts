@@ -5,7 +5,7 @@
  *   `asl-odds web`, a file server).
  * - JSX through Vite's own transform with Preact's runtime (no Babel preset needed for a build).
  * - vite-plugin-pwa (Workbox generateSW): a service worker that precaches the whole build, so the page
- *   works offline after the first visit; registered by an injected script, no CDN.
+ *   works offline after the first visit; registered by the page after its first answer, no CDN.
  * - Web Workers as ES modules (the compute worker imports the engine).
  */
 import { builtinModules } from 'node:module';
@@ -45,7 +45,8 @@ export default defineConfig({
     browserOnly(),
     VitePWA({
       registerType: 'autoUpdate',
-      injectRegister: 'script',
+      // registered by the page once its first answer is on screen (app.tsx), not at load
+      injectRegister: false,
       manifest: {
         name: 'asl-odds: ASL odds calculator',
         short_name: 'asl-odds',

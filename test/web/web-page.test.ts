@@ -80,6 +80,8 @@ const DEFAULTS: readonly string[] = ['#/mc', '#/rally', '#/attack', '#/rout', '#
 const FIVE_UNITS = '#/attack?fp=16&drm=-1&target=german/9-1,german/8-1,german/4-6-7,german/4-6-7,german/4-6-8';
 /** How long the timing test waits for the 5-unit summary before it records "no answer" (keeps the suite fast). */
 const FIVE_UNITS_WAIT_MS = 30_000;
+/** First visits timed per default question (the median is reported). */
+const TIMING_RUNS = 5;
 
 let browser: Browser | undefined;
 let web: WebServer | undefined;
@@ -289,33 +291,47 @@ describe.skipIf(!hasChromium)('the web page in Chromium', () => {
   }, 240_000);
 
   it('measures the time to answer each default question after load (reported, not asserted)', async () => {
-    const timings: { fragment: string; answeredMs: number | null; workerMs: number | null; method: string }[] = [];
+    // A first visit each time (a fresh browser context: no cache, no service worker), TIMING_RUNS times
+    // per question, reported as the median and every run (a shared machine is noisy).
+    const timings: { fragment: string; answeredMs: number | null; runsMs: (number | null)[]; workerMs: number | null; method: string }[] = [];
     for (const fragment of [...DEFAULTS, FIVE_UNITS]) {
-      const { context } = await guardedContext(1280);
-      const page = await context.newPage();
-      await page.goto(web!.url + fragment);
-      try {
-        // the page writes the default question into the fragment; wait for the answer on screen
-        await page.waitForFunction(`(() => { const a = window.aslOdds.answers.at(-1); return !!a && a.at > 0 && document.querySelector('main').dataset.status !== 'computing'; })()`, undefined, {
-          timeout: fragment === FIVE_UNITS ? FIVE_UNITS_WAIT_MS : 60_000,
-        });
-      } catch (e) {
-        if (fragment !== FIVE_UNITS) throw e;
-        timings.push({ fragment, answeredMs: null, workerMs: null, method: `no answer within ${FIVE_UNITS_WAIT_MS / 1000} s` });
+      const runs: { at: number; worker: number; method: string }[] = [];
+      let missed = 0;
+      for (let r = 0; r < (fragment === FIVE_UNITS ? 3 : TIMING_RUNS); r++) {
+        const { context } = await guardedContext(1280);
+        const page = await context.newPage();
+        await page.goto(web!.url + fragment);
+        try {
+          // the page writes the default question into the fragment; wait for the answer on screen
+          await page.waitForFunction(`(() => { const a = window.aslOdds.answers.at(-1); return !!a && a.at > 0 && document.querySelector('main').dataset.status !== 'computing'; })()`, undefined, {
+            timeout: fragment === FIVE_UNITS ? FIVE_UNITS_WAIT_MS : 60_000,
+          });
+          runs.push(
+            (await page.evaluate(`(() => { const a = window.aslOdds.answers.at(-1); return { at: a.at, worker: a.workerMs, method: (document.querySelector('.result') || {}).dataset?.method || 'table' }; })()`)) as {
+              at: number;
+              worker: number;
+              method: string;
+            },
+          );
+        } catch (e) {
+          if (fragment !== FIVE_UNITS) throw e;
+          missed++;
+        }
         await context.close();
+      }
+      if (runs.length === 0) {
+        timings.push({ fragment, answeredMs: null, runsMs: [null], workerMs: null, method: `no answer within ${FIVE_UNITS_WAIT_MS / 1000} s` });
         continue;
       }
-      const t = (await page.evaluate(`(() => { const a = window.aslOdds.answers.at(-1); return { at: a.at, worker: a.workerMs, method: (document.querySelector('.result') || {}).dataset?.method || 'table' }; })()`)) as {
-        at: number;
-        worker: number;
-        method: string;
-      };
-      timings.push({ fragment, answeredMs: Math.round(t.at), workerMs: Math.round(t.worker), method: t.method });
-      await context.close();
+      const median = <T,>(xs: T[], by: (x: T) => number): T => xs.slice().sort((a, b) => by(a) - by(b))[xs.length >> 1];
+      const m = median(runs, (x) => x.at);
+      timings.push({ fragment, answeredMs: Math.round(m.at), runsMs: [...runs.map((x) => Math.round(x.at)), ...Array(missed).fill(null)], workerMs: Math.round(m.worker), method: m.method });
     }
     await mkdir(OUT, { recursive: true });
     await writeFile(join(OUT, 'web-timings.json'), JSON.stringify(timings, null, 2) + '\n');
-    console.log(`web page: time to answer after load (ms, from navigation start):\n${timings.map((t) => `  ${t.fragment}: ${t.answeredMs ?? '-'} (worker ${t.workerMs ?? '-'}, ${t.method})`).join('\n')}`);
+    console.log(
+      `web page: time to answer after load (ms from navigation start, first visit, median of ${TIMING_RUNS}):\n${timings.map((t) => `  ${t.fragment}: ${t.answeredMs ?? '-'} (worker ${t.workerMs ?? '-'}, ${t.method}; runs ${t.runsMs.map((x) => x ?? '-').join(' ')})`).join('\n')}`,
+    );
     expect(timings.length).toBe(DEFAULTS.length + 1);
   }, 600_000);
 });

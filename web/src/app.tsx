@@ -3,29 +3,23 @@
  * computed in a Web Worker as the inputs change. The fragment is the whole state and spells the CLI
  * command (fragment.ts); "Pin" keeps an answer beside the next for comparison.
  */
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { calculatorNamed } from '../../src/calculators/calculators.js';
 import { longName, takesValue } from '../../src/options/option-spec.js';
 import type { OddsResult } from '../../src/result.js';
+import type { Measurements } from './protocol.js';
 import type { TableSet } from '../../src/tables/grid-table.js';
 import { ComputeClient, type TimedReply } from './compute-client.js';
 import { CALCULATORS, defaultEntries, PRIMARY } from './defaults.js';
 import { OptionsForm } from './form.js';
-import { commandLine, formatFragment, parseFragment, type Entry, type PageState } from './fragment.js';
+import { commandLine, formatFragment, type Entry, type PageState } from './fragment.js';
+import { resolveState } from './page-state.js';
 import { ResultView } from './result-view.js';
 import { TABLE_KINDS, tableKindNamed } from './table-kinds.js';
 import { TableView } from './table-view.js';
 
-/** What the page measured, for the browser test and the curious (`window.aslOdds`). */
-interface Measurements {
-  answers: { hash: string; workerMs: number; roundTripMs: number; at: number }[];
-}
-declare global {
-  interface Window {
-    aslOdds?: Measurements;
-  }
-}
-const measurements: Measurements = (window.aslOdds = { answers: [] });
+/** What the page measured (boot.ts made it, before anything else ran). */
+const measurements: Measurements = (window.aslOdds ??= { answers: [] });
 
 const NAMES: Readonly<Record<string, string>> = {
   mc: 'MC',
@@ -37,16 +31,6 @@ const NAMES: Readonly<Record<string, string>> = {
   recovery: 'Recovery',
   integrity: 'Integrity',
 };
-
-/** The state to show for a fragment: defaults filled in (the calculator's first example). */
-function resolveState(hash: string): PageState {
-  const s = parseFragment(hash);
-  if (s.command === '' ) return { command: 'mc', entries: defaultEntries(CALCULATORS[0]) };
-  if (s.command === 'table') return { command: `table/${TABLE_KINDS[0].name}`, entries: [] };
-  const calc = calculatorNamed(s.command);
-  if (calc && s.entries.length === 0) return { command: s.command, entries: defaultEntries(calc) };
-  return s;
-}
 
 /** Long names of the flags of a command (written without a value on the command line). */
 function flagsOf(command: string): Set<string> {
@@ -103,13 +87,42 @@ function AnswerView({ answer, fractions }: { answer: Answer; fractions: boolean 
   return <ResultView result={answer.result} fractions={fractions} commandLine={answer.line} />;
 }
 
+/**
+ * The page's compute worker: the one boot.ts started with the URL's question (its answer is taken
+ * over), replaced when a stale question is abandoned.
+ */
+const client = new ComputeClient(window.aslOddsBoot);
+
+/**
+ * Resolves when the page's first question (asked by boot.ts) is answered, or after `ms`: main.tsx draws
+ * the page then, with its answer, in one layout instead of two (the form, then the answer).
+ */
+export function firstAnswer(ms: number): Promise<void> {
+  return client.settled(ms);
+}
+
+/** The page's answer for `state` from the worker's reply (`line`: its command line). */
+function answerOf(reply: TimedReply, state: PageState, line: string): Answer {
+  if (reply.kind === 'odds') return { kind: 'odds', result: reply.result, state, line };
+  if (reply.kind === 'table') return { kind: 'table', set: reply.set, state, line };
+  return { kind: 'error', message: reply.error.message, code: reply.error.code, state, line };
+}
+
+/** Whether the service worker has been registered (after the first answer). */
+let swRegistered = false;
+
 export function App() {
   const [state, setState] = useState<PageState>(() => resolveState(location.hash));
-  const [answer, setAnswer] = useState<Answer | null>(null);
+  // The first answer may be here already (boot.ts asked, main.tsx waited a little for it).
+  const [answer, setAnswer] = useState<Answer | null>(() => {
+    const reply = client.answered(state.command, state.entries);
+    if (!reply) return null;
+    measurements.answers.push({ hash: formatFragment(state), workerMs: reply.ms, roundTripMs: reply.roundTripMs, at: 0 });
+    return answerOf(reply, state, commandLine(state, flagsOf(state.command)));
+  });
   const [computing, setComputing] = useState(false);
   const [fractions, setFractions] = useState(false);
   const [pinned, setPinned] = useState<Answer | null>(null);
-  const client = useMemo(() => new ComputeClient(), []);
   const first = useRef(true);
   const hash = formatFragment(state);
 
@@ -125,15 +138,17 @@ export function App() {
 
   // Ask the worker; a newer state replaces an older question.
   useEffect(() => {
+    if (first.current && answer && formatFragment(answer.state) === hash) {
+      first.current = false; // drawn with its answer
+      return;
+    }
     setComputing(true);
     const line = commandLine(state, flagsOf(state.command));
     const timer = setTimeout(async () => {
       const reply: TimedReply | null = await client.ask(state.command, state.entries);
       if (!reply) return;
       setComputing(false);
-      if (reply.kind === 'odds') setAnswer({ kind: 'odds', result: reply.result, state, line });
-      else if (reply.kind === 'table') setAnswer({ kind: 'table', set: reply.set, state, line });
-      else setAnswer({ kind: 'error', message: reply.error.message, code: reply.error.code, state, line });
+      setAnswer(answerOf(reply, state, line));
       measurements.answers.push({ hash: formatFragment(state), workerMs: reply.ms, roundTripMs: reply.roundTripMs, at: 0 });
     }, first.current ? 0 : 60); // typing: wait for a pause; the first question at once
     first.current = false;
@@ -145,6 +160,12 @@ export function App() {
   useEffect(() => {
     const last = measurements.answers[measurements.answers.length - 1];
     if (last && last.hash === answeredHash) last.at = performance.now();
+    // The service worker (offline use) is registered once the first answer is on screen: installing
+    // it precaches the whole build, which slowed the first answer when it ran at load.
+    if (answer && !swRegistered) {
+      swRegistered = true;
+      void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
+    }
   }, [answer]);
 
   const calc = calculatorNamed(state.command);

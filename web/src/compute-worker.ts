@@ -14,7 +14,8 @@ import { parseOptionEntries } from '../../src/options/option-spec.js';
 import { computeOdds } from '../../src/queries/compute-odds.js';
 import type { OddsResult } from '../../src/result.js';
 import { tableKindNamed } from './table-kinds.js';
-import type { ComputeReply, ComputeRequest } from './protocol.js';
+import { resolveState } from './page-state.js';
+import type { ComputeReply, ComputeRequest, FirstRequest } from './protocol.js';
 import { WEB_THREADS, webChunkRunner } from './web-chunk-runner.js';
 
 /** Monte Carlo trials when exact is out of reach and the state names none. */
@@ -79,7 +80,8 @@ function monteCarlo(query: any, trials: number, seed: string): Promise<OddsResul
   return run(query, { trials, seed });
 }
 
-self.onmessage = async (ev: MessageEvent<ComputeRequest>) => {
-  const reply = await answer(ev.data);
+self.onmessage = async (ev: MessageEvent<ComputeRequest | FirstRequest>) => {
+  const req = ev.data;
+  const reply = await answer('hash' in req ? { id: req.id, ...resolveState(req.hash) } : req);
   (self as unknown as Worker).postMessage(reply);
 };
