@@ -13,7 +13,9 @@
  *   `allEliminated`, `leaderLost`; and the number of trials with exactly k/2 squad-equivalents broken
  *   and eliminated, k in [0, 2 x targets];
  * - `outcomes`: trials per final stack, keyed by its canonical description (`describeAttackOutcome`:
- *   identical targets sorted, so equal stacks read alike). Bounded by the stacks the attack can leave.
+ *   identical targets sorted, so equal stacks read alike), only when asked (`attack --outcomes`): it
+ *   grows with the distinct stacks met (38,000 in 1e6 trials of a 5-unit stack, 125,000 in 1.6e7, and
+ *   a 35 MB JSON), so without it the memory of a run is flat in its trials.
  *
  *   input -> targets, attacks, context -> per trial: sampleAttacks -> counts + final codes
  *         -> per chunk: codes -> description -> outcomes
@@ -87,6 +89,8 @@ export interface AttackSampling {
   readonly startLeader: readonly boolean[];
   readonly startBroken: readonly boolean[];
   readonly startSquads2: readonly number[];
+  /** List trials per final stack (`AttackTally.outcomes`); false: every tally's `outcomes` is empty. */
+  readonly outcomes: boolean;
   /** Descriptions of the final stacks met so far, by their codes' key (kept from one chunk to the next). */
   readonly descriptions: Map<string, string>;
 }
@@ -95,9 +99,10 @@ export interface AttackSampling {
  * Compiles an attack for sampling.
  * @param targets the Location's units in stack order, at least one
  * @param attacks the attacks in order, at least one
+ * @param o.outcomes list trials per final stack (`attack --outcomes`)
  * Never throws on valid input.
  */
-export function compileAttackSampling(targets: readonly UnitState[], attacks: readonly CompiledAttack[], ctx: MoraleContext): AttackSampling {
+export function compileAttackSampling(targets: readonly UnitState[], attacks: readonly CompiledAttack[], ctx: MoraleContext, o: { readonly outcomes: boolean }): AttackSampling {
   const codes = targets.map((u) => UNIT_CODES.of(u));
   return {
     targets,
@@ -109,6 +114,7 @@ export function compileAttackSampling(targets: readonly UnitState[], attacks: re
     startLeader: codes.map((c) => c.leader),
     startBroken: codes.map((c) => c.broken),
     startSquads2: codes.map((c) => c.squads2),
+    outcomes: o.outcomes,
     descriptions: new Map(),
   };
 }
@@ -119,7 +125,7 @@ const BREAK = Ev.break;
  * Samples `trials` attacks with dice from `rng` into `counts` (added to) and returns the trials per
  * final stack description.
  * @param counts a tally's counts in `s.layout`
- * @returns trials per description (a new object)
+ * @returns trials per description (a new object; empty unless `s.outcomes`)
  * Never throws on valid input. Cost: one sampled attack per trial and O(targets) counting; one
  * description per distinct final stack of the run, not per trial.
  */
@@ -172,6 +178,7 @@ export function runAttackTrials(s: AttackSampling, rng: Int32Source, trials: num
     if (leaderLost) counts[L.stack + 2] += count;
     counts[L.brokenCount + broken2] += count;
     counts[L.eliminatedCount + lost2] += count;
+    if (!s.outcomes) continue;
     const key = codes.join(',');
     let name = s.descriptions.get(key);
     if (name === undefined) {

@@ -4,7 +4,8 @@
  * counts of a fixed size plus trials per final stack (chains/attack-tally.ts). Chunk k's stream
  * depends only on (seed, k) and tallies add in any order, so the result is bit-identical for any
  * `--threads`, after `--checkpoint`/`--resume`, and for `--shard` + `merge`; Ctrl-C keeps the chunks
- * that finished. Memory does not grow with the trials.
+ * that finished. Memory does not grow with the trials, unless the final stacks are listed
+ * (`--outcomes`: as for exact, the summary omits them otherwise).
  *
  *   plan -> chunks (shard, minus a checkpoint's) -> runAttackChunk here or on the pool -> add tallies
  *        -> checkpoint now and then -> partial (shard) or result: outcomes, events, per-unit and stack
@@ -64,7 +65,7 @@ export async function runAttackMonteCarlo<S>(a: AttackMonteCarlo<S>, m: MethodOp
     trials: plan.trials,
     chunkSize: plan.chunkSize,
     version: VERSION,
-    terminals: [SAMPLER_ID, layout.size],
+    terminals: [SAMPLER_ID, layout.size, a.sampling.outcomes ? 'outcomes' : 'summary'],
   });
   const tally = { counts: new Float64Array(layout.size), outcomes: {} as Record<string, number> };
   let interrupted = false;
@@ -159,7 +160,7 @@ export async function runAttackMonteCarlo<S>(a: AttackMonteCarlo<S>, m: MethodOp
   const trials = tally.counts[layout.trials];
   const eventCounts = h.eventNames.map((n) => tally.counts[layout.events + 31 - Math.clz32(Ev[n])]);
   let result: OddsResult = resultFromOutcomeCounts(h, new Map(Object.entries(tally.outcomes)), eventCounts, { trials, seed, trialsRequested: plan.trials, interrupted });
-  result = { ...result, ...a.figures(tally) };
+  result = { ...result, ...(a.sampling.outcomes ? {} : { outcomesOmitted: true }), ...a.figures(tally) };
   if (m.compareExact) result = { ...result, comparison: compareWithExact(a.query, result) };
   return { kind: 'result', result };
 }

@@ -411,7 +411,7 @@ export function attackQuery(input: AttackInput): OddsQuery<AttackChainState> {
     },
     chunkSize: ATTACK_CHUNK_SIZE,
     monteCarlo: (m, plan, seed) =>
-      runAttackMonteCarlo({ query, input, sampling: compileAttackSampling(targets, attacks, ctx), figures: (t) => sampledAttackFigures(targets, t) }, m, plan, seed),
+      runAttackMonteCarlo({ query, input, sampling: compileAttackSampling(targets, attacks, ctx, { outcomes: input.outcomes ?? false }), figures: (t) => sampledAttackFigures(targets, t) }, m, plan, seed),
   };
   return query;
 }
@@ -423,7 +423,7 @@ export function attackQuery(input: AttackInput): OddsQuery<AttackChainState> {
  */
 export function attackSamplingOf(input: AttackInput): AttackSampling {
   const { targets, attacks, ctx } = resolveAttackInput(input);
-  return compileAttackSampling(targets, attacks, ctx);
+  return compileAttackSampling(targets, attacks, ctx, { outcomes: input.outcomes ?? false });
 }
 
 /** The per-unit and stack figures of a Monte Carlo tally (chains/attack-tally.ts), as estimates. */

@@ -23,7 +23,8 @@ async function run(input: AttackInput, o: MethodOptions): Promise<OddsResult> {
   return out.result;
 }
 
-const STACK: AttackInput = { targets: ['german/9-1', 'german/4-6-7', 'german/4-6-7', 'german/4-4-7'], fp: 8, drm: 0, then: ['4:1'] };
+/** Final stacks listed (`--outcomes`), so that the tests below check them too. */
+const STACK: AttackInput = { targets: ['german/9-1', 'german/4-6-7', 'german/4-6-7', 'german/4-4-7'], fp: 8, drm: 0, then: ['4:1'], outcomes: true };
 
 describe('attack Monte Carlo: reproducible whatever runs it', () => {
   const opts = { trials: 30_000, seed: 'atk-mc', chunkSize: 5_000 };
@@ -81,6 +82,23 @@ describe('attack Monte Carlo: reproducible whatever runs it', () => {
     expect(JSON.stringify(result)).toBe(JSON.stringify(single));
   });
 
+  it('without --outcomes the final stacks are not listed (memory flat in trials), and every other figure is the same', async () => {
+    const listed = await run(STACK, { ...opts, threads: 1 });
+    const summary = await run({ ...STACK, outcomes: false }, { ...opts, threads: 2, runner: poolChunkRunner });
+    expect(summary.outcomesOmitted).toBe(true);
+    expect(summary.outcomes).toEqual([]);
+    expect(listed.outcomesOmitted).toBeUndefined();
+    expect(listed.outcomes.length).toBeGreaterThan(10);
+    const { outcomes: _a, outcomesOmitted: _b, ...rest } = summary;
+    const { outcomes: _c, outcomesOmitted: _d, ...restListed } = listed;
+    expect(JSON.stringify(rest)).toBe(JSON.stringify(restListed));
+    // A checkpoint of the run that lists them is not resumed by the one that does not (other tallies).
+    const dir = await mkdtemp(join(tmpdir(), 'asl-odds-atk-'));
+    const path = join(dir, 'run.ckpt');
+    await run(STACK, { ...opts, threads: 1, checkpoint: textFile(path) });
+    await expect(run({ ...STACK, outcomes: false }, { ...opts, threads: 1, checkpoint: textFile(path), resume: true })).rejects.toMatchObject({ code: 'input.checkpoint' });
+  });
+
   it('progress reports every trial; chunk snapshots add up to the outcomes', async () => {
     const seen: number[] = [];
     const snapshots: Record<string, number>[] = [];
@@ -104,7 +122,8 @@ function zScores(mc: OddsResult, exact: OddsResult): { name: string; z: number }
     out.push({ name, z: (est - p) / Math.sqrt((p * (1 - p)) / n) });
   };
   const mcByState = new Map(mc.outcomes.map((o) => [o.state, o.probability]));
-  for (const o of exact.outcomes) add(`outcome ${o.state}`, mcByState.get(o.state) ?? 0, o.probability);
+  // Final stacks only when both list them (Monte Carlo lists them with --outcomes only).
+  if (!mc.outcomesOmitted) for (const o of exact.outcomes) add(`outcome ${o.state}`, mcByState.get(o.state) ?? 0, o.probability);
   for (const [k, p] of Object.entries(exact.events)) add(`event ${k}`, mc.events[k as keyof typeof mc.events] ?? 0, p!);
   exact.units!.forEach((u, i) => {
     for (const [k, p] of Object.entries(u.events)) add(`unit ${i + 1} ${k}`, mc.units![i].events[k as keyof typeof u.events] ?? 0, p!);
