@@ -55,6 +55,7 @@ export type Convergence =
  */
 export function buildConvergence(result: OddsResult, snapshots: readonly ChunkSnapshot[] | undefined): Convergence {
   if (result.method !== 'monte-carlo') return { kind: 'none', reason: 'exact result: nothing to converge' };
+  if (result.outcomesOmitted) return { kind: 'none', reason: 'the final stacks were not listed (--outcomes lists them and charts their running estimates)' };
   if (!snapshots || snapshots.length === 0) {
     return { kind: 'none', reason: 'no per-chunk tallies (a resumed run or a merge of shards)' };
   }

@@ -145,9 +145,9 @@ export async function writeOddsReport(
         ],
       });
     }
-    const blocks: HtmlBlock[] = [result.outcomes.length === 0 ? { kind: 'paragraph', text: 'The final stacks were not computed (the figures above need no joint distribution).' } : failed.includes(`${name}.svg`) ? { kind: 'paragraph', text: `The outcome chart could not be drawn (${failedReason(failed, `${name}.svg`)}); the tables below have every figure.` } : { kind: 'chart', chart: { title: chartTitle, spec, svgFile: `${name}.svg` } }];
+    const blocks: HtmlBlock[] = [result.outcomes.length === 0 ? { kind: 'paragraph', text: 'The final stacks were not listed (the figures above need no joint distribution; --outcomes lists them).' } : failed.includes(`${name}.svg`) ? { kind: 'paragraph', text: `The outcome chart could not be drawn (${failedReason(failed, `${name}.svg`)}); the tables below have every figure.` } : { kind: 'chart', chart: { title: chartTitle, spec, svgFile: `${name}.svg` } }];
     const tables = oddsTableModel(result);
-    blocks.push({ kind: 'table', table: { caption: 'Final states', ...tables.outcomes } });
+    if (result.outcomes.length > 0) blocks.push({ kind: 'table', table: { caption: 'Final states', ...tables.outcomes } });
     if (tables.events.rows.length > 0) blocks.push({ kind: 'table', table: { caption: 'Events (at least once in the chain)', ...tables.events } });
     sections.push({ heading: 'Outcomes', blocks });
     const units = unitEventsTable(result);

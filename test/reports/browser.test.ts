@@ -298,7 +298,7 @@ document.documentElement.setAttribute('data-charts-rendered', '1');</script></bo
 
   it.runIf(hasChromium)('attack report, Monte Carlo 5e5 trials (issue 13: the stack overflow that wrote nothing)', async () => {
     const dir = await reportDir('attack-mc');
-    const argv = ['attack', '--fp', '8', '--drm', '1', '--target', 'german/9-1,german/4-6-7,german/4-6-7', '--trials', '5e5', '--seed', 'browser', '--threads', '1', '--quiet', '--json', '--report', dir];
+    const argv = ['attack', '--fp', '8', '--drm', '1', '--target', 'german/9-1,german/4-6-7,german/4-6-7', '--trials', '5e5', '--seed', 'browser', '--threads', '1', '--quiet', '--json', '--outcomes', '--report', dir];
     const io = bufferIO();
     expect(await runCli(argv, io)).toBe(0);
     expect(JSON.parse(io.out).trials).toBe(500_000); // stdout has the result
