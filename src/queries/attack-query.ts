@@ -12,11 +12,10 @@ import { COUNT_WEIGHTS, doubledSquadEquivalents, EXACT_WEIGHTS, FINAL_STATUS_NAM
 import { EVENT_NAMES, MORALE_EVENTS } from '../rules/events.js';
 import { getUnit, parseNationality, withOverrides, type UnitOverrides } from '../counters/catalog.js';
 import type { UnitClass } from '../counters/types.js';
-import type { ChainModel } from '../engine/chain.js';
 import { enumerateChain, type ExactDistribution } from '../engine/exact.js';
 import { canFactorAttack, enumerateAttackFactored, summarizeAttackFactored } from '../chains/attack-factored.js';
 import { toFraction, toNumber, type Prob6 } from '../engine/probability.js';
-import { AslOddsError, inputError } from '../errors.js';
+import { inputError } from '../errors.js';
 import type { EstimateStats, FinalStatusFigures, OddsResult, SquadCountRow, UnitEventsRow } from '../result.js';
 import { coweringShift, DEFAULT_FIRER, type FirerProfile } from '../rules/cowering.js';
 import { iftColumnOf, parseIFTResult, shiftIFTColumn } from '../rules/infantry-fire-table.js';
@@ -27,7 +26,7 @@ import { runAttackMonteCarlo } from './attack-monte-carlo.js';
 import { exactResult, type OddsQuery } from './compute-odds.js';
 import { checkIntInput, checkMarkers, describeProfile, describeSituation } from './input-checks.js';
 import { resolveSituation, type SituationInput } from './morale-query.js';
-import { estimate, type TerminalOf } from './odds-result.js';
+import { estimate } from './odds-result.js';
 
 /** Kinds of attack (A8.15 Snap Shot: Area Fire, FP halved; A9.22 Fire Lane Residual FP). */
 export const ATTACK_KINDS = ['normal', 'fire-lane', 'snap-shot'] as const;
@@ -309,25 +308,14 @@ function countFormat(trials: number): FigureFormat<number> {
   return { num: (w) => (trials > 0 ? w / trials : 0), frac: null, stats: (w) => estimate(w, trials) };
 }
 
-/** The per-unit and stack figures of the exact engine's marginal-mode distribution, as exact fractions. */
+/**
+ * The per-unit and stack figures of an exact distribution of the attack chain, as exact fractions:
+ * events from the engine's marginal mode when it ran in it, else from the terminals' event masks (a
+ * tracked chain, as the tests' reference enumerates it).
+ */
 function exactAttackFigures(targets: readonly UnitState[], dist: ExactDistribution<AttackChainState>): Record<string, unknown> {
   const terms = dist.terminals.map((t) => ({ state: t.state, events: t.events, weight: t.probability }));
   return figuresOf(targets, summarizeAttack(targets, terms, EXACT_WEIGHTS as WeightOps<Prob6>, dist.marginals), EXACT_WEIGHTS, EXACT_FORMAT);
-}
-
-/**
- * The per-unit and stack figures of an attack result: exact fractions when the terminals carry exact
- * probabilities (the exact engine's), otherwise weights divided by `total` (Monte Carlo counts).
- * Linear in the weights (attack-summary.ts).
- */
-function attackFigures(targets: readonly UnitState[], terminals: readonly TerminalOf<AttackChainState>[], weights: readonly number[], total: number): Record<string, unknown> {
-  const exact = terminals.length > 0 && terminals.every((t) => (t as { probability?: Prob6 }).probability !== undefined);
-  if (exact) {
-    const terms = terminals.map((t) => ({ state: t.state, events: t.events, weight: (t as unknown as { probability: Prob6 }).probability }));
-    return figuresOf(targets, summarizeAttack(targets, terms, EXACT_WEIGHTS as WeightOps<Prob6>), EXACT_WEIGHTS, EXACT_FORMAT);
-  }
-  const terms = terminals.map((t, i) => ({ state: t.state, events: t.events, weight: weights[i] }));
-  return figuresOf(targets, summarizeAttack(targets, terms, COUNT_WEIGHTS), COUNT_WEIGHTS, countFormat(total));
 }
 
 /**
@@ -396,7 +384,6 @@ export function attackQuery(input: AttackInput): OddsQuery<AttackChainState> {
     maxStates: MAX_ATTACK_STATES,
     quickStates: QUICK_ATTACK_STATES,
     ...estimateOf(targets),
-    extend: (terminals, weights, total) => attackFigures(targets, terminals, weights, total),
     exact: {
       enumerate,
       extend: (dist) => exactAttackFigures(targets, dist),

@@ -10,7 +10,6 @@
  */
 import { buildRoutChain, ROUT_CATEGORIES, ROUT_EVENTS, routCategoryOf, type RoutCategory, type RoutChainState } from '../chains/rout-chain.js';
 import { getNationality, getUnit, withOverrides, type UnitOverrides } from '../counters/catalog.js';
-import type { UnitProfile } from '../counters/types.js';
 import { enumerateChain } from '../engine/exact.js';
 import { add, toFraction, toNumber, ZERO, type Prob6 } from '../engine/probability.js';
 import { inputError } from '../errors.js';

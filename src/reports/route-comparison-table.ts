@@ -10,7 +10,7 @@
 import { ROUT_CATEGORIES } from '../chains/rout-chain.js';
 import type { EventName } from '../rules/events.js';
 import { inputError } from '../errors.js';
-import type { RoutComparison, RoutResult } from '../queries/rout-query.js';
+import type { RoutComparison } from '../queries/rout-query.js';
 import { describeInputLine } from './describe-input.js';
 import { formatPercent } from './format-probability.js';
 

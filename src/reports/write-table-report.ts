@@ -5,7 +5,6 @@
  * Pipeline: TableSet -> text, markdown, csv, json; heatmap specs -> SVG; HTML page; all built in memory
  * first, then each file written atomically (`atomic-write.ts`), as `write-report.ts` does.
  */
-import { join } from 'node:path';
 import type { TableSet } from '../tables/grid-table.js';
 import { cellText, describeTableRun, formatTableSet } from './format-table.js';
 import { atomicWriteAll } from '../io/atomic-write-all.js';

@@ -13,7 +13,7 @@ import { Z95 } from '../stats/wilson-interval.js';
 import type { EstimateStats } from '../result.js';
 import { VERSION } from '../version.js';
 import { runPlaythrough } from './playthrough.js';
-import { finalOffsets, metricHistogram, tallyLayout, TURN_METRICS, type TallyLayout, type TurnMetric } from './scenario-tally.js';
+import { finalOffsets, metricHistogram, tallyLayout, type TallyLayout, type TurnMetric } from './scenario-tally.js';
 import { compileScenario, type ScenarioSetup } from './setup.js';
 import type { Scenario } from './types.js';
 

@@ -3,7 +3,6 @@
  * routes parsed, Integrity Bases computed (A16.1), and the bounds of the statistics.
  */
 import { getUnit, withOverrides } from '../counters/catalog.js';
-import type { UnitProfile } from '../counters/types.js';
 import { mmcBPV, squadEquivalents } from '../counters/unit-values.js';
 import { inputError } from '../errors.js';
 import { getRuleSet, type RuleSet } from '../rules/rule-set.js';

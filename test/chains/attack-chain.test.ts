@@ -27,7 +27,6 @@ import { ctx, drOf, rs2e, unit } from '../rules/helpers.js';
 /** p = n / 6^e. */
 const p6 = (n: number, e: number): Prob6 => ({ n: BigInt(n), e });
 const mul = (a: Prob6, b: Prob6): Prob6 => ({ n: a.n * b.n, e: a.e + b.e });
-const sum = (...xs: Prob6[]): Prob6 => xs.reduce(add, ZERO);
 /** n/36 as n / 6^2. */
 const d36 = (n: number): Prob6 => p6(n, 2);
 /** Ways to roll each DR total 2..12 out of 36. */

@@ -30,7 +30,7 @@ function tracked(input: AttackInput): OddsResult {
   const q = attackQuery(input);
   const d = enumerateChain(q.model);
   const r = resultFromExact(q.header, q.model, d.terminals, d.terminals.map((t) => t.probability));
-  return { ...r, ...q.extend!(d.terminals, d.terminals.map((t) => toNumber(t.probability)), 1) };
+  return { ...r, ...q.exact!.extend(d) };
 }
 
 /** Everything a result states, as exact fractions, order-free; `joint: false` leaves out the outcomes. */

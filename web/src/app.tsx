@@ -10,7 +10,7 @@ import type { OddsResult } from '../../src/result.js';
 import type { Measurements } from './protocol.js';
 import type { TableSet } from '../../src/tables/grid-table.js';
 import { ComputeClient, type TimedReply } from './compute-client.js';
-import { CALCULATORS, defaultEntries, PRIMARY } from './defaults.js';
+import { CALCULATORS, PRIMARY } from './defaults.js';
 import { OptionsForm } from './form.js';
 import { commandLine, formatFragment, type Entry, type PageState } from './fragment.js';
 import { resolveState } from './page-state.js';
