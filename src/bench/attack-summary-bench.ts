@@ -3,6 +3,8 @@
  * distribution; chains/attack-factored.ts `summarizeAttackFactored`) on the issue's stacks, 16 FP -1:
  * - 5 units, 2 leaders: 9-1, 8-1, 4-6-7, 4-6-7, 4-6-8 (the attack sampler stage's stack);
  * - 6 units, 2 leaders: the same and another 4-6-8;
+ * - 6 units, 2 leaders, four kinds of squad and HS (12 FP +0), and an American stack under 20 FP -2
+ *   (KIA results: Random Selection among six units), the slowest 2-leader stacks found;
  * - 6 units, 3 leaders: 9-1, 8-1, 7-0, 4-6-7, 4-6-7, 4-6-8 (past the quick budget: the command answers
  *   it by Monte Carlo unless `--exact`; timed here with the whole budget).
  * Wall time of `exactResult(attackQuery(input))` (query, summary, result) in this thread, best of the
@@ -18,6 +20,8 @@ import { BENCH_ATTACK } from './attack-sampler-bench.js';
 export const SUMMARY_STACKS: readonly { readonly name: string; readonly input: AttackInput }[] = [
   { name: '5 units, 2 leaders', input: BENCH_ATTACK },
   { name: '6 units, 2 leaders', input: { ...BENCH_ATTACK, targets: [...BENCH_ATTACK.targets, 'german/4-6-8'] } },
+  { name: '6 units, 2 leaders, 4 kinds of MMC (12 FP +0)', input: { fp: 12, drm: 0, targets: ['german/10-2', 'german/8-0', 'german/4-6-7', 'german/5-4-8', 'german/4-4-7', 'german/2-3-8'] } },
+  { name: '6 units, 2 leaders, KIA results (American, 20 FP -2)', input: { fp: 20, drm: -2, targets: ['american/9-1', 'american/8-0', 'american/6-6-6', 'american/6-6-6', 'american/7-4-7', 'american/6-6-6'] } },
   { name: '6 units, 3 leaders', input: { ...BENCH_ATTACK, targets: ['german/9-1', 'german/8-1', 'german/7-0', 'german/4-6-7', 'german/4-6-7', 'german/4-6-8'] } },
 ];
 
@@ -36,7 +40,7 @@ export interface AttackSummaryTime {
  * Times the exact summary of {@link SUMMARY_STACKS}.
  * @param o.quick only the 5-unit stack, once
  * @param o.reps repetitions per stack (>= 1)
- * Never throws (the stacks are within the exact budget). Cost: about 30-60 s with all three stacks
+ * Never throws (the stacks are within the exact budget). Cost: about 30-60 s with all five stacks
  * (the 3-leader one, timed once when it takes more than 5 s).
  */
 export function measureAttackSummaries(o: { readonly quick: boolean; readonly reps: number; readonly onStage: (line: string) => void }): AttackSummaryTime[] {
