@@ -7,7 +7,7 @@
 import { runChunk, type ChunkPlan } from './chunk-plan.js';
 import type { ChunkRunner, ChunkTask, StopFlag } from './chunk-runner.js';
 import type { CompiledTables } from './compile.js';
-import { yieldToEventLoop } from './yield-to-event-loop.js';
+import { runChunks } from './run-chunks.js';
 
 /** Options of {@link runMonteCarlo}. */
 export interface MonteCarloOptions {
@@ -58,16 +58,15 @@ export async function runMonteCarlo(tables: CompiledTables, o: MonteCarloOptions
     trialsDone += c.reduce((a, b) => a + b, 0);
     o.onChunk?.(chunk, trialsDone, counts);
   };
-  if (!o.runner || o.threads <= 1 || chunks.length <= 1) {
-    for (const k of chunks) {
-      if (stop.interrupted) break;
-      add(k, runChunk(tables, o.seed, o.plan, k));
-      // Let signal handlers and progress timers run between chunks.
-      await yieldToEventLoop();
-    }
-  } else {
-    const tasks: ChunkTask[] = chunks.map((chunk) => ({ tables, seed: o.seed, plan: o.plan, chunk }));
-    await o.runner<ChunkTask, Float64Array>('monte-carlo', tasks, o.threads, (task, c) => add(task.chunk, c), stop);
-  }
+  await runChunks<ChunkTask, Float64Array>({
+    chunks,
+    threads: o.threads,
+    runner: o.runner,
+    stop,
+    here: (k) => runChunk(tables, o.seed, o.plan, k),
+    worker: 'monte-carlo',
+    task: (chunk) => ({ tables, seed: o.seed, plan: o.plan, chunk }),
+    onResult: add,
+  });
   return { counts, chunksDone, trialsDone, interrupted: chunksDone.length < chunks.length };
 }

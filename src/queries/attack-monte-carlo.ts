@@ -13,7 +13,7 @@
  */
 import { addAttackTally, runAttackChunk, type AttackSampling, type AttackTally } from '../chains/attack-tally.js';
 import { chunkTrials, type ChunkPlan } from '../engine/chunk-plan.js';
-import { yieldToEventLoop } from '../engine/yield-to-event-loop.js';
+import { runChunks } from '../engine/run-chunks.js';
 import { inputError } from '../errors.js';
 import type { OddsResult } from '../result.js';
 import { loadCheckpoint, saveCheckpoint } from '../runs/checkpoint.js';
@@ -124,29 +124,17 @@ export async function runAttackMonteCarlo<S>(a: AttackMonteCarlo<S>, m: MethodOp
       }
     };
     const stop = m.stop ?? { interrupted: false };
-    const threads = m.threads ?? 1;
-    let finished = 0;
-    if (!m.runner || threads <= 1 || chunks.length <= 1) {
-      for (const k of chunks) {
-        if (stop.interrupted) break;
-        add(k, runAttackChunk(a.sampling, seed, plan, k));
-        finished++;
-        // Let signal handlers and progress timers run between chunks.
-        await yieldToEventLoop();
-      }
-    } else {
-      const tasks: AttackChunkTask[] = chunks.map((chunk) => ({ input: a.input, seed, plan, chunk }));
-      await m.runner<AttackChunkTask, AttackTally>(
-        'attack',
-        tasks,
-        threads,
-        (task, t) => {
-          add(task.chunk, { counts: Float64Array.from(t.counts), outcomes: t.outcomes });
-          finished++;
-        },
-        stop,
-      );
-    }
+    const finished = await runChunks<AttackChunkTask, AttackTally>({
+      chunks,
+      threads: m.threads ?? 1,
+      runner: m.runner,
+      stop,
+      here: (k) => runAttackChunk(a.sampling, seed, plan, k),
+      worker: 'attack',
+      task: (chunk) => ({ input: a.input, seed, plan, chunk }),
+      // A reply from a worker arrives as a plain copy: its counts as a Float64Array again.
+      onResult: (chunk, t) => add(chunk, { counts: Float64Array.from(t.counts), outcomes: t.outcomes }),
+    });
     interrupted = finished < chunks.length;
     await saving;
     if (m.checkpoint) await saveCheckpoint(m.checkpoint, checkpointOf());

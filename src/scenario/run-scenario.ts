@@ -7,6 +7,7 @@ import { weightedMean, weightedQuantile } from 'simple-statistics';
 import { Tychei } from '../dice/tychei.js';
 import { chunkTrials, planChunks, type ChunkPlan } from '../engine/chunk-plan.js';
 import type { ChunkRunner, StopFlag } from '../engine/chunk-runner.js';
+import { runChunks } from '../engine/run-chunks.js';
 import { yieldToEventLoop } from '../engine/yield-to-event-loop.js';
 import { estimate } from '../queries/odds-result.js';
 import { Z95 } from '../stats/wilson-interval.js';
@@ -276,18 +277,16 @@ export async function runScenario(scenario: Scenario, o: ScenarioRunOptions, inp
   let next = 0;
   for (;;) {
     const chunks = Array.from({ length: target - next }, (_, i) => next + i);
-    if (!o.runner || o.threads <= 1 || chunks.length <= 1) {
-      for (const k of chunks) {
-        if (stop.interrupted) break;
-        const counts = await runScenarioChunkInterruptible(setup, l, o.seed, plan, k, stop);
-        if (counts === null) break;
-        add(k, counts);
-        await yieldToEventLoop();
-      }
-    } else {
-      const tasks: ScenarioTask[] = chunks.map((chunk) => ({ scenario, seed: o.seed, plan, chunk }));
-      await o.runner<ScenarioTask, Float64Array>('scenario', tasks, o.threads, (t, counts) => add(t.chunk, counts), stop);
-    }
+    await runChunks<ScenarioTask, Float64Array>({
+      chunks,
+      threads: o.threads,
+      runner: o.runner,
+      stop,
+      here: (k) => runScenarioChunkInterruptible(setup, l, o.seed, plan, k, stop),
+      worker: 'scenario',
+      task: (chunk) => ({ scenario, seed: o.seed, plan, chunk }),
+      onResult: add,
+    });
     next = target;
     if (o.precision === undefined || stop.interrupted || chunksDone < next || next >= plan.chunkCount) break;
     const want = chunksForPrecision(victoryNow(), done, o.precision, chunkSize, chunksDone);
