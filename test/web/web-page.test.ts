@@ -248,6 +248,26 @@ describe.skipIf(!hasChromium)('the web page in Chromium', () => {
     await context.close();
   }, 120_000);
 
+  it('a question left before its answer came never shows that answer (back to an answered one)', async () => {
+    const { context } = await guardedContext(1280);
+    const page = await context.newPage();
+    const quick = '#/mc?unit=german/4-6-7&check=1MC&leader=german/8-1';
+    await page.goto(web!.url + quick);
+    await answered(page, quick);
+    const before = await readPage(page);
+    // The 5-unit attack takes most of a second; back to the answered question before it is done.
+    await page.evaluate(`location.hash = ${JSON.stringify(FIVE_UNITS)}`);
+    await page.waitForTimeout(150);
+    await page.evaluate(`location.hash = ${JSON.stringify(quick)}`);
+    await answered(page, quick);
+    await page.waitForTimeout(2500); // the attack's answer would have arrived by now
+    const after = await readPage(page);
+    expect(after.line).toBe(before.line);
+    expect(after.fractions).toEqual(before.fractions);
+    expect(after.fractions['event:pass']).toBe('5/12'); // README: a 4-6-7's 1MC with an 8-1
+    await context.close();
+  }, 120_000);
+
   it('works offline after the first visit (the service worker precaches the build)', async () => {
     const { context, foreign } = await guardedContext(1280);
     const page = await context.newPage();

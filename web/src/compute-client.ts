@@ -75,8 +75,12 @@ export class ComputeClient {
   ask(command: string, entries: readonly Entry[]): Promise<TimedReply | null> {
     const key = questionKey(command, entries);
     if (this.pending?.key === key) return this.pending.promise;
-    if (this.last?.key === key) return Promise.resolve(this.last.reply);
+    // A newer question replaces the one in hand: its answer, when it comes, is dropped (null).
     this.pending?.resolve(null);
+    if (this.last?.key === key) {
+      this.pending = null;
+      return Promise.resolve(this.last.reply);
+    }
     if (this.worker && this.busy) {
       this.worker.terminate();
       this.worker = null;
