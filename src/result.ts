@@ -82,9 +82,9 @@ export interface OddsResult {
    */
   readonly methodReason?: string;
   /**
-   * `attack`, exact method: true when the joint distribution of the stack's final states was not
-   * computed (the per-unit and stack figures need no joint); `outcomes` is then empty. `--outcomes`
-   * asks for it.
+   * `attack`: true when the stack's final states were not listed (exact: the joint distribution was
+   * not computed; Monte Carlo: the trials per final stack were not tallied; the per-unit and stack
+   * figures need neither); `outcomes` is then empty. `--outcomes` asks for them.
    */
   readonly outcomesOmitted?: boolean;
 }

@@ -93,7 +93,7 @@ export const attackCalculator: OddsCalculator = {
     { flags: '--encircled', description: 'the target Location is Encircled: ML -1 (A7.7)' },
     {
       flags: '--outcomes',
-      description: "exact: also list the stack's final states with their odds (the joint distribution); a single attack is otherwise summarized per unit and for the stack only, far faster",
+      description: "also list the stack's final states with their odds (exact: the joint distribution; Monte Carlo: the trials per final stack); a single attack is otherwise summarized per unit and for the stack only, far faster, and Monte Carlo memory stays flat",
     },
     ...SITUATION_OPTIONS,
     ...RULE_OPTIONS,
