@@ -34,7 +34,7 @@
  */
 import { ALL_DR, isDoubles, type DR } from '../dice/dice.js';
 import type { ChainModel, Roll, Transition } from '../engine/chain.js';
-import { scriptKey, type ScriptEntry } from './deferred-check-chain.js';
+import { appendEntry, scriptKey, type ScriptEntry } from './deferred-check-chain.js';
 import { checkFor, resolveBerserkTask, resolveCheckTask, type CheckKind, type CheckOutcome } from './check-task.js';
 import { berserkCheckTakers } from '../rules/berserk-leader.js';
 import { resolveWoundSeverity } from '../rules/casualty-reduction.js';
@@ -429,7 +429,7 @@ function settleHead(w: Work, t: Task): boolean {
 
 /** Appends `e` to deferred target `i`'s script. */
 function record(w: Work, i: number, e: ScriptEntry): void {
-  w.scripts[i] = [...w.scripts[i], e];
+  w.scripts[i] = appendEntry(w.scripts[i], e);
 }
 
 /**
@@ -587,6 +587,9 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
   let memoState: AttackChainState | null = null;
   const byClass: (Transition<AttackChainState> | undefined)[] = [];
   const bySignature = new Map<string, Transition<AttackChainState>>();
+  // The dr that completes a Random Selection: its transition depends on the state before the drs and
+  // the units selected only, whatever drs got there (A.9), so it is shared across those states.
+  const bySelection = new Map<string, Transition<AttackChainState>>();
 
   return {
     initial,
@@ -610,6 +613,17 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
       const c = outcomeClass(s, index, spec.attacks);
       const known = byClass[c];
       if (known !== undefined) return known;
+      const head = s.todo[0];
+      if (head.k === 'rs' && head.drs.length + 1 === head.cand.length) {
+        const mask = randomSelection(canonicalDrs([...head.drs, index + 1], head.count), head.count);
+        const key = `${mask}|${stateKey({ ...s, todo: [{ ...head, drs: [] }, ...s.todo.slice(1)] })}`;
+        let t = bySelection.get(key);
+        if (t === undefined) {
+          t = step(s, index);
+          bySelection.set(key, t);
+        }
+        return (byClass[c] = t);
+      }
       const sig = outcomeSignature(s, index, spec.attacks, spec.ctx, env.checkMemo);
       let t = bySignature.get(sig);
       if (t === undefined) {

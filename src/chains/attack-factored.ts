@@ -106,13 +106,13 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
   // A script is run a stage (an entry) at a time: a stage from given parts is enumerated once for the
   // whole attack, and the distribution after each prefix of a script once (scripts share prefixes).
   const stages = new Map<string, readonly StageFinal[]>();
-  const stageOf = (parts: readonly UnitState[], e: ScriptEntry): readonly StageFinal[] => {
-    const key = `${parts.map(unitStateKey).join(',')}|${e.key}`;
+  const stageOf = (x: LocalNode, e: ScriptEntry): readonly StageFinal[] => {
+    const key = `${x.key}|${e.key}`;
     let st = stages.get(key);
     if (st === undefined) {
-      const dist = enumerateChain(buildDeferredChain(parts, [e], spec.ctx, memo), { maxStates, marginal: true });
+      const dist = enumerateChain(buildDeferredChain(x.parts, [e], spec.ctx, memo), { maxStates, marginal: true });
       spend(dist.statesVisited);
-      st = dist.terminals.map((t, i) => ({ parts: t.state.parts, q: t.probability, s: slotsOf(dist.nodeMarginals![i]) }));
+      st = dist.terminals.map((t, i) => ({ parts: t.state.parts, key: partsKey(t.state.parts), q: t.probability, s: slotsOf(dist.nodeMarginals![i]) }));
       stages.set(key, st);
     }
     return st;
@@ -122,7 +122,7 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
     const key = `${unitStateKey(start)}|${scriptKey(script)}`;
     let d = locals.get(key);
     if (d !== undefined) return d;
-    let nodes: readonly LocalNode[] = [{ parts: [start], p: ONE, m: new Map() }];
+    let nodes: readonly LocalNode[] = [{ parts: [start], key: partsKey([start]), p: ONE, m: new Map() }];
     let prefix = unitStateKey(start) + '|';
     for (const e of script) {
       prefix += e.key + ';';
@@ -155,27 +155,47 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
   // Events, from each final node of the leaders' chain with its masses (the probability m of reaching
   // it with the event): given the node, the deferred units are independent of how it was reached, so
   // P(event) = m + (p - m) x P(a deferred unit has it), where P(none has it) is the product of theirs.
+  // That is linear in (p, m) for given deferred distributions: the nodes are summed per distributions
+  // first, and the products taken once per distinct tuple.
   const events: Prob6[] = Array.from({ length: BITS }, () => ZERO);
   const partEvents: Prob6[][] = targets.map(() => Array.from({ length: BITS }, () => ZERO));
+  const tuples = new Map<string, { readonly mine: readonly LocalDistribution[]; p: Prob6; readonly m: Prob6[]; readonly mi: Prob6[][] }>();
   leaders.terminals.forEach((g, t) => {
     const s = g.state;
     const masses = leaders.nodeMarginals![t];
     const mine = deferred.map((i) => localOf(s.units[i], s.scripts[i]));
+    const key = mine.map((d) => d.key).join(',');
+    let x = tuples.get(key);
+    if (x === undefined) {
+      x = { mine, p: ZERO, m: Array.from({ length: BITS }, () => ZERO), mi: deferred.map(() => Array.from({ length: BITS }, () => ZERO)) };
+      tuples.set(key, x);
+    }
+    x.p = add(x.p, g.probability);
+    masses.events.forEach((v, b) => {
+      if (v.n !== 0n) x.m[b] = add(x.m[b], v);
+    });
+    masses.partEvents.forEach((row, i) => {
+      const j = deferred.indexOf(i);
+      row.forEach((v, b) => {
+        if (v.n === 0n) return;
+        if (j >= 0) x.mi[j][b] = add(x.mi[j][b], v);
+        else if (i < n) partEvents[i][b] = add(partEvents[i][b], v); // a leader's: no deferred part
+      });
+    });
+  });
+  for (const { mine, p, m, mi } of tuples.values()) {
     for (let b = 0; b < BITS; b++) {
-      const m = masses.events[b] ?? ZERO;
       let none: Prob6 | null = null;
       for (const d of mine) if (d.none[b] !== null) none = none === null ? d.none[b] : mul(none, d.none[b]!);
-      if (none !== null) events[b] = add(events[b], add(m, mul(sub(g.probability, m), complement(none))));
-      else if (m.n !== 0n) events[b] = add(events[b], m);
-      for (let i = 0; i < n; i++) {
-        const mi = masses.partEvents[i]?.[b] ?? ZERO;
-        const j = deferred.indexOf(i);
-        const own = j >= 0 ? mine[j].own[b] : null;
-        if (own !== null) partEvents[i][b] = add(partEvents[i][b], add(mi, mul(sub(g.probability, mi), own)));
-        else if (mi.n !== 0n) partEvents[i][b] = add(partEvents[i][b], mi);
-      }
+      if (none !== null) events[b] = add(events[b], add(m[b], mul(sub(p, m[b]), complement(none))));
+      else if (m[b].n !== 0n) events[b] = add(events[b], m[b]);
+      deferred.forEach((i, j) => {
+        const own = mine[j].own[b];
+        if (own !== null) partEvents[i][b] = add(partEvents[i][b], add(mi[j][b], mul(sub(p, mi[j][b]), own)));
+        else if (mi[j][b].n !== 0n) partEvents[i][b] = add(partEvents[i][b], mi[j][b]);
+      });
     }
-  });
+  }
   return { leaders, deferred, localOf, idOf, spend, work: () => work, marginals: { events, partEvents } };
 }
 
@@ -250,11 +270,13 @@ export function enumerateAttackFactored(spec: AttackChainSpec, maxStates = Infin
 }
 
 /**
- * A deferred unit's state after a prefix of its script: its parts, the probability p, and per slot the
- * probability of being here with the event (slot b: some part had event bit b; slot 32 + b: the unit).
+ * A deferred unit's state after a prefix of its script: its parts (and their key), the probability p,
+ * and per slot the probability of being here with the event (slot b: some part had event bit b; slot
+ * 32 + b: the unit).
  */
 interface LocalNode {
   readonly parts: readonly UnitState[];
+  readonly key: string;
   p: Prob6;
   readonly m: Map<number, Prob6>;
 }
@@ -262,8 +284,14 @@ interface LocalNode {
 /** A final state of one stage from given parts: probability q, and its event masses `s` (slots as LocalNode's). */
 interface StageFinal {
   readonly parts: readonly UnitState[];
+  readonly key: string;
   readonly q: Prob6;
   readonly s: ReadonlyMap<number, Prob6>;
+}
+
+/** The key of a deferred unit's parts. */
+function partsKey(parts: readonly UnitState[]): string {
+  return parts.length === 1 ? unitStateKey(parts[0]) : parts.map(unitStateKey).join(',');
 }
 
 /** The engine's masses of a stage's final node, as LocalNode slots (other parts' own events dropped). */
@@ -280,27 +308,53 @@ function slotsOf(x: EventMarginals): Map<number, Prob6> {
 
 /**
  * The distribution after one more entry `e`: each node times each final state of its stage, merged by
- * parts. An event's mass: m q (it had happened) + (p - m) s (it happens in this stage).
+ * parts. An event's mass: m q (it had happened) + (p - m) s (it happens in this stage). A stage that
+ * leaves its node as it is (one final, the same parts, no event: the unit is not subject) keeps the
+ * node; when every stage does, the same nodes are returned.
  */
-function nextStage(nodes: readonly LocalNode[], e: ScriptEntry, stageOf: (parts: readonly UnitState[], e: ScriptEntry) => readonly StageFinal[]): LocalNode[] {
+function nextStage(nodes: readonly LocalNode[], e: ScriptEntry, stageOf: (x: LocalNode, e: ScriptEntry) => readonly StageFinal[]): readonly LocalNode[] {
+  const stages = nodes.map((x) => stageOf(x, e));
+  if (stages.every((st, i) => isIdentity(st, nodes[i]))) return nodes;
   const out = new Map<string, LocalNode>();
-  for (const x of nodes) {
-    for (const f of stageOf(x.parts, e)) {
-      const key = f.parts.map(unitStateKey).join(',');
-      let y = out.get(key);
+  nodes.forEach((x, i) => {
+    const st = stages[i];
+    if (isIdentity(st, x)) {
+      const y = out.get(x.key);
+      if (y === undefined) out.set(x.key, { parts: x.parts, key: x.key, p: x.p, m: new Map(x.m) });
+      else mergeInto(y, x.p, x.m);
+      return;
+    }
+    for (const f of st) {
+      let y = out.get(f.key);
       if (y === undefined) {
-        y = { parts: f.parts, p: ZERO, m: new Map() };
-        out.set(key, y);
+        y = { parts: f.parts, key: f.key, p: ZERO, m: new Map() };
+        out.set(f.key, y);
       }
-      y.p = add(y.p, mul(x.p, f.q));
-      for (const slot of new Set([...x.m.keys(), ...f.s.keys()])) {
-        const m = x.m.get(slot) ?? ZERO;
-        const s = f.s.get(slot) ?? ZERO;
-        y.m.set(slot, add(y.m.get(slot) ?? ZERO, add(mul(m, f.q), mul(sub(x.p, m), s))));
+      const one = f.q.n === 1n && f.q.e === 0;
+      y.p = add(y.p, one ? x.p : mul(x.p, f.q));
+      for (const [slot, m] of x.m) {
+        const sv = f.s.get(slot);
+        const v = sv === undefined ? (one ? m : mul(m, f.q)) : add(mul(m, f.q), mul(sub(x.p, m), sv));
+        y.m.set(slot, add(y.m.get(slot) ?? ZERO, v));
+      }
+      for (const [slot, sv] of f.s) {
+        if (x.m.has(slot)) continue;
+        y.m.set(slot, add(y.m.get(slot) ?? ZERO, mul(x.p, sv)));
       }
     }
-  }
+  });
   return [...out.values()];
+}
+
+/** True when a stage leaves node `x` as it is: one final with its parts, probability 1, no event. */
+function isIdentity(st: readonly StageFinal[], x: LocalNode): boolean {
+  return st.length === 1 && st[0].key === x.key && st[0].s.size === 0;
+}
+
+/** Adds weight p and masses m into node y. */
+function mergeInto(y: LocalNode, p: Prob6, m: ReadonlyMap<number, Prob6>): void {
+  y.p = add(y.p, p);
+  for (const [slot, v] of m) y.m.set(slot, add(y.m.get(slot) ?? ZERO, v));
 }
 
 /** A partial product: targets' units (deferred ones filled so far) and heroes, their ids, probability. */

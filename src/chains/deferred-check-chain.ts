@@ -37,11 +37,24 @@ export type ScriptEntry =
   | { readonly k: 'berserk'; readonly leaderDRM: number; readonly key: string }
   | { readonly k: 'wnd'; readonly drm: number; readonly key: string };
 
-/** The key of a script: its entries' keys in order. */
+const SCRIPT_KEYS = new WeakMap<readonly ScriptEntry[], string>();
+
+/** The key of a script: its entries' keys in order. Memoised per script (scripts are immutable). */
 export function scriptKey(script: readonly ScriptEntry[]): string {
-  let k = '';
-  for (const e of script) k += e.key + ';';
+  let k = SCRIPT_KEYS.get(script);
+  if (k === undefined) {
+    k = '';
+    for (const e of script) k += e.key + ';';
+    SCRIPT_KEYS.set(script, k);
+  }
   return k;
+}
+
+/** `script` with `e` appended (a new array; its key is derived from the script's, not recomputed). Never throws. */
+export function appendEntry(script: readonly ScriptEntry[], e: ScriptEntry): readonly ScriptEntry[] {
+  const next = [...script, e];
+  SCRIPT_KEYS.set(next, scriptKey(script) + e.key + ';');
+  return next;
 }
 
 /** The state of a deferred unit's chain. Immutable. */
