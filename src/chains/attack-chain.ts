@@ -34,7 +34,7 @@
  */
 import { ALL_DR, isDoubles, type DR } from '../dice/dice.js';
 import type { ChainModel, Roll, Transition } from '../engine/chain.js';
-import { appendEntry, scriptKey, type ScriptEntry } from './deferred-check-chain.js';
+import { appendEntry, EMPTY_SCRIPT, type Script, type ScriptEntry } from './deferred-check-chain.js';
 import { checkFor, resolveBerserkTask, resolveCheckTask, type CheckKind, type CheckOutcome } from './check-task.js';
 import { berserkCheckTakers } from '../rules/berserk-leader.js';
 import { resolveWoundSeverity } from '../rules/casualty-reduction.js';
@@ -145,7 +145,7 @@ export interface AttackChainState {
   /** Leaders who went berserk and still owe their Location its Berserk checks (A15.41). */
   readonly berserkLeaders: readonly number[];
   /** Per target: the checks recorded for a deferred unit (AttackChainSpec.deferred), else empty. */
-  readonly scripts: readonly (readonly ScriptEntry[])[];
+  readonly scripts: readonly Script[];
   /** The chain has ended. */
   readonly done: boolean;
   /** Canonical key (ChainModel.key), computed once when the state is made. */
@@ -197,7 +197,7 @@ class Work {
   todo: Task[];
   losses: LeaderLoss[];
   berserkLeaders: number[];
-  scripts: (readonly ScriptEntry[])[];
+  scripts: Script[];
   done: boolean;
   /** Events caused during this advance (OR over units). */
   delta = 0;
@@ -512,6 +512,8 @@ function settle(w: Work): void {
 const TASK_KEYS = new WeakMap<Task, string>();
 /** taskKey, memoised per (immutable, shared) task object. */
 function cachedTaskKey(t: Task): string {
+  // A Random Selection task is new after each dr: caching its key would only grow the WeakMap.
+  if (t.k === 'rs') return taskKey(t);
   let k = TASK_KEYS.get(t);
   if (k === undefined) {
     k = taskKey(t);
@@ -576,7 +578,7 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
     todo: [{ k: 'ift' }],
     losses: [],
     berserkLeaders: [],
-    scripts: spec.targets.map(() => []),
+    scripts: spec.targets.map(() => EMPTY_SCRIPT),
     done: false,
     key: '',
   });
@@ -590,6 +592,8 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
   // The dr that completes a Random Selection: its transition depends on the state before the drs and
   // the units selected only, whatever drs got there (A.9), so it is shared across those states.
   const bySelection = new Map<string, Transition<AttackChainState>>();
+  /** The key of `memoState` without its Random Selection drs (computed at its first last dr). */
+  let selectionBase: string | undefined;
 
   return {
     initial,
@@ -607,6 +611,7 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
         memoState = s;
         byClass.length = 0;
         bySignature.clear();
+        selectionBase = undefined;
       }
       // Two levels: dice of the same class (outcomeClass) resolve alike; distinct classes with the same
       // effect (outcomeSignature) give the same transition object.
@@ -614,9 +619,16 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
       const known = byClass[c];
       if (known !== undefined) return known;
       const head = s.todo[0];
-      if (head.k === 'rs' && head.drs.length + 1 === head.cand.length) {
-        const mask = randomSelection(canonicalDrs([...head.drs, index + 1], head.count), head.count);
-        const key = `${mask}|${stateKey({ ...s, todo: [{ ...head, drs: [] }, ...s.todo.slice(1)] })}`;
+      if (head.k === 'rs') {
+        const drs = canonicalDrs([...head.drs, index + 1], head.count);
+        if (drs.length < head.cand.length) {
+          // Not the last dr: only the drs change (nothing settles, and candidates are never exchanged
+          // while they roll: pendingSignatures marks them), as `step` would do it.
+          const next = { ...s, todo: [{ ...head, drs }, ...s.todo.slice(1)] };
+          return (byClass[c] = { state: { ...next, key: stateKey(next) }, events: 0 });
+        }
+        selectionBase ??= stateKey({ ...s, todo: [{ ...head, drs: [] }, ...s.todo.slice(1)] });
+        const key = `${randomSelection(drs, head.count)}|${selectionBase}`;
         let t = bySelection.get(key);
         if (t === undefined) {
           t = step(s, index);
@@ -752,7 +764,7 @@ function offMapKey(u: UnitState): string {
 function stateKey(s: Omit<AttackChainState, 'key'>): string {
   let units = '';
   for (let i = 0; i < s.units.length; i++) units += (i > 0 ? ',' : '') + (isAlive(s.units[i]) ? s.unitKeys[i] : offMapKey(s.units[i]));
-  const scripts = s.scripts.some((x) => x.length > 0) ? `|S${s.scripts.map(scriptKey).join('/')}` : '';
+  const scripts = s.scripts.some((x) => x.entries.length > 0) ? `|S${s.scripts.map((x) => x.key).join('/')}` : '';
   if (s.done) return `D|${units}|${s.unitEvents.join(',')}${scripts}`;
   return (
     scripts +

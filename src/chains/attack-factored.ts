@@ -18,13 +18,13 @@
  * (benchmarks/README.md).
  */
 import { AslOddsError } from '../errors.js';
-import { enumerateChain, PROGRESS_EVERY, type EventMarginals, type ExactDistribution, type ExactTerminal } from '../engine/exact.js';
+import { enumerateChain, PROGRESS_EVERY, type ExactDistribution, type ExactTerminal } from '../engine/exact.js';
 import { add, complement, mul, ONE, sub, ZERO, type Prob6 } from '../engine/probability.js';
 import { isAlive, unitStateKey, type UnitState } from '../rules/unit-state.js';
 import { averageOverClass, doubledBroken, doubledEliminated, EXACT_WEIGHTS, FINAL_STATUS_NAMES, finalStatusIndex, type AttackSummary } from './attack-summary.js';
 import { EVENT_NAMES } from '../rules/events.js';
 import { buildAttackChain, identicalTargets, type AttackChainSpec, type AttackChainState } from './attack-chain.js';
-import { buildDeferredChain, deferredMemo, scriptKey, type ScriptEntry } from './deferred-check-chain.js';
+import { buildDeferredChain, deferredMemo, type Script, type ScriptEntry } from './deferred-check-chain.js';
 
 /** Event bits the engine's masks hold. */
 const BITS = 32;
@@ -55,12 +55,12 @@ export function canFactorAttack(spec: AttackChainSpec): boolean {
  * {@link summarizeAttackFactored}).
  */
 interface Factored {
-  /** The leaders' chain in marginal mode: terminals with `nodeMarginals`. */
+  /** The leaders' chain in marginal mode: terminals with `nodeMasses`. */
   readonly leaders: ExactDistribution<AttackChainState>;
   /** Positions of the deferred targets (not leaders), ascending. */
   readonly deferred: readonly number[];
   /** Deferred unit's distribution from `start` given `script` (memoised). */
-  readonly localOf: (start: UnitState, script: readonly ScriptEntry[]) => LocalDistribution;
+  readonly localOf: (start: UnitState, script: Script) => LocalDistribution;
   /** Interned id of a unit state. */
   readonly idOf: (u: UnitState) => number;
   /** Counts work against the budget. @throws AslOddsError `engine.tooManyStates` */
@@ -112,19 +112,19 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
     if (st === undefined) {
       const dist = enumerateChain(buildDeferredChain(x.parts, [e], spec.ctx, memo), { maxStates, marginal: true });
       spend(dist.statesVisited);
-      st = dist.terminals.map((t, i) => ({ parts: t.state.parts, key: partsKey(t.state.parts), q: t.probability, s: slotsOf(dist.nodeMarginals![i]) }));
+      st = dist.terminals.map((t, i) => ({ parts: t.state.parts, key: partsKey(t.state.parts), q: t.probability, s: slotsOf(dist.nodeMasses![i]) }));
       stages.set(key, st);
     }
     return st;
   };
   const prefixes = new Map<string, readonly LocalNode[]>();
-  const localOf = (start: UnitState, script: readonly ScriptEntry[]): LocalDistribution => {
-    const key = `${unitStateKey(start)}|${scriptKey(script)}`;
+  const localOf = (start: UnitState, script: Script): LocalDistribution => {
+    const key = `${unitStateKey(start)}|${script.key}`;
     let d = locals.get(key);
     if (d !== undefined) return d;
     let nodes: readonly LocalNode[] = [{ parts: [start], key: partsKey([start]), p: ONE, m: new Map() }];
     let prefix = unitStateKey(start) + '|';
-    for (const e of script) {
+    for (const e of script.entries) {
       prefix += e.key + ';';
       const known = prefixes.get(prefix);
       if (known !== undefined) nodes = known;
@@ -162,7 +162,7 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
   const tuples = new Map<string, { readonly mine: readonly LocalDistribution[]; p: Prob6; readonly m: Prob6[]; readonly mi: Prob6[][] }>();
   leaders.terminals.forEach((g, t) => {
     const s = g.state;
-    const masses = leaders.nodeMarginals![t];
+    const masses = leaders.nodeMasses![t];
     const mine = deferred.map((i) => localOf(s.units[i], s.scripts[i]));
     const key = mine.map((d) => d.key).join(',');
     let x = tuples.get(key);
@@ -171,17 +171,16 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
       tuples.set(key, x);
     }
     x.p = add(x.p, g.probability);
-    masses.events.forEach((v, b) => {
-      if (v.n !== 0n) x.m[b] = add(x.m[b], v);
-    });
-    masses.partEvents.forEach((row, i) => {
-      const j = deferred.indexOf(i);
-      row.forEach((v, b) => {
-        if (v.n === 0n) return;
+    for (const [slot, v] of masses) {
+      const b = slot & (BITS - 1);
+      const i = (slot >>> 5) - 1; // -1: the chain's events, else part i's
+      if (i < 0) x.m[b] = add(x.m[b], v);
+      else if (i < n) {
+        const j = deferred.indexOf(i);
         if (j >= 0) x.mi[j][b] = add(x.mi[j][b], v);
-        else if (i < n) partEvents[i][b] = add(partEvents[i][b], v); // a leader's: no deferred part
-      });
-    });
+        else partEvents[i][b] = add(partEvents[i][b], v); // a leader's: no deferred part
+      }
+    }
   });
   for (const { mine, p, m, mi } of tuples.values()) {
     for (let b = 0; b < BITS; b++) {
@@ -219,7 +218,7 @@ export function enumerateAttackFactored(spec: AttackChainSpec, maxStates = Infin
   const groups = new Map<string, { state: AttackChainState; p: Prob6 }>();
   for (const g of leaders.terminals) {
     const s = g.state;
-    const key = `${s.units.map(unitStateKey).join(',')}|${s.scripts.map(scriptKey).join('/')}`;
+    const key = `${s.units.map(unitStateKey).join(',')}|${s.scripts.map((x) => x.key).join('/')}`;
     const c = groups.get(key);
     if (c) c.p = add(c.p, g.probability);
     else groups.set(key, { state: s, p: g.probability });
@@ -295,14 +294,12 @@ function partsKey(parts: readonly UnitState[]): string {
 }
 
 /** The engine's masses of a stage's final node, as LocalNode slots (other parts' own events dropped). */
-function slotsOf(x: EventMarginals): Map<number, Prob6> {
+function slotsOf(masses: ReadonlyMap<number, Prob6>): Map<number, Prob6> {
   const s = new Map<number, Prob6>();
-  x.events.forEach((v, b) => {
-    if (v.n !== 0n) s.set(b, v);
-  });
-  (x.partEvents[0] ?? []).forEach((v, b) => {
-    if (v.n !== 0n) s.set(BITS + b, v);
-  });
+  for (const [slot, v] of masses) {
+    const w = slot >>> 5; // 0: some part's event (the chain's), 1: part 0's, the unit's own
+    if (w <= 1 && v.n !== 0n) s.set(slot, v);
+  }
   return s;
 }
 

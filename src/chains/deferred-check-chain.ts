@@ -37,24 +37,18 @@ export type ScriptEntry =
   | { readonly k: 'berserk'; readonly leaderDRM: number; readonly key: string }
   | { readonly k: 'wnd'; readonly drm: number; readonly key: string };
 
-const SCRIPT_KEYS = new WeakMap<readonly ScriptEntry[], string>();
-
-/** The key of a script: its entries' keys in order. Memoised per script (scripts are immutable). */
-export function scriptKey(script: readonly ScriptEntry[]): string {
-  let k = SCRIPT_KEYS.get(script);
-  if (k === undefined) {
-    k = '';
-    for (const e of script) k += e.key + ';';
-    SCRIPT_KEYS.set(script, k);
-  }
-  return k;
+/** A deferred unit's script: its entries in order and their key (the entries' keys, each with ';'). Immutable. */
+export interface Script {
+  readonly entries: readonly ScriptEntry[];
+  readonly key: string;
 }
 
-/** `script` with `e` appended (a new array; its key is derived from the script's, not recomputed). Never throws. */
-export function appendEntry(script: readonly ScriptEntry[], e: ScriptEntry): readonly ScriptEntry[] {
-  const next = [...script, e];
-  SCRIPT_KEYS.set(next, scriptKey(script) + e.key + ';');
-  return next;
+/** The script of no checks. */
+export const EMPTY_SCRIPT: Script = Object.freeze({ entries: Object.freeze([]), key: '' });
+
+/** `script` with `e` appended (a new script). Never throws. */
+export function appendEntry(script: Script, e: ScriptEntry): Script {
+  return { entries: [...script.entries, e], key: script.key + e.key + ';' };
 }
 
 /** The state of a deferred unit's chain. Immutable. */

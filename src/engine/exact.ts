@@ -36,10 +36,11 @@ export interface ExactDistribution<S> {
    */
   readonly marginals?: EventMarginals;
   /**
-   * Marginal mode only: per terminal (same index), P(reach that final state with event bit b), for the
-   * chain and per part, in the same shape as `marginals` (which is their sum).
+   * Marginal mode only: per terminal (same index), P(reach that final state with the event), sparse:
+   * slot `w * 32 + b` is event bit b of word w (w = 0: the chain's events; w = j + 1: part j's, as
+   * `marginals.partEvents[j]`); an absent slot is 0. `marginals` is their sum.
    */
-  readonly nodeMarginals?: readonly EventMarginals[];
+  readonly nodeMasses?: readonly ReadonlyMap<number, Prob6>[];
 }
 
 /** Event probabilities: `events[b]` for event bit b in [0, 32), `partEvents[j][b]` for part j. */
@@ -131,15 +132,15 @@ export function enumerateChain<S>(model: ChainModel<S>, options: number | Enumer
     frontier = next;
   }
   const terminals: ExactTerminal<S>[] = [];
-  const nodeMarginals: EventMarginals[] = [];
+  const nodeMasses: Map<number, Prob6>[] = [];
   for (const byEvents of finals.values()) {
     for (const f of byEvents.values()) {
       terminals.push({ state: f.state, events: f.events, probability: f.p });
-      if (f.marks !== null) nodeMarginals.push(massesOf(f.marks, f.p));
+      if (f.marks !== null) nodeMasses.push(massesOf(f.marks, f.p));
     }
   }
   if (!marginal) return { terminals, statesVisited: visited };
-  return { terminals, statesVisited: visited, marginals: sumMasses(nodeMarginals), nodeMarginals };
+  return { terminals, statesVisited: visited, marginals: sumMasses(nodeMasses), nodeMasses };
 }
 
 interface ExactNode<S> {
@@ -242,36 +243,31 @@ function mergeMarks(a: Marks, pa: Prob6, b: Marks, pb: Prob6): void {
   }
 }
 
-/** A node's marks as event probabilities (`p` is the node's weight). */
-function massesOf(marks: Marks, p: Prob6): EventMarginals {
-  const events: Prob6[] = Array.from({ length: PART_SLOTS }, () => ZERO);
-  const partEvents: Prob6[][] = [];
-  const set = (slot: number, x: Prob6): void => {
-    const w = slot >>> 5;
-    if (w === 0) {
-      events[slot] = x;
-      return;
-    }
-    while (partEvents.length < w) partEvents.push(Array.from({ length: PART_SLOTS }, () => ZERO));
-    partEvents[w - 1][slot & 31] = x;
-  };
+/** A node's marks as sparse masses (`p` is the node's weight): slot -> P(reach the node with it). */
+function massesOf(marks: Marks, p: Prob6): Map<number, Prob6> {
+  const m = new Map<number, Prob6>();
   marks.full.forEach((word, w) => {
-    for (let bit = 0; word !== 0 && bit < PART_SLOTS; bit++) if (word & (1 << bit)) set(w * PART_SLOTS + bit, p);
+    for (let bit = 0; word !== 0 && bit < PART_SLOTS; bit++) if (word & (1 << bit)) m.set(w * PART_SLOTS + bit, p);
   });
-  for (const [slot, x] of marks.partial) set(slot, x);
-  return { events, partEvents };
+  for (const [slot, x] of marks.partial) m.set(slot, x);
+  return m;
 }
 
-/** The sum of nodes' event probabilities. */
-function sumMasses(nodes: readonly EventMarginals[]): EventMarginals {
+/** The sum of nodes' sparse masses, as event probabilities. */
+function sumMasses(nodes: readonly ReadonlyMap<number, Prob6>[]): EventMarginals {
   const events: Prob6[] = Array.from({ length: PART_SLOTS }, () => ZERO);
   const partEvents: Prob6[][] = [];
   for (const m of nodes) {
-    m.events.forEach((x, b) => (events[b] = add(events[b], x)));
-    m.partEvents.forEach((row, j) => {
-      while (partEvents.length <= j) partEvents.push(Array.from({ length: PART_SLOTS }, () => ZERO));
-      row.forEach((x, b) => (partEvents[j][b] = add(partEvents[j][b], x)));
-    });
+    for (const [slot, x] of m) {
+      const w = slot >>> 5;
+      if (w === 0) {
+        events[slot] = add(events[slot], x);
+        continue;
+      }
+      while (partEvents.length < w) partEvents.push(Array.from({ length: PART_SLOTS }, () => ZERO));
+      const row = partEvents[w - 1];
+      row[slot & 31] = add(row[slot & 31], x);
+    }
   }
   return { events, partEvents };
 }
