@@ -110,9 +110,9 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
     const key = `${x.key}|${e.key}`;
     let st = stages.get(key);
     if (st === undefined) {
-      const dist = enumerateChain(buildDeferredChain(x.parts, [e], spec.ctx, memo), { maxStates, marginal: true });
+      const dist = enumerateChain(buildDeferredChain(x.parts, [e], spec.ctx, memo), { maxStates });
       spend(dist.statesVisited);
-      st = dist.terminals.map((t, i) => ({ parts: t.state.parts, key: partsKey(t.state.parts), q: t.probability, s: slotsOf(dist.nodeMasses![i]) }));
+      st = dist.terminals.map((t) => ({ parts: t.state.parts, key: partsKey(t.state.parts), q: t.probability, any: t.events, own: t.state.own }));
       stages.set(key, st);
     }
     return st;
@@ -122,7 +122,7 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
     const key = `${unitStateKey(start)}|${script.key}`;
     let d = locals.get(key);
     if (d !== undefined) return d;
-    let nodes: readonly LocalNode[] = [{ parts: [start], key: partsKey([start]), p: ONE, m: new Map() }];
+    let nodes: readonly LocalNode[] = [{ parts: [start], key: partsKey([start]), any: 0, own: 0, p: ONE }];
     let prefix = unitStateKey(start) + '|';
     for (const e of script.entries) {
       prefix += e.key + ';';
@@ -136,15 +136,19 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
     }
     const any: Prob6[] = Array.from({ length: BITS }, () => ZERO);
     const own: Prob6[] = Array.from({ length: BITS }, () => ZERO);
+    const finals = new Map<string, { readonly parts: readonly UnitState[]; readonly ids: readonly number[]; p: Prob6 }>();
     for (const x of nodes) {
-      for (const [slot, v] of x.m) {
-        if (slot < BITS) any[slot] = add(any[slot], v);
-        else own[slot - BITS] = add(own[slot - BITS], v);
+      for (let b = 0; b < BITS; b++) {
+        if ((x.any & (1 << b)) !== 0) any[b] = add(any[b], x.p);
+        if ((x.own & (1 << b)) !== 0) own[b] = add(own[b], x.p);
       }
+      const f = finals.get(x.key);
+      if (f === undefined) finals.set(x.key, { parts: x.parts, ids: x.parts.map(idOf), p: x.p });
+      else f.p = add(f.p, x.p);
     }
     d = {
       key: locals.size,
-      finals: nodes.map((x) => ({ parts: x.parts, ids: x.parts.map(idOf), p: x.p })),
+      finals: [...finals.values()],
       none: any.map((x) => (x.n === 0n ? null : complement(x))),
       own: own.map((x) => (x.n === 0n ? null : x)),
     };
@@ -269,23 +273,24 @@ export function enumerateAttackFactored(spec: AttackChainSpec, maxStates = Infin
 }
 
 /**
- * A deferred unit's state after a prefix of its script: its parts (and their key), the probability p,
- * and per slot the probability of being here with the event (slot b: some part had event bit b; slot
- * 32 + b: the unit).
+ * A deferred unit's state after a prefix of its script: its parts (and their key), the events any part
+ * and the unit itself had on the way (bitmasks), and the probability p of that.
  */
 interface LocalNode {
   readonly parts: readonly UnitState[];
   readonly key: string;
+  readonly any: number;
+  readonly own: number;
   p: Prob6;
-  readonly m: Map<number, Prob6>;
 }
 
-/** A final state of one stage from given parts: probability q, and its event masses `s` (slots as LocalNode's). */
+/** A final state of one stage from given parts: probability q, events of any part and of the unit in the stage. */
 interface StageFinal {
   readonly parts: readonly UnitState[];
   readonly key: string;
   readonly q: Prob6;
-  readonly s: ReadonlyMap<number, Prob6>;
+  readonly any: number;
+  readonly own: number;
 }
 
 /** The key of a deferred unit's parts. */
@@ -293,51 +298,24 @@ function partsKey(parts: readonly UnitState[]): string {
   return parts.length === 1 ? unitStateKey(parts[0]) : parts.map(unitStateKey).join(',');
 }
 
-/** The engine's masses of a stage's final node, as LocalNode slots (other parts' own events dropped). */
-function slotsOf(masses: ReadonlyMap<number, Prob6>): Map<number, Prob6> {
-  const s = new Map<number, Prob6>();
-  for (const [slot, v] of masses) {
-    const w = slot >>> 5; // 0: some part's event (the chain's), 1: part 0's, the unit's own
-    if (w <= 1 && v.n !== 0n) s.set(slot, v);
-  }
-  return s;
-}
-
 /**
  * The distribution after one more entry `e`: each node times each final state of its stage, merged by
- * parts. An event's mass: m q (it had happened) + (p - m) s (it happens in this stage). A stage that
- * leaves its node as it is (one final, the same parts, no event: the unit is not subject) keeps the
- * node; when every stage does, the same nodes are returned.
+ * (parts, events so far). A stage that leaves its node as it is (one final, the same parts, no event:
+ * the unit is not subject) keeps the node; when every stage does, the same nodes are returned.
  */
 function nextStage(nodes: readonly LocalNode[], e: ScriptEntry, stageOf: (x: LocalNode, e: ScriptEntry) => readonly StageFinal[]): readonly LocalNode[] {
   const stages = nodes.map((x) => stageOf(x, e));
   if (stages.every((st, i) => isIdentity(st, nodes[i]))) return nodes;
   const out = new Map<string, LocalNode>();
   nodes.forEach((x, i) => {
-    const st = stages[i];
-    if (isIdentity(st, x)) {
-      const y = out.get(x.key);
-      if (y === undefined) out.set(x.key, { parts: x.parts, key: x.key, p: x.p, m: new Map(x.m) });
-      else mergeInto(y, x.p, x.m);
-      return;
-    }
-    for (const f of st) {
-      let y = out.get(f.key);
-      if (y === undefined) {
-        y = { parts: f.parts, key: f.key, p: ZERO, m: new Map() };
-        out.set(f.key, y);
-      }
-      const one = f.q.n === 1n && f.q.e === 0;
-      y.p = add(y.p, one ? x.p : mul(x.p, f.q));
-      for (const [slot, m] of x.m) {
-        const sv = f.s.get(slot);
-        const v = sv === undefined ? (one ? m : mul(m, f.q)) : add(mul(m, f.q), mul(sub(x.p, m), sv));
-        y.m.set(slot, add(y.m.get(slot) ?? ZERO, v));
-      }
-      for (const [slot, sv] of f.s) {
-        if (x.m.has(slot)) continue;
-        y.m.set(slot, add(y.m.get(slot) ?? ZERO, mul(x.p, sv)));
-      }
+    for (const f of stages[i]) {
+      const any = x.any | f.any;
+      const own = x.own | f.own;
+      const key = `${f.key}|${any}|${own}`;
+      const p = f.q.n === 1n && f.q.e === 0 ? x.p : mul(x.p, f.q);
+      const y = out.get(key);
+      if (y === undefined) out.set(key, { parts: f.parts, key: f.key, any, own, p });
+      else y.p = add(y.p, p);
     }
   });
   return [...out.values()];
@@ -345,13 +323,7 @@ function nextStage(nodes: readonly LocalNode[], e: ScriptEntry, stageOf: (x: Loc
 
 /** True when a stage leaves node `x` as it is: one final with its parts, probability 1, no event. */
 function isIdentity(st: readonly StageFinal[], x: LocalNode): boolean {
-  return st.length === 1 && st[0].key === x.key && st[0].s.size === 0;
-}
-
-/** Adds weight p and masses m into node y. */
-function mergeInto(y: LocalNode, p: Prob6, m: ReadonlyMap<number, Prob6>): void {
-  y.p = add(y.p, p);
-  for (const [slot, v] of m) y.m.set(slot, add(y.m.get(slot) ?? ZERO, v));
+  return st.length === 1 && st[0].key === x.key && st[0].any === 0 && st[0].own === 0;
 }
 
 /** A partial product: targets' units (deferred ones filled so far) and heroes, their ids, probability. */

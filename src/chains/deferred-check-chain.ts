@@ -60,6 +60,11 @@ export interface DeferredState {
   /** Pending steps of the current entry; the first one needs a roll unless `done`. */
   readonly todo: readonly LocalTask[];
   readonly done: boolean;
+  /**
+   * Events the unit itself (part 0) had so far (bitmask of Ev), part of the key: the engine's `events`
+   * are every part's, so a terminal tells both (the unit's own events, and any part's).
+   */
+  readonly own: number;
   readonly key: string;
 }
 
@@ -84,8 +89,8 @@ export function deferredMemo(): DeferredMemo {
 
 /**
  * The chain of one deferred unit: every check of its script in order, each with its follow-ups.
- * Parts (positions in `parts`) carry per-part events (`Transition.partEvents`) for the exact engine's
- * marginal mode. A script can be run a stage at a time: the chain of `[e]` from the parts a prefix left
+ * A transition's `events` are any part's; the state keeps the unit's own (`own`), so that the exact
+ * engine's terminals tell both. A script can be run a stage at a time: the chain of `[e]` from the parts a prefix left
  * is the next stage (attack-factored.ts does so, sharing prefixes).
  * @param parts the unit's state once the IFT result's direct effects are applied (KIA, Casualty
  *   Reduction), then any heroes it created in earlier stages
@@ -163,7 +168,7 @@ export function buildDeferredChain(
     return checkOfTask(parts, t) === null;
   }
 
-  function make(parts: readonly UnitState[], next: number, todo: LocalTask[]): DeferredState {
+  function make(parts: readonly UnitState[], next: number, todo: LocalTask[], own: number): DeferredState {
     // Settle: skip what needs no roll, start the next entry when the current one is done.
     for (;;) {
       while (todo.length > 0 && skip(parts, todo[0])) todo.shift();
@@ -174,11 +179,11 @@ export function buildDeferredChain(
     }
     const done = todo.length === 0;
     const units = parts.map(keyOf).join(',');
-    const key = done ? `D|${units}` : `${next}|${units}|${todo.map((t) => (t.k === 'chk' ? `c${t.part}.${t.entry}` : t.k === 'wnd' ? `w${t.part}.${t.drm}` : `h${t.part}${t.broken ? 1 : 0}`)).join(';')}`;
-    return { parts, next, todo, done, key };
+    const key = done ? `D|${units}|${own}` : `${next}|${units}|${own}|${todo.map((t) => (t.k === 'chk' ? `c${t.part}.${t.entry}` : t.k === 'wnd' ? `w${t.part}.${t.drm}` : `h${t.part}${t.broken ? 1 : 0}`)).join(';')}`;
+    return { parts, next, todo, done, own, key };
   }
 
-  const initial = make(parts, 0, []);
+  const initial = make(parts, 0, [], 0);
   let memoState: DeferredState | null = null;
   const byClass: (Transition<DeferredState> | undefined)[] = [];
 
@@ -186,12 +191,12 @@ export function buildDeferredChain(
     const parts = s.parts.slice();
     const todo = s.todo.slice();
     const t = todo.shift()!;
-    const partEvents = parts.map(() => 0);
     let events = 0;
+    let own = s.own;
     const set = (p: number, u: UnitState, ev: number): void => {
       parts[p] = u;
-      partEvents[p] |= ev;
       events |= ev;
+      if (p === 0) own |= ev;
     };
     if (t.k === 'wnd') {
       const r = resolveWoundSeverity(parts[t.part], index + 1, t.drm);
@@ -202,7 +207,6 @@ export function buildDeferredChain(
       set(t.part, r.unit, r.events);
       if (r.createdHero !== null) {
         parts.push(initialUnitState(r.createdHero));
-        partEvents.push(0);
       }
     } else {
       const e = script[t.entry];
@@ -221,7 +225,7 @@ export function buildDeferredChain(
       if (r.hob !== 0) follow.push({ k: 'hob', part: t.part, broken: r.hob === 2 });
       todo.unshift(...follow);
     }
-    return { state: make(parts, s.next, todo), events, partEvents };
+    return { state: make(parts, s.next, todo, own), events };
   }
 
   return {
