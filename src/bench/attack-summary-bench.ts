@@ -10,8 +10,15 @@
  * Wall time of `exactResult(attackQuery(input))` (query, summary, result) in this thread, best of the
  * repetitions after one warm-up of the smallest. Target (reported, never asserted): each < 1 s on one
  * core. `quick` times the 5-unit stack once.
+ *
+ * "Every stack" is then sampled ({@link measureRandomAttackSummaries}): seeded random stacks of 6 units
+ * with 2 leaders (one nationality, its leaders and its MMC drawn uniformly from the catalog; FP from
+ * the IFT's columns 4-30, DRM -3..+2), each timed once: median, slowest, and how many under 1 s.
  */
 import { performance } from 'node:perf_hooks';
+import seedrandom from 'seedrandom';
+import { listUnits } from '../counters/catalog.js';
+import { NATIONALITIES } from '../counters/types.js';
 import { attackQuery, type AttackInput } from '../queries/attack-query.js';
 import { exactResult } from '../queries/compute-odds.js';
 import { BENCH_ATTACK } from './attack-sampler-bench.js';
@@ -61,7 +68,78 @@ export function measureAttackSummaries(o: { readonly quick: boolean; readonly re
       best = Math.min(best, performance.now() - t0);
       if (best > 5000) break; // far past the target: one run says enough
     }
-    const targets = s.input.targets as readonly string[];
-    return { name: s.name, command: `attack --fp ${s.input.fp} --drm ${s.input.drm} --target ${targets.join(',')}`, ms: best, target: best < 1000 };
+    return { name: s.name, command: commandOf(s.input), ms: best, target: best < 1000 };
   });
+}
+
+/** The exact summary times of random stacks. */
+export interface RandomSummaryTimes {
+  /** Stacks timed, and their shape. */
+  readonly stacks: number;
+  readonly units: number;
+  readonly leaders: number;
+  /** The seed the stacks were drawn from. */
+  readonly seed: string;
+  readonly medianMs: number;
+  readonly maxMs: number;
+  /** Stacks whose summary took < 1 s. */
+  readonly under1s: number;
+  /** `attack ...` command line of the slowest stack. */
+  readonly slowest: string;
+}
+
+/** IFT columns the random stacks are fired on (A7.2: 1-36 FP; the common ones). */
+const RANDOM_FP = [4, 6, 8, 12, 16, 20, 24, 30] as const;
+
+/**
+ * A random attack on `units` units with `leaders` leaders, all of one nationality. Deterministic in
+ * `rng`. Never throws (every nationality drawn has leaders and MMC in the catalog).
+ */
+export function randomAttack(rng: () => number, units: number, leaders: number): AttackInput {
+  const pick = <T>(a: readonly T[]): T => a[Math.floor(rng() * a.length)];
+  const usable = NATIONALITIES.filter((n) => listUnits({ nationality: n, kind: 'leader' }).length > 0 && listUnits({ nationality: n, kind: 'squad' }).length > 0);
+  const nationality = pick(usable);
+  const leaderRows = listUnits({ nationality, kind: 'leader' });
+  const mmc = listUnits({ nationality }).filter((u) => u.kind === 'squad' || u.kind === 'hs' || u.kind === 'crew');
+  const targets: string[] = [];
+  for (let i = 0; i < leaders; i++) targets.push(pick(leaderRows).id);
+  while (targets.length < units) targets.push(pick(mmc).id);
+  return { fp: pick(RANDOM_FP), drm: Math.floor(rng() * 6) - 3, targets };
+}
+
+/**
+ * Times the exact summary of `count` random stacks of 6 units with 2 leaders ({@link randomAttack}),
+ * each once, in this thread (after the caller's warm-up).
+ * @param o.count stacks, integer >= 1
+ * @param o.seed the stacks' seed
+ * Never throws (2-leader stacks are within the exact budget). Cost about 0.4 s per stack.
+ */
+export function measureRandomAttackSummaries(o: { readonly count: number; readonly seed: string; readonly onStage: (line: string) => void }): RandomSummaryTimes {
+  const rng = seedrandom(o.seed);
+  const times: { ms: number; input: AttackInput }[] = [];
+  for (let k = 0; k < o.count; k++) {
+    const input = randomAttack(rng, 6, 2);
+    if (k % 10 === 0) o.onStage(`exact attack summary: random stacks ${k + 1}-${Math.min(k + 10, o.count)} of ${o.count}`);
+    const t0 = performance.now();
+    exactResult(attackQuery(input));
+    times.push({ ms: performance.now() - t0, input });
+  }
+  const sorted = [...times].sort((a, b) => a.ms - b.ms);
+  const slowest = sorted[sorted.length - 1];
+  const mid = sorted.length >> 1;
+  return {
+    stacks: o.count,
+    units: 6,
+    leaders: 2,
+    seed: o.seed,
+    medianMs: sorted.length % 2 === 1 ? sorted[mid].ms : (sorted[mid - 1].ms + sorted[mid].ms) / 2,
+    maxMs: slowest.ms,
+    under1s: times.filter((t) => t.ms < 1000).length,
+    slowest: commandOf(slowest.input),
+  };
+}
+
+/** The `attack` command line of an input (fp, drm, targets). */
+function commandOf(input: AttackInput): string {
+  return `attack --fp ${input.fp} --drm ${input.drm} --target ${(input.targets as readonly string[]).join(',')}`;
 }

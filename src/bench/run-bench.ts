@@ -19,7 +19,8 @@
  *   8. the attack sampler: `attack --trials` of 16 FP -1 on a 5-unit stack, trials/s on 1 thread and
  *      on all threads, dice rolls per trial, and its efficiency against the raw dice of stage 1
  *      (attack-sampler-bench.ts);
- *   9. the exact summary of an attack on 5 and 6 units (attack-summary-bench.ts).
+ *   9. the exact summary of an attack on 5 and 6 units, then on seeded random stacks of 6 units with 2
+ *      leaders (attack-summary-bench.ts).
  *
  * Rates 1-3 are the median of `reps` timed repetitions after a warm-up, 1 and 2 interleaved so drift
  * (thermal, other load) hits both alike. Nothing here fails on a missed target: targets are reported.
@@ -38,7 +39,7 @@ import { poolChunkRunner } from '../pool/pool-runner.js';
 import { mcExact, mcQuery } from '../queries/morale-query.js';
 import { chiSquaredGoodnessOfFit } from '../stats/chi-squared.js';
 import { BENCH_ATTACK_COMMAND, measureAttackSampler, type AttackSamplerBench } from './attack-sampler-bench.js';
-import { measureAttackSummaries, type AttackSummaryTime } from './attack-summary-bench.js';
+import { measureAttackSummaries, measureRandomAttackSummaries, type AttackSummaryTime, type RandomSummaryTimes } from './attack-summary-bench.js';
 import { measureScenarioScaling, type ScalingResult } from './scenario-scaling.js';
 
 const TWO32 = 4294967296;
@@ -124,6 +125,11 @@ export interface BenchResult {
    * with 2 and with 3 leaders; `quick`: the 5-unit stack only), each with its target (< 1 s).
    */
   readonly attackSummaries: readonly AttackSummaryTime[];
+  /**
+   * The exact summary of seeded random stacks of 6 units with 2 leaders, each timed once: median,
+   * slowest, how many under 1 s (30 stacks; `quick`: 2).
+   */
+  readonly attackSummarySweep: RandomSummaryTimes;
   /** How each figure was obtained. */
   readonly details: BenchDetails;
 }
@@ -335,6 +341,7 @@ export async function runBench(o: BenchOptions = {}): Promise<BenchResult> {
 
   // 9: exact attack summaries, this thread.
   const attackSummaries = measureAttackSummaries({ quick, reps: 2, onStage: stage });
+  const attackSummarySweep = measureRandomAttackSummaries({ count: quick ? 2 : 30, seed: 'bench', onStage: stage });
 
   const chainVsRaw = chainTrialsPerSec / rawDRPerSec;
   const chainVsNaive = chainTrialsPerSec / naiveTrialsPerSec;
@@ -359,6 +366,7 @@ export async function runBench(o: BenchOptions = {}): Promise<BenchResult> {
     scenarioScaling,
     attackSampler,
     attackSummaries,
+    attackSummarySweep,
     details: {
       cpuModel: cpus()[0]?.model ?? 'unknown',
       loadAverage: { start: loadAtStart, end: loadavg()[0] },
@@ -451,7 +459,16 @@ export function formatAttackSummaryText(r: BenchResult): string {
   return [
     'Exact attack summaries (per-unit and stack figures, no joint distribution; 1 thread, best of the repetitions; target < 1 s each):',
     table([['stack', 'ms', 'target', 'command'], ...r.attackSummaries.map((s) => [s.name, s.ms.toFixed(0), met(s.target), `asl-odds ${s.command} --exact`])]),
+    `${sweepLine(r.attackSummarySweep)}`,
   ].join('\n');
+}
+
+/** One line on the random stacks' summary times. */
+function sweepLine(w: RandomSummaryTimes): string {
+  return (
+    `Random stacks (${w.stacks} of ${w.units} units with ${w.leaders} leaders, seed '${w.seed}', each once): median ${w.medianMs.toFixed(0)} ms, ` +
+    `slowest ${w.maxMs.toFixed(0)} ms (asl-odds ${w.slowest}), ${w.under1s} of ${w.stacks} under 1 s`
+  );
 }
 
 /** The attack sampler figures (run-bench stage 8). Never throws. */

@@ -49,7 +49,7 @@ import { leaderLossML, llmcFor, lltcFor } from '../rules/leader-loss.js';
 import { takesPinTaskCheck } from '../rules/morale-check.js';
 import { leadershipDRMFor } from '../rules/leadership.js';
 import { randomSelection } from '../rules/random-selection.js';
-import { describeUnit, initialUnitState, isAlive, lentLeadershipDRM, unitStateKey, type UnitState } from '../rules/unit-state.js';
+import { describeUnit, initialUnitState, isAlive, lentLeadershipDRM, offMapState, unitStateKey, type UnitState } from '../rules/unit-state.js';
 
 /** One attack of the sequence, compiled from the user's input (attack-query.ts). */
 export interface CompiledAttack {
@@ -754,7 +754,7 @@ function offMapKey(u: UnitState): string {
   const full = unitStateKey(u);
   let k = OFF_MAP_KEYS.get(full);
   if (k === undefined) {
-    k = '~' + unitStateKey({ ...initialUnitState(u.profile), status: u.status });
+    k = '~' + unitStateKey(offMapState(u));
     OFF_MAP_KEYS.set(full, k);
   }
   return k;

@@ -20,7 +20,7 @@
 import { AslOddsError } from '../errors.js';
 import { enumerateChain, PROGRESS_EVERY, type ExactDistribution, type ExactTerminal } from '../engine/exact.js';
 import { add, complement, mul, ONE, sub, ZERO, type Prob6 } from '../engine/probability.js';
-import { isAlive, unitStateKey, type UnitState } from '../rules/unit-state.js';
+import { isAlive, offMapState, unitStateKey, type UnitState } from '../rules/unit-state.js';
 import { averageOverClass, doubledBroken, doubledEliminated, EXACT_WEIGHTS, FINAL_STATUS_NAMES, finalStatusIndex, type AttackSummary } from './attack-summary.js';
 import { EVENT_NAMES } from '../rules/events.js';
 import { buildAttackChain, identicalTargets, type AttackChainSpec, type AttackChainState } from './attack-chain.js';
@@ -112,7 +112,17 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
     if (st === undefined) {
       const dist = enumerateChain(buildDeferredChain(x.parts, [e], spec.ctx, memo), { maxStates });
       spend(dist.statesVisited);
-      st = dist.terminals.map((t) => ({ parts: t.state.parts, key: partsKey(t.state.parts), q: t.probability, any: t.events, own: t.state.own }));
+      // Final parts in canonical form, and finals that then agree merged.
+      const finals = new Map<string, { parts: readonly UnitState[]; key: string; q: Prob6; any: number; own: number }>();
+      for (const t of dist.terminals) {
+        const parts = canonicalParts(t.state.parts);
+        const pk = partsKey(parts);
+        const k = `${pk}|${t.events}|${t.state.own}`;
+        const f = finals.get(k);
+        if (f === undefined) finals.set(k, { parts, key: pk, q: t.probability, any: t.events, own: t.state.own });
+        else f.q = add(f.q, t.probability);
+      }
+      st = [...finals.values()];
       stages.set(key, st);
     }
     return st;
@@ -291,6 +301,21 @@ interface StageFinal {
   readonly q: Prob6;
   readonly any: number;
   readonly own: number;
+}
+
+/**
+ * A deferred unit's parts in canonical form: every part off the map as {@link offMapState} gives it,
+ * and the heroes it created (A15.21, interchangeable) sorted by key. The unit stays part 0. Nothing
+ * the rest of its chain does, or the summary reads, tells the forms apart. Never throws.
+ */
+function canonicalParts(parts: readonly UnitState[]): readonly UnitState[] {
+  if (parts.length === 1) return isAlive(parts[0]) ? parts : [offMapState(parts[0])];
+  const heroes = parts.slice(1).map((u) => {
+    const v = offMapState(u);
+    return { u: v, k: unitStateKey(v) };
+  });
+  heroes.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
+  return [offMapState(parts[0]), ...heroes.map((h) => h.u)];
 }
 
 /** The key of a deferred unit's parts. */

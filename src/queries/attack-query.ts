@@ -57,11 +57,11 @@ export const ATTACK_CHUNK_SIZE = 1 << 16;
 
 /**
  * Work an exact attack answer may take by default before Monte Carlo answers instead (compute-odds.ts
- * `quickStates`): about a second on one idle core. Every single attack on up to 6 units with at most 2
- * leaders is summarized within it (about 20,000-30,000); 3 leaders' histories take 250,000 and more
- * (benchmarks/README.md).
+ * `quickStates`): one or two seconds on one idle core. The exact summary of a single attack on up to 6
+ * units with at most 2 leaders took at most 170,000 on 200 random stacks (median about 40,000, 0.4 s);
+ * 3 leaders' histories take 130,000 to 2,000,000 (benchmarks/README.md, session 5).
  */
-export const QUICK_ATTACK_STATES = 100_000;
+export const QUICK_ATTACK_STATES = 200_000;
 
 /** One unit of the target stack. All markers default to false. */
 export interface TargetInput {
@@ -320,8 +320,9 @@ function exactAttackFigures(targets: readonly UnitState[], dist: ExactDistributi
 
 /**
  * The exact work of an attack estimated before enumerating, when known to be large: three leaders or
- * more (their histories, LLMC/LLTC cascades and Heat of Battle, take 250,000 states and more with one
- * squad, benchmarks/README.md); otherwise none (exact tries within QUICK_ATTACK_STATES).
+ * more (their histories, LLMC/LLTC cascades and Heat of Battle, took 130,000 to 2,000,000 states of
+ * work with one squad, most of them past QUICK_ATTACK_STATES, benchmarks/README.md); otherwise none
+ * (exact tries within QUICK_ATTACK_STATES).
  */
 function estimateOf(targets: readonly UnitState[]): { estimate?: { states: number; why: string } } {
   const leaders = targets.filter((t) => t.profile.kind === 'leader').length;

@@ -88,6 +88,17 @@ export function isAlive(u: UnitState): boolean {
   return u.status === 'good-order' || u.status === 'broken';
 }
 
+/**
+ * A unit as far as it can still matter: one off the map (eliminated or captured) is its counter and
+ * status alone (nothing else about it is ever read again; describeUnit shows no more), one on the map
+ * is returned as it is. Equal for units that differ only in what no longer matters, so states that
+ * hold them merge. Never throws.
+ * @example unitStateKey(offMapState(woundedEliminated91)) === unitStateKey(offMapState(eliminated91)) // true
+ */
+export function offMapState(u: UnitState): UnitState {
+  return isAlive(u) ? u : { ...initialUnitState(u.profile), status: u.status };
+}
+
 /** True for an unbroken, unpinned, on-map unit. */
 export function isGoodOrder(u: UnitState): boolean {
   return u.status === 'good-order';

@@ -44,6 +44,12 @@ describe('asl-odds bench --quick', () => {
     expect(r.attackSummaries.map((s: { name: string }) => s.name)).toEqual(['5 units, 2 leaders']);
     expect(positive(r.attackSummaries[0].ms)).toBe(true);
     expect(typeof r.attackSummaries[0].target).toBe('boolean');
+    // Random stacks: --quick times 2 seeded 6-unit stacks with 2 leaders once each.
+    const w = r.attackSummarySweep;
+    expect([w.stacks, w.units, w.leaders, w.seed]).toEqual([2, 6, 2, 'bench']);
+    expect(positive(w.medianMs) && w.maxMs >= w.medianMs).toBe(true);
+    expect(w.under1s >= 0 && w.under1s <= 2).toBe(true);
+    expect(w.slowest).toMatch(/^attack --fp \d+ --drm -?\d --target (\w+\/[^,]+,){5}\w+\/\S+$/);
   });
 
   it('prints a readable table without --json', async () => {
@@ -53,6 +59,7 @@ describe('asl-odds bench --quick', () => {
     expect(b.out()).toMatch(/chain \/ naive/);
     expect(b.out()).toMatch(/end to end 1e8\s+skipped/);
     expect(b.out()).toMatch(/Scenario scaling .* growth exponent/);
+    expect(b.out()).toMatch(/Random stacks \(2 of 6 units with 2 leaders, seed 'bench', each once\): median \d+ ms/);
   });
 });
 
