@@ -87,7 +87,7 @@ export function enumerateChain<S>(model: ChainModel<S>, options: number | Enumer
   const marginal = o.marginal ?? false;
   // Nodes are keyed by state key, then by events: no key strings are built per transition.
   let frontier: Frontier<S> = new Map();
-  put(frontier, model.key(model.initial), { state: model.initial, events: 0, p: ONE, marks: marginal ? { full: [0], partial: new Map() } : null });
+  put(frontier, model.key(model.initial), { state: model.initial, events: 0, p: ONE, marks: marginal ? { full: [0], partial: NO_PARTIAL } : null });
   const finals: Frontier<S> = new Map();
   let visited = 0;
   // The distinct transitions of one state and how many dice indices lead to each (models such as the
@@ -98,7 +98,7 @@ export function enumerateChain<S>(model: ChainModel<S>, options: number | Enumer
     if (level > MAX_ROLLS) throw new AslOddsError('engine.chainTooLong', `a chain exceeded ${MAX_ROLLS} rolls`, 1);
     const next: Frontier<S> = new Map();
     for (const [k, byEvents] of frontier) {
-      for (const node of byEvents.values()) {
+      for (const node of byEvents) {
         if (++visited % PROGRESS_EVERY === 0) o.onProgress?.(visited);
         if (visited > maxStates) {
           throw new AslOddsError('engine.tooManyStates', `the exact engine stopped past ${maxStates.toLocaleString('en-US')} states`, 2);
@@ -134,7 +134,7 @@ export function enumerateChain<S>(model: ChainModel<S>, options: number | Enumer
   const terminals: ExactTerminal<S>[] = [];
   const nodeMasses: Map<number, Prob6>[] = [];
   for (const byEvents of finals.values()) {
-    for (const f of byEvents.values()) {
+    for (const f of byEvents) {
       terminals.push({ state: f.state, events: f.events, probability: f.p });
       if (f.marks !== null) nodeMasses.push(massesOf(f.marks, f.p));
     }
@@ -159,11 +159,18 @@ interface ExactNode<S> {
  */
 interface Marks {
   readonly full: number[];
-  readonly partial: Map<number, Prob6>;
+  /** {@link NO_PARTIAL} (shared, never written) while empty: most nodes have none. */
+  partial: Map<number, Prob6>;
 }
 
-/** Nodes by state key, then by accumulated events (always 0 in marginal mode). */
-type Frontier<S> = Map<string, Map<number, ExactNode<S>>>;
+/** The empty `Marks.partial`, shared: never written (mergeMarks gives a node its own map first). */
+const NO_PARTIAL: Map<number, Prob6> = new Map();
+
+/**
+ * Nodes by state key, each with distinct accumulated events (always one node, events 0, in marginal
+ * mode; a few otherwise: a short list beats a Map per key).
+ */
+type Frontier<S> = Map<string, ExactNode<S>[]>;
 
 /** x * m / 6^rolled: a path weight times the multiplicity m of a transition among 6^rolled dice. */
 function scale(x: Prob6, m: number, rolled: number): Prob6 {
@@ -186,6 +193,7 @@ function carryMarks<S>(marks: Marks, t: Transition<S>, m: number, rolled: number
     full[j + 1] = (full[j + 1] ?? 0) | ev;
   });
   for (let w = 0; w < full.length; w++) full[w] ??= 0;
+  if (marks.partial.size === 0) return { full, partial: NO_PARTIAL };
   const partial = new Map<number, Prob6>();
   for (const [slot, x] of marks.partial) {
     const nw = wordOf(slot >>> 5);
@@ -193,7 +201,7 @@ function carryMarks<S>(marks: Marks, t: Transition<S>, m: number, rolled: number
     if (nw < 0 || (nw === 0 && slot >= PART_SLOTS) || (full[nw] & (1 << bit)) !== 0) continue;
     partial.set(nw * PART_SLOTS + bit, scale(x, m, rolled));
   }
-  return { full, partial };
+  return { full, partial: partial.size === 0 ? NO_PARTIAL : partial };
 }
 
 /** to[old part] = new part, from partFrom[new part] = old part (-1: new). */
@@ -205,16 +213,19 @@ function inverse(partFrom: readonly number[]): number[] {
   return to;
 }
 
-/** Adds `node`'s probability (and marks) to the node of the same (key, events) in `m`, or inserts it. */
+/**
+ * Adds `node`'s probability (and marks) to the node of the same (key, events) in `m`, or inserts it.
+ * `node` is the caller's to give: it is stored, not copied, and the stored node is updated in place.
+ */
 function put<S>(m: Frontier<S>, key: string, node: ExactNode<S>): void {
-  let byEvents = m.get(key);
+  const byEvents = m.get(key);
   if (byEvents === undefined) {
-    byEvents = new Map();
-    m.set(key, byEvents);
+    m.set(key, [node]);
+    return;
   }
-  const c = byEvents.get(node.events);
+  const c = byEvents.find((x) => x.events === node.events);
   if (c === undefined) {
-    byEvents.set(node.events, { ...node });
+    byEvents.push(node);
     return;
   }
   if (c.marks !== null && node.marks !== null) mergeMarks(c.marks, c.p, node.marks, node.p);
@@ -223,6 +234,7 @@ function put<S>(m: Frontier<S>, key: string, node: ExactNode<S>): void {
 
 /** Merges marks b (of weight pb) into marks a (of weight pa): a slot stays full only where both are. */
 function mergeMarks(a: Marks, pa: Prob6, b: Marks, pb: Prob6): void {
+  if (a.partial === NO_PARTIAL) a.partial = new Map();
   const words = Math.max(a.full.length, b.full.length);
   const wasFull = a.full.slice();
   for (let w = 0; w < words; w++) {
