@@ -566,8 +566,8 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
   if (deferred.some((d, i) => d && spec.targets[i].profile.kind === 'leader') || (deferred.some(Boolean) && spec.attacks.length !== 1)) {
     throw new Error('attack chain: only units that are not leaders, in a single attack, can be deferred');
   }
-  // Deferred units are never exchanged: their scripts stay at their positions.
-  const classes = [...groupsByKey.values()].map((c) => c.filter((i) => !deferred[i])).filter((c) => c.length > 1);
+  // Identical deferred units are exchanged with their scripts (canonicalize), so they stay exchangeable.
+  const classes = [...groupsByKey.values()].filter((c) => c.length > 1);
   const env: WorkEnv = { attacks: spec.attacks, ctx: spec.ctx, tracked, classes, targets: spec.targets.length, deferred, codes: new Map(), checkMemo: new Map() };
   const work = (s: AttackChainState): Work => new Work(s, env);
   const start = work({
@@ -826,7 +826,9 @@ function canonicalize(w: Work): void {
     }
     for (const pos of bySig.values()) {
       if (pos.length < 2) continue;
-      const items = pos.map((i) => ({ u: w.units[i], k: w.keys[i], ev: w.ev[i], d: w.unitDelta[i], f: w.from[i], s: `${w.keys[i]}#${w.ev[i]}` }));
+      // A deferred unit's script goes with it (its future and its figures are its state's and script's);
+      // created heroes (positions past the targets) have none.
+      const items = pos.map((i) => ({ u: w.units[i], k: w.keys[i], ev: w.ev[i], d: w.unitDelta[i], f: w.from[i], sc: w.scripts[i], s: `${w.keys[i]}#${w.ev[i]}#${w.scripts[i]?.key ?? ''}` }));
       items.sort((a, b) => (a.s < b.s ? -1 : a.s > b.s ? 1 : 0));
       pos.forEach((i, j) => {
         w.units[i] = items[j].u;
@@ -834,6 +836,7 @@ function canonicalize(w: Work): void {
         w.ev[i] = items[j].ev;
         w.unitDelta[i] = items[j].d;
         w.from[i] = items[j].f;
+        if (i < w.scripts.length) w.scripts[i] = items[j].sc;
       });
     }
   }

@@ -110,6 +110,8 @@ describe('exact attack: factored and marginal mode equal the tracked chain, frac
       { targets: ['german/8-1', 'german/hero', 'german/2-4-7'], result: 'K/2' },
       { targets: ['russian/8-1', 'russian/4-4-7', 'russian/4-4-7'], result: '1KIA', elr: 1 },
       { targets: [{ unit: 'german/9-2', berserk: true }, 'german/4-6-7', { unit: 'german/4-6-8', broken: true }], result: 'PTC' },
+      // Identical squads are exchanged with their scripts once Random Selection has picked (A.9).
+      { targets: ['american/9-2', 'american/6-6-6', 'american/6-6-6', 'american/6-6-6'], result: '2KIA' },
     ];
     for (const c of cases) expectAgree(c);
   });
@@ -127,7 +129,7 @@ describe('exact attack: factored and marginal mode equal the tracked chain, frac
   it('an exact run reports its work as it goes, against the quick budget, or the whole budget with exactOnly (the CLI\'s exact counter)', async () => {
     for (const [exactOnly, budget] of [[false, QUICK_ATTACK_STATES], [true, MAX_ATTACK_STATES]] as const) {
       const seen: [number, number][] = [];
-      await computeOdds(attackQuery({ targets: ['german/9-1', 'german/4-6-7', 'german/4-6-7'], fp: 8, drm: 1, outcomes: true }), { exactOnly, onExactProgress: (w, b) => seen.push([w, b]) });
+      await computeOdds(attackQuery({ targets: ['german/9-1', 'german/8-1', 'german/4-6-7'], fp: 8, drm: 1, outcomes: true }), { exactOnly, onExactProgress: (w, b) => seen.push([w, b]) });
       expect(seen.length).toBeGreaterThan(0);
       for (let i = 1; i < seen.length; i++) expect(seen[i][0]).toBeGreaterThan(seen[i - 1][0]);
       expect(seen.every(([, b]) => b === budget)).toBe(true);
