@@ -48,7 +48,7 @@ import { iftResultOf, NO_EFFECT, type IFTColumn, type IFTResult } from '../rules
 import { leaderLossML, llmcFor, lltcFor } from '../rules/leader-loss.js';
 import { takesPinTaskCheck } from '../rules/morale-check.js';
 import { leadershipDRMFor } from '../rules/leadership.js';
-import { randomSelection } from '../rules/random-selection.js';
+import { MAX_COUNTED_CANDIDATES, randomSelection, selectionOfRange } from '../rules/random-selection.js';
 import { describeUnit, initialUnitState, isAlive, lentLeadershipDRM, offMapState, unitStateKey, type UnitState } from '../rules/unit-state.js';
 
 /** One attack of the sequence, compiled from the user's input (attack-query.ts). */
@@ -87,6 +87,13 @@ export interface AttackChainSpec {
    * with one attack: then no other unit's rolls depend on theirs.
    */
   readonly deferred?: readonly number[];
+  /**
+   * Exact engines (default false): a Random Selection (A.9) among up to MAX_COUNTED_CANDIDATES units
+   * reads its drs as the digits of one number in [0, 6^n) and stops as soon as they decide the
+   * selection (random-selection.ts `randomSelectionTable`): the same odds, exactly, with far fewer
+   * states. Unset, every candidate rolls its own dr, as the samplers do (their dice match this chain's).
+   */
+  readonly selectionByRanges?: boolean;
 }
 
 
@@ -105,6 +112,12 @@ type Task =
       readonly cand: readonly number[];
       /** Random Selection drs so far; 0 = can no longer be selected (canonical form). */
       readonly drs: readonly number[];
+      /**
+       * `selectionByRanges` only: the selection once decided before the last dr (the drs left are
+       * rolled for nothing, so that every path leaves the selection after the same number of rolls
+       * and the engine, which merges states roll by roll, merges what follows); `drs` are then 0s.
+       */
+      readonly decided?: number;
     }
   | {
       readonly k: 'chk';
@@ -165,6 +178,8 @@ interface WorkEnv {
   readonly targets: number;
   /** deferred[i]: target i's checks are recorded, not rolled. */
   readonly deferred: readonly boolean[];
+  /** AttackChainSpec.selectionByRanges. */
+  readonly selectionByRanges: boolean;
   /** Short codes of the unit state keys seen in this chain (short state keys hash faster). */
   readonly codes: Map<string, string>;
   /** Check outcomes already resolved, by (unit code, check, DRM), then by DR total (see `checkOutcome`). */
@@ -527,7 +542,7 @@ function taskKey(t: Task): string {
     case 'ift':
       return 'I';
     case 'rs':
-      return `R${t.kia ? 'k' : 'c'}${t.count}.${t.mc}:${t.cand.join('.')}:${t.drs.join('')}`;
+      return `R${t.kia ? 'k' : 'c'}${t.count}.${t.mc}:${t.cand.join('.')}:${t.drs.join('')}${t.decided === undefined ? '' : `=${t.decided}`}`;
     case 'chk':
       return `C${t.u}${t.c}${t.n}.${t.src}.${t.ml}`;
     case 'wnd':
@@ -538,6 +553,26 @@ function taskKey(t: Task): string {
       return `F${t.u}`;
   }
 }
+
+/**
+ * One more Random Selection dr (A.9): the task that rolls next, or the selection (a mask over the
+ * candidates) after the last dr. Each candidate's own dr (canonical, see canonicalDrs); or, with
+ * `byRanges` and few enough candidates, the digits of one number read against randomSelectionTable
+ * (the same odds; once decided, the drs left change nothing, see the task's `decided`).
+ */
+function selectionStep(t: RandomSelectionTask, dr: number, byRanges: boolean): { readonly next: RandomSelectionTask } | { readonly mask: number } {
+  const n = t.cand.length;
+  if (byRanges && n <= MAX_COUNTED_CANDIDATES) {
+    const drs = t.decided === undefined ? [...t.drs, dr] : [...t.drs, 0];
+    const mask = t.decided ?? selectionOfRange(drs, n, t.count);
+    if (drs.length === n) return { mask: mask! }; // all n digits decide it
+    return mask === null ? { next: { ...t, drs } } : { next: { ...t, drs: drs.map(() => 0), decided: mask } };
+  }
+  const drs = canonicalDrs([...t.drs, dr], t.count);
+  return drs.length < n ? { next: { ...t, drs } } : { mask: randomSelection(drs, t.count) };
+}
+
+type RandomSelectionTask = Extract<Task, { readonly k: 'rs' }>;
 
 /**
  * Canonical Random Selection drs: a dr below the count-th highest so far can never be selected (later
@@ -568,7 +603,17 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
   }
   // Identical deferred units are exchanged with their scripts (canonicalize), so they stay exchangeable.
   const classes = [...groupsByKey.values()].filter((c) => c.length > 1);
-  const env: WorkEnv = { attacks: spec.attacks, ctx: spec.ctx, tracked, classes, targets: spec.targets.length, deferred, codes: new Map(), checkMemo: new Map() };
+  const env: WorkEnv = {
+    attacks: spec.attacks,
+    ctx: spec.ctx,
+    tracked,
+    classes,
+    targets: spec.targets.length,
+    deferred,
+    selectionByRanges: spec.selectionByRanges ?? false,
+    codes: new Map(),
+    checkMemo: new Map(),
+  };
   const work = (s: AttackChainState): Work => new Work(s, env);
   const start = work({
     units: spec.targets.slice(),
@@ -620,15 +665,15 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
       if (known !== undefined) return known;
       const head = s.todo[0];
       if (head.k === 'rs') {
-        const drs = canonicalDrs([...head.drs, index + 1], head.count);
-        if (drs.length < head.cand.length) {
-          // Not the last dr: only the drs change (nothing settles, and candidates are never exchanged
+        const r = selectionStep(head, index + 1, env.selectionByRanges);
+        if ('next' in r) {
+          // Not the last dr: only the task changes (nothing settles, and candidates are never exchanged
           // while they roll: pendingSignatures marks them), as `step` would do it.
-          const next = { ...s, todo: [{ ...head, drs }, ...s.todo.slice(1)] };
+          const next = { ...s, todo: [r.next, ...s.todo.slice(1)] };
           return (byClass[c] = { state: { ...next, key: stateKey(next) }, events: 0 });
         }
-        selectionBase ??= stateKey({ ...s, todo: [{ ...head, drs: [] }, ...s.todo.slice(1)] });
-        const key = `${randomSelection(drs, head.count)}|${selectionBase}`;
+        selectionBase ??= stateKey({ ...s, todo: [{ ...head, drs: [], decided: undefined }, ...s.todo.slice(1)] });
+        const key = `${r.mask}|${selectionBase}`;
         let t = bySelection.get(key);
         if (t === undefined) {
           t = step(s, index);
@@ -661,12 +706,12 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
         break;
       }
       case 'rs': {
-        const drs = canonicalDrs([...t.drs, index + 1], t.count);
-        if (drs.length < t.cand.length) {
-          w.todo.unshift({ ...t, drs });
+        const r = selectionStep(t, index + 1, env.selectionByRanges);
+        if ('next' in r) {
+          w.todo.unshift(r.next);
           break;
         }
-        const mask = randomSelection(drs, t.count);
+        const mask = r.mask;
         const selected = t.cand.filter((_, j) => (mask & (1 << j)) !== 0);
         if (t.kia) applyCasualties(w, resolveKIA(w.units, selected, w.env.ctx.ruleSet), 0);
         else applyCasualties(w, resolveK(w.units, selected, w.env.ctx.ruleSet), t.mc);

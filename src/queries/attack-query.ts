@@ -367,7 +367,7 @@ export function attackQuery(input: AttackInput): OddsQuery<AttackChainState> {
   const enumerate = (maxStates: number | undefined, onProgress?: (work: number) => void): ExactDistribution<AttackChainState> =>
     canFactorAttack(spec)
       ? enumerateAttackFactored(spec, maxStates, onProgress)
-      : enumerateChain(buildAttackChain(spec), { maxStates: Math.min(maxStates ?? Infinity, MAX_ATTACK_CHAIN_STATES), marginal: true, onProgress });
+      : enumerateChain(buildAttackChain({ ...spec, selectionByRanges: true }), { maxStates: Math.min(maxStates ?? Infinity, MAX_ATTACK_CHAIN_STATES), marginal: true, onProgress });
   const resolved = {
     targets: targets.map((t) => [t.profile.id, ...markersOf(t).filter((m) => m !== 'encircled')].join(' ')),
     attacks: attacks.map((a) => a.label),

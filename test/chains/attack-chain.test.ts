@@ -21,7 +21,7 @@ import { iftColumnOf, parseIFTResult } from '../../src/rules/infantry-fire-table
 import { leaderLossML, llmcFor, lltcFor } from '../../src/rules/leader-loss.js';
 import { leadershipDRMFor } from '../../src/rules/leadership.js';
 import { resolveCheck } from '../../src/rules/morale-check.js';
-import { isAlive, lentLeadershipDRM, type UnitState } from '../../src/rules/unit-state.js';
+import { isAlive, lentLeadershipDRM, unitStateKey, type UnitState } from '../../src/rules/unit-state.js';
 import { ctx, drOf, rs2e, unit } from '../rules/helpers.js';
 
 /** p = n / 6^e. */
@@ -309,4 +309,52 @@ describe('symmetry reduction and linear summary', () => {
     expect(two.stack.anyBroken).toBeCloseTo(2 * one.stack.anyBroken, 12);
     two.units[1].forEach((w, b) => expect(w).toBeCloseTo(2 * one.units[1][b], 12));
   });
+});
+
+describe('Random Selection by ranges (exact engines) gives the odds of one dr per unit (A.9)', () => {
+  // The leaders' chain of the exact summary (squads deferred, attack-factored.ts): every final state
+  // and every event's mass, fraction for fraction, with and without ranges.
+  const stacks: [string, () => UnitState[]][] = [
+    ['six different units', () => ['german/9-1', 'german/8-1', 'german/4-6-7', 'german/4-6-8', 'german/4-4-7', 'german/2-4-7'].map(unit)],
+    ['a leader and three identical squads', () => ['american/9-2', 'american/6-6-6', 'american/6-6-6', 'american/6-6-6'].map(unit)],
+  ];
+  for (const [name, targets] of stacks) {
+    for (const attacks of [[fixed('1KIA')], [fixed('2KIA')], [fixed('3KIA')], [fixed('K/2')], [fire(20, -2)]]) {
+      it(`${name}, ${attacks[0].label}: every final state and event, fraction for fraction`, () => {
+        const t = targets();
+        const deferred = t.flatMap((u, i) => (u.profile.kind === 'leader' ? [] : [i]));
+        const run = (selectionByRanges: boolean) => {
+          const dist = enumerateChain(buildAttackChain({ targets: t, attacks, ctx: ctx(), track: [], deferred, selectionByRanges }), { marginal: true });
+          const m = dist.marginals!;
+          // Final states by their units and scripts, identical squads as a sorted list (state keys use
+          // codes numbered as states are met, and identical squads are ordered by them).
+          const finals = new Map<string, Prob6>();
+          for (const x of dist.terminals) {
+            const k = x.state.units
+              .map((u, i) => `${unitStateKey(u)}|${x.state.scripts[i]?.key ?? ''}`)
+              .map((k, i) => (deferred.includes(i) ? `~${k}` : k))
+              .sort()
+              .join(',');
+            finals.set(k, add(finals.get(k) ?? ZERO, x.probability));
+          }
+          // Per-unit events summed over the squads (identical squads share them out by their order).
+          const squads = EVENT_NAMES.map((_, b) => toFraction(deferred.reduce((sum, i) => add(sum, m.partEvents[i]?.[b] ?? ZERO), ZERO)));
+          return {
+            finals: new Map([...finals].map(([k, p]) => [k, toFraction(p)]).sort()),
+            events: m.events.map(toFraction),
+            leaders: t.map((_, i) => (deferred.includes(i) ? [] : (m.partEvents[i] ?? []).map(toFraction))),
+            squads,
+            states: dist.statesVisited,
+          };
+        };
+        const dice = run(false);
+        const ranges = run(true);
+        const { states: rangeStates, ...byRanges } = ranges;
+        const { states: diceStates, ...byDice } = dice;
+        expect(byRanges).toEqual(byDice);
+        // Fewer states where more than one unit is selected (one: each dr's own form is as small).
+        if (attacks[0].label === '2KIA' || attacks[0].label === '3KIA') expect(rangeStates).toBeLessThan(diceStates);
+      });
+    }
+  }
 });
