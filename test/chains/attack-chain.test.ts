@@ -315,8 +315,8 @@ describe('Random Selection by ranges (exact engines) gives the odds of one dr pe
   // The leaders' chain of the exact summary (squads deferred, attack-factored.ts): every final state
   // and every event's mass, fraction for fraction, with and without ranges.
   const stacks: [string, () => UnitState[]][] = [
-    ['six different units', () => ['german/9-1', 'german/8-1', 'german/4-6-7', 'german/4-6-8', 'german/4-4-7', 'german/2-4-7'].map(unit)],
-    ['a leader and three identical squads', () => ['american/9-2', 'american/6-6-6', 'american/6-6-6', 'american/6-6-6'].map(unit)],
+    ['six different units', () => ['german/9-1', 'german/8-1', 'german/4-6-7', 'german/4-6-8', 'german/4-4-7', 'german/2-4-7'].map((id) => unit(id))],
+    ['a leader and three identical squads', () => ['american/9-2', 'american/6-6-6', 'american/6-6-6', 'american/6-6-6'].map((id) => unit(id))],
   ];
   for (const [name, targets] of stacks) {
     for (const attacks of [[fixed('1KIA')], [fixed('2KIA')], [fixed('3KIA')], [fixed('K/2')], [fire(20, -2)]]) {
@@ -340,7 +340,7 @@ describe('Random Selection by ranges (exact engines) gives the odds of one dr pe
           // Per-unit events summed over the squads (identical squads share them out by their order).
           const squads = EVENT_NAMES.map((_, b) => toFraction(deferred.reduce((sum, i) => add(sum, m.partEvents[i]?.[b] ?? ZERO), ZERO)));
           return {
-            finals: new Map([...finals].map(([k, p]) => [k, toFraction(p)]).sort()),
+            finals: new Map([...finals].map(([k, p]): [string, string] => [k, toFraction(p)]).sort()),
             events: m.events.map(toFraction),
             leaders: t.map((_, i) => (deferred.includes(i) ? [] : (m.partEvents[i] ?? []).map(toFraction))),
             squads,
