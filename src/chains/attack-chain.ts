@@ -774,7 +774,7 @@ function outcomeSignature(s: AttackChainState, index: number, attacks: readonly 
     case 'ift':
       return (attacks[s.attack].fixedResult ?? iftResultFor(attacks[s.attack], ALL_DR[index], ctx)).label;
     case 'rs':
-      return String(index);
+      return String(index); // not reached: advance resolves Random Selection drs first (selectionStep)
     case 'chk':
       return checkOutcome(s.units, s.unitKeys, ctx, memo, t, ALL_DR[index]).signature;
     case 'wnd':

@@ -3,19 +3,20 @@
  * unit's checks enumerated on their own, and the two combined by conditional independence.
  *
  *   1. the attack chain with every unit that is not a leader deferred (attack-chain.ts `deferred`): the
- *      IFT DR, Random Selection and the leaders' checks, cascades and Berserk checks, each deferred
- *      unit's checks recorded as a script (deferred-check-chain.ts), enumerated exactly;
- *   2. per (deferred unit's start state, script): its own chain, enumerated exactly (marginal mode),
- *      memoised: most leader histories share scripts;
+ *      IFT DR, Random Selection (by ranges) and the leaders' checks, cascades and Berserk checks, each
+ *      deferred unit's checks recorded as a script (deferred-check-chain.ts), enumerated exactly in
+ *      marginal mode (identical deferred units exchanged with their scripts);
+ *   2. per (deferred unit's start state, script): its own chain, a stage (script entry) at a time, each
+ *      stage enumerated once per (parts, entry) and each prefix of a script once; its states carry the
+ *      events it and its heroes had;
  *   3. per leader outcome: the product of the deferred units' distributions (they are independent given
  *      the leaders' history, see deferred-check-chain.ts), merged into the stack's final states.
  *
  * The result is the same distribution as enumerating the whole attack chain (tested equal on many
  * stacks): final states with exact probabilities, and the engine's marginals (P(event) for the stack
  * and per target). Its cost grows with the leaders' histories times the stack's distinct final states,
- * not with the product of every unit's histories: a leader and 3 squads under 8 FP take about 2 s where
- * the whole chain took 25 s, 2 leaders and 2 squads about 5 s where it ran out of budget
- * (benchmarks/README.md).
+ * not with the product of every unit's histories; {@link summarizeAttackFactored} skips the final states
+ * altogether (every 2-leader stack of 6 units measured under a second, benchmarks/README.md).
  */
 import { AslOddsError } from '../errors.js';
 import { enumerateChain, PROGRESS_EVERY, type ExactDistribution, type ExactTerminal } from '../engine/exact.js';
