@@ -88,14 +88,14 @@ export interface RandomSummaryTimes {
   readonly slowest: string;
 }
 
-/** IFT columns the random stacks are fired on (A7.2: 1-36 FP; the common ones). */
+/** FP the random stacks are fired with: common columns of the IFT (A7.3x: the highest column <= the FP). */
 const RANDOM_FP = [4, 6, 8, 12, 16, 20, 24, 30] as const;
 
 /**
  * A random attack on `units` units with `leaders` leaders, all of one nationality. Deterministic in
  * `rng`. Never throws (every nationality drawn has leaders and MMC in the catalog).
  */
-export function randomAttack(rng: () => number, units: number, leaders: number): AttackInput {
+function randomAttack(rng: () => number, units: number, leaders: number): AttackInput {
   const pick = <T>(a: readonly T[]): T => a[Math.floor(rng() * a.length)];
   const usable = NATIONALITIES.filter((n) => listUnits({ nationality: n, kind: 'leader' }).length > 0 && listUnits({ nationality: n, kind: 'squad' }).length > 0);
   const nationality = pick(usable);
