@@ -33,6 +33,7 @@
  * therefore defers the units that are not leaders (`deferred`, attack-factored.ts).
  */
 import { ALL_DR, isDoubles, type DR } from '../dice/dice.js';
+import type { UnitProfile } from '../counters/types.js';
 import type { ChainModel, Roll, Transition } from '../engine/chain.js';
 import { appendEntry, EMPTY_SCRIPT, type Script, type ScriptEntry } from './deferred-check-chain.js';
 import { checkFor, resolveBerserkTask, resolveCheckTask, type CheckKind, type CheckOutcome } from './check-task.js';
@@ -184,6 +185,31 @@ interface WorkEnv {
   readonly codes: Map<string, string>;
   /** Check outcomes already resolved, by (unit code, check, DRM), then by DR total (see `checkOutcome`). */
   readonly checkMemo: Map<string, (MemoOutcome | undefined)[]>;
+  /**
+   * Deferred units' scripts, interned: each (script, entry) appended once, so that equal scripts are
+   * one object, with a short code for state keys (`scriptCodes`; the empty script's is '').
+   */
+  readonly scriptMemo: Map<Script, Map<ScriptEntry, Script>>;
+  readonly scriptCodes: Map<Script, string>;
+  /** Script entries, interned by what they hold (scriptEntryOf). */
+  readonly entryMemo: Map<string, ScriptEntry>;
+  /** Heat of Battle outcomes, by (unit code, broken, DR total) (`hobOutcome`). */
+  readonly hobMemo: Map<string, HoBOutcome>;
+}
+
+/** What resolveHoB gives, and its signature (outcomeSignature). */
+type HoBOutcome = ReturnType<typeof resolveHoB> & { readonly signature: string };
+
+/** resolveHoB of unit `i` for the DR total, once per (unit state, broken, total) in a chain. */
+function hobOutcome(env: WorkEnv, units: readonly UnitState[], codes: readonly string[], i: number, total: number, broken: boolean): HoBOutcome {
+  const k = `${codes[i]}|${broken ? 1 : 0}|${total}`;
+  let r = env.hobMemo.get(k);
+  if (r === undefined) {
+    const x = resolveHoB(units[i], total, broken, env.ctx);
+    r = { ...x, signature: `${unitStateKey(x.unit)}|${x.events}|${x.createdHero?.id ?? ''}` };
+    env.hobMemo.set(k, r);
+  }
+  return r;
 }
 
 /** A check outcome and its signature (outcomeSignature), resolved once per unit state, check, DRM and DR total. */
@@ -252,7 +278,7 @@ class Work {
       scripts: this.scripts,
       done: this.done,
     };
-    return { ...s, key: stateKey(s) };
+    return { ...s, key: stateKey(s, this.env.scriptCodes) };
   }
 }
 
@@ -355,30 +381,46 @@ function checkOf(units: readonly UnitState[], ctx: MoraleContext, t: CheckTask):
  * shared by every state where it recurs; "unchanged" in the signature means a unit with the same code.
  */
 function checkOutcome(units: readonly UnitState[], codes: readonly string[], ctx: MoraleContext, memo: WorkEnv['checkMemo'], t: CheckTask, dr: DR): MemoOutcome {
+  return rowOutcome(checkRow(units, codes, ctx, memo, t), dr);
+}
+
+/** The memo row of check task `t` from the units as they stand: its outcomes by DR total, and how to resolve one. */
+interface CheckRow {
+  readonly u: UnitState;
+  readonly byTotal: (MemoOutcome | undefined)[];
+  readonly resolve: (dr: DR) => CheckOutcome;
+}
+
+function checkRow(units: readonly UnitState[], codes: readonly string[], ctx: MoraleContext, memo: WorkEnv['checkMemo'], t: CheckTask): CheckRow {
   const u = units[t.u];
   let key: string;
-  let resolve: () => CheckOutcome;
+  let resolve: (dr: DR) => CheckOutcome;
   if (t.c === 'berserk') {
     const leaderDRM = lentLeadershipDRM(units[t.src]) ?? units[t.src].profile.leadershipDRM;
     key = `${codes[t.u]}|berserk|${leaderDRM}`;
-    resolve = () => resolveBerserkTask(u, leaderDRM, dr, ctx);
+    resolve = (dr) => resolveBerserkTask(u, leaderDRM, dr, ctx);
   } else {
     const spec = checkOf(units, ctx, t)!;
     key = `${codes[t.u]}|${spec.check.label}.${spec.check.kind}${spec.check.strength}${spec.check.failurePins ? 'p' : ''}|${spec.drm}`;
-    resolve = () => resolveCheckTask(u, spec.check, spec.drm, dr, ctx);
+    resolve = (dr) => resolveCheckTask(u, spec.check, spec.drm, dr, ctx);
   }
   let byTotal = memo.get(key);
   if (byTotal === undefined) {
     byTotal = [];
     memo.set(key, byTotal);
   }
+  return { u, byTotal, resolve };
+}
+
+/** The outcome of a check row's check with the dice `dr` (resolved once per DR total). */
+function rowOutcome(row: CheckRow, dr: DR): MemoOutcome {
   const total = dr.white + dr.colored;
-  let m = byTotal[total];
+  let m = row.byTotal[total];
   if (m === undefined) {
-    const outcome = resolve();
-    const signature = `${outcome.unit === u ? '=' : unitStateKey(outcome.unit)}|${outcome.events}|${outcome.woundSeverityDRM}|${outcome.hob}`;
+    const outcome = row.resolve(dr);
+    const signature = `${outcome.unit === row.u ? '=' : unitStateKey(outcome.unit)}|${outcome.events}|${outcome.woundSeverityDRM}|${outcome.hob}`;
     m = { outcome, signature };
-    byTotal[total] = m;
+    row.byTotal[total] = m;
   }
   return m;
 }
@@ -429,7 +471,7 @@ function settleHead(w: Work, t: Task): boolean {
     case 'hob':
       if (t.k === 'wnd' && w.env.deferred[t.u]) {
         w.todo.shift();
-        if (isAlive(w.units[t.u])) record(w, t.u, { k: 'wnd', drm: t.drm, key: `W${t.drm}` });
+        if (isAlive(w.units[t.u])) record(w, t.u, internEntry(w.env, `W${t.drm}`, () => ({ k: 'wnd', drm: t.drm, key: `W${t.drm}` })));
         return true;
       }
       if (isAlive(w.units[t.u])) return false;
@@ -442,9 +484,19 @@ function settleHead(w: Work, t: Task): boolean {
   }
 }
 
-/** Appends `e` to deferred target `i`'s script. */
+/** Appends `e` to deferred target `i`'s script (interned, see WorkEnv.scriptMemo). */
 function record(w: Work, i: number, e: ScriptEntry): void {
-  w.scripts[i] = appendEntry(w.scripts[i], e);
+  const env = w.env;
+  const from = w.scripts[i];
+  let next = env.scriptMemo.get(from);
+  if (next === undefined) env.scriptMemo.set(from, (next = new Map()));
+  let x = next.get(e);
+  if (x === undefined) {
+    x = appendEntry(from, e);
+    next.set(e, x);
+    env.scriptCodes.set(x, env.scriptCodes.size.toString(36));
+  }
+  w.scripts[i] = x;
 }
 
 /**
@@ -458,23 +510,45 @@ function scriptEntryOf(w: Work, t: CheckTask): ScriptEntry {
   switch (t.c) {
     case 'mc': {
       const l = lead();
-      return { k: 'mc', n: t.n, lead: l, key: `M${t.n}.${l}` };
+      return internEntry(w.env, `M${t.n}.${l}`, () => ({ k: 'mc', n: t.n, lead: l, key: `M${t.n}.${l}` }));
     }
     case 'ptc': {
       const l = lead();
-      return { k: 'ptc', lead: l, key: `P${l}` };
+      return internEntry(w.env, `P${l}`, () => ({ k: 'ptc', lead: l, key: `P${l}` }));
     }
     case 'llmc':
     case 'lltc': {
       const l = lead();
       const leader = w.units[t.src].profile;
-      return { k: t.c, leader, ml: t.ml, lead: l, key: `${t.c}${unitStateKey(initialUnitState(leader))}.${t.ml}.${l}` };
+      const key = `${t.c}${profileKey(leader)}.${t.ml}.${l}`;
+      return internEntry(w.env, key, () => ({ k: t.c as 'llmc' | 'lltc', leader, ml: t.ml, lead: l, key }));
     }
     case 'berserk': {
       const leaderDRM = lentLeadershipDRM(w.units[t.src]) ?? w.units[t.src].profile.leadershipDRM;
-      return { k: 'berserk', leaderDRM, key: `B${leaderDRM}` };
+      return internEntry(w.env, `B${leaderDRM}`, () => ({ k: 'berserk', leaderDRM, key: `B${leaderDRM}` }));
     }
   }
+}
+
+/** The script entry of this chain whose key is `k`, made by `make` the first time (one object per key). */
+function internEntry(env: WorkEnv, k: string, make: () => ScriptEntry): ScriptEntry {
+  let e = env.entryMemo.get(k);
+  if (e === undefined) {
+    e = make();
+    env.entryMemo.set(k, e);
+  }
+  return e;
+}
+
+const PROFILE_KEYS = new WeakMap<UnitProfile, string>();
+/** The key of a counter as it starts (unitStateKey of its initial state), memoised per profile. */
+function profileKey(p: UnitProfile): string {
+  let k = PROFILE_KEYS.get(p);
+  if (k === undefined) {
+    k = unitStateKey(initialUnitState(p));
+    PROFILE_KEYS.set(p, k);
+  }
+  return k;
 }
 
 /**
@@ -613,6 +687,10 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
     selectionByRanges: spec.selectionByRanges ?? false,
     codes: new Map(),
     checkMemo: new Map(),
+    scriptMemo: new Map(),
+    scriptCodes: new Map([[EMPTY_SCRIPT, '']]),
+    entryMemo: new Map(),
+    hobMemo: new Map(),
   };
   const work = (s: AttackChainState): Work => new Work(s, env);
   const start = work({
@@ -632,6 +710,8 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
   // advance() is called for every dice index of a state in turn; dice that resolve alike (same DR
   // total, and same doubles where Cowering can apply) give the same transition, computed once.
   let memoState: AttackChainState | null = null;
+  /** The check row of `memoState`'s head check, once asked for. */
+  let memoRow: CheckRow | undefined;
   const byClass: (Transition<AttackChainState> | undefined)[] = [];
   const bySignature = new Map<string, Transition<AttackChainState>>();
   // The dr that completes a Random Selection: its transition depends on the state before the drs and
@@ -657,6 +737,7 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
         byClass.length = 0;
         bySignature.clear();
         selectionBase = undefined;
+        memoRow = undefined;
       }
       // Two levels: dice of the same class (outcomeClass) resolve alike; distinct classes with the same
       // effect (outcomeSignature) give the same transition object.
@@ -670,9 +751,9 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
           // Not the last dr: only the task changes (nothing settles, and candidates are never exchanged
           // while they roll: pendingSignatures marks them), as `step` would do it.
           const next = { ...s, todo: [r.next, ...s.todo.slice(1)] };
-          return (byClass[c] = { state: { ...next, key: stateKey(next) }, events: 0 });
+          return (byClass[c] = { state: { ...next, key: stateKey(next, env.scriptCodes) }, events: 0 });
         }
-        selectionBase ??= stateKey({ ...s, todo: [{ ...head, drs: [], decided: undefined }, ...s.todo.slice(1)] });
+        selectionBase ??= stateKey({ ...s, todo: [{ ...head, drs: [], decided: undefined }, ...s.todo.slice(1)] }, env.scriptCodes);
         const key = `${r.mask}|${selectionBase}`;
         let t = bySelection.get(key);
         if (t === undefined) {
@@ -681,7 +762,8 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
         }
         return (byClass[c] = t);
       }
-      const sig = outcomeSignature(s, index, spec.attacks, spec.ctx, env.checkMemo);
+      const sig =
+        head.k === 'chk' ? rowOutcome((memoRow ??= checkRow(s.units, s.unitKeys, spec.ctx, env.checkMemo, head)), ALL_DR[index]).signature : outcomeSignature(s, index, env);
       let t = bySignature.get(sig);
       if (t === undefined) {
         t = step(s, index);
@@ -727,7 +809,7 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
       }
       case 'hob': {
         const dr = ALL_DR[index];
-        const r = resolveHoB(w.units[t.u], dr.white + dr.colored, t.broken, w.env.ctx);
+        const r = hobOutcome(w.env, w.units, w.keys, t.u, dr.white + dr.colored, t.broken);
         setUnit(w, t.u, r.unit, r.events);
         if (r.createdHero !== null) {
           const hero = initialUnitState(r.createdHero);
@@ -768,7 +850,8 @@ function outcomeClass(s: AttackChainState, index: number, attacks: readonly Comp
  * result; a check's, HoB's or wound's effect on its unit; the Random Selection dr). Computed with the
  * same rule functions as the step itself, so that `advance` does the step once per distinct effect.
  */
-function outcomeSignature(s: AttackChainState, index: number, attacks: readonly CompiledAttack[], ctx: MoraleContext, memo: WorkEnv['checkMemo']): string {
+function outcomeSignature(s: AttackChainState, index: number, env: WorkEnv): string {
+  const { attacks, ctx } = env;
   const t = s.todo[0];
   switch (t.k) {
     case 'ift':
@@ -776,13 +859,12 @@ function outcomeSignature(s: AttackChainState, index: number, attacks: readonly 
     case 'rs':
       return String(index); // not reached: advance resolves Random Selection drs first (selectionStep)
     case 'chk':
-      return checkOutcome(s.units, s.unitKeys, ctx, memo, t, ALL_DR[index]).signature;
+      return checkOutcome(s.units, s.unitKeys, ctx, env.checkMemo, t, ALL_DR[index]).signature;
     case 'wnd':
       return resolveWoundSeverity(s.units[t.u], index + 1, t.drm).unit.status;
     case 'hob': {
       const dr = ALL_DR[index];
-      const r = resolveHoB(s.units[t.u], dr.white + dr.colored, t.broken, ctx);
-      return `${unitStateKey(r.unit)}|${r.events}|${r.createdHero?.id ?? ''}`;
+      return hobOutcome(env, s.units, s.unitKeys, t.u, dr.white + dr.colored, t.broken).signature;
     }
     case 'forfeit':
       return '';
@@ -805,11 +887,15 @@ function offMapKey(u: UnitState): string {
   return k;
 }
 
-/** The canonical key of a state (without its `key` field). */
-function stateKey(s: Omit<AttackChainState, 'key'>): string {
+/** The canonical key of a state (without its `key` field); `codes`: the scripts' (WorkEnv.scriptCodes). */
+function stateKey(s: Omit<AttackChainState, 'key'>, codes: ReadonlyMap<Script, string>): string {
   let units = '';
   for (let i = 0; i < s.units.length; i++) units += (i > 0 ? ',' : '') + (isAlive(s.units[i]) ? s.unitKeys[i] : offMapKey(s.units[i]));
-  const scripts = s.scripts.some((x) => x.entries.length > 0) ? `|S${s.scripts.map((x) => x.key).join('/')}` : '';
+  let scripts = '';
+  if (s.scripts.some((x) => x.entries.length > 0)) {
+    scripts = '|S';
+    for (let i = 0; i < s.scripts.length; i++) scripts += (i > 0 ? '/' : '') + codes.get(s.scripts[i])!;
+  }
   if (s.done) return `D|${units}|${s.unitEvents.join(',')}${scripts}`;
   return (
     scripts +
@@ -873,7 +959,7 @@ function canonicalize(w: Work): void {
       if (pos.length < 2) continue;
       // A deferred unit's script goes with it (its future and its figures are its state's and script's);
       // created heroes (positions past the targets) have none.
-      const items = pos.map((i) => ({ u: w.units[i], k: w.keys[i], ev: w.ev[i], d: w.unitDelta[i], f: w.from[i], sc: w.scripts[i], s: `${w.keys[i]}#${w.ev[i]}#${w.scripts[i]?.key ?? ''}` }));
+      const items = pos.map((i) => ({ u: w.units[i], k: w.keys[i], ev: w.ev[i], d: w.unitDelta[i], f: w.from[i], sc: w.scripts[i], s: `${w.keys[i]}#${w.ev[i]}#${w.scripts[i] === undefined ? '' : w.env.scriptCodes.get(w.scripts[i])}` }));
       items.sort((a, b) => (a.s < b.s ? -1 : a.s > b.s ? 1 : 0));
       pos.forEach((i, j) => {
         w.units[i] = items[j].u;
