@@ -62,6 +62,8 @@ interface Factored {
   readonly deferred: readonly number[];
   /** Deferred unit's distribution from `start` given `script` (memoised). */
   readonly localOf: (start: UnitState, script: Script) => LocalDistribution;
+  /** Per terminal of `leaders` (same index), each deferred target's distribution (`deferred` order). */
+  readonly terminalLocals: readonly (readonly LocalDistribution[])[];
   /** Interned id of a unit state. */
   readonly idOf: (u: UnitState) => number;
   /** Counts work against the budget. @throws AslOddsError `engine.tooManyStates` */
@@ -91,7 +93,6 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
   spend(leaders.statesVisited);
 
   // 2. Each deferred unit's chain, once per (start state, script).
-  const locals = new Map<string, LocalDistribution>();
   const memo = deferredMemo();
   // Unit states interned as small integers: the product's keys and sorts compare numbers.
   const ids = new Map<string, number>();
@@ -128,42 +129,37 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
     }
     return st;
   };
-  const prefixes = new Map<string, readonly LocalNode[]>();
+  // The distribution after each prefix of a script, once: node lists form a trie (start parts, then
+  // entry by entry), and each final node list gives one LocalDistribution.
+  const starts = new Map<string, readonly LocalNode[]>();
+  const after = new Map<readonly LocalNode[], Map<string, readonly LocalNode[]>>();
+  const byNodes = new Map<readonly LocalNode[], LocalDistribution>();
+  const byScript = new Map<Script, Map<string, LocalDistribution>>();
   const localOf = (start: UnitState, script: Script): LocalDistribution => {
-    const key = `${unitStateKey(start)}|${script.key}`;
-    let d = locals.get(key);
+    const sk = unitStateKey(start);
+    let forScript = byScript.get(script);
+    if (forScript === undefined) byScript.set(script, (forScript = new Map()));
+    let d = forScript.get(sk);
     if (d !== undefined) return d;
-    let nodes: readonly LocalNode[] = [{ parts: [start], key: partsKey([start]), any: 0, own: 0, p: ONE }];
-    let prefix = unitStateKey(start) + '|';
+    let nodes = starts.get(sk);
+    if (nodes === undefined) starts.set(sk, (nodes = [{ parts: [start], key: partsKey([start]), any: 0, own: 0, p: ONE }]));
     for (const e of script.entries) {
-      prefix += e.key + ';';
-      const known = prefixes.get(prefix);
-      if (known !== undefined) nodes = known;
-      else {
-        nodes = nextStage(nodes, e, stageOf);
-        spend(nodes.length);
-        prefixes.set(prefix, nodes);
+      let next = after.get(nodes);
+      if (next === undefined) after.set(nodes, (next = new Map()));
+      let x = next.get(e.key);
+      if (x === undefined) {
+        x = nextStage(nodes, e, stageOf);
+        spend(x.length);
+        next.set(e.key, x);
       }
+      nodes = x;
     }
-    const any: Prob6[] = Array.from({ length: BITS }, () => ZERO);
-    const own: Prob6[] = Array.from({ length: BITS }, () => ZERO);
-    const finals = new Map<string, { readonly parts: readonly UnitState[]; readonly ids: readonly number[]; p: Prob6 }>();
-    for (const x of nodes) {
-      for (let b = 0; b < BITS; b++) {
-        if ((x.any & (1 << b)) !== 0) any[b] = add(any[b], x.p);
-        if ((x.own & (1 << b)) !== 0) own[b] = add(own[b], x.p);
-      }
-      const f = finals.get(x.key);
-      if (f === undefined) finals.set(x.key, { parts: x.parts, ids: x.parts.map(idOf), p: x.p });
-      else f.p = add(f.p, x.p);
+    d = byNodes.get(nodes);
+    if (d === undefined) {
+      d = distributionOf(nodes, byNodes.size, idOf);
+      byNodes.set(nodes, d);
     }
-    d = {
-      key: locals.size,
-      finals: [...finals.values()],
-      none: any.map((x) => (x.n === 0n ? null : complement(x))),
-      own: own.map((x) => (x.n === 0n ? null : x)),
-    };
-    locals.set(key, d);
+    forScript.set(sk, d);
     return d;
   };
 
@@ -175,10 +171,10 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
   const events: Prob6[] = Array.from({ length: BITS }, () => ZERO);
   const partEvents: Prob6[][] = targets.map(() => Array.from({ length: BITS }, () => ZERO));
   const tuples = new Map<string, { readonly mine: readonly LocalDistribution[]; p: Prob6; readonly m: Prob6[]; readonly mi: Prob6[][] }>();
+  const terminalLocals = leaders.terminals.map((g) => deferred.map((i) => localOf(g.state.units[i], g.state.scripts[i])));
   leaders.terminals.forEach((g, t) => {
-    const s = g.state;
     const masses = leaders.nodeMasses![t];
-    const mine = deferred.map((i) => localOf(s.units[i], s.scripts[i]));
+    const mine = terminalLocals[t];
     const key = mine.map((d) => d.key).join(',');
     let x = tuples.get(key);
     if (x === undefined) {
@@ -210,7 +206,7 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
       });
     }
   }
-  return { leaders, deferred, localOf, idOf, spend, work: () => work, marginals: { events, partEvents } };
+  return { leaders, deferred, localOf, terminalLocals, idOf, spend, work: () => work, marginals: { events, partEvents } };
 }
 
 /**
@@ -347,6 +343,28 @@ function nextStage(nodes: readonly LocalNode[], e: ScriptEntry, stageOf: (x: Loc
   return [...out.values()];
 }
 
+/** The distribution of a deferred unit's final nodes (`key`: its number in this attack). */
+function distributionOf(nodes: readonly LocalNode[], key: number, idOf: (u: UnitState) => number): LocalDistribution {
+  const any: Prob6[] = Array.from({ length: BITS }, () => ZERO);
+  const own: Prob6[] = Array.from({ length: BITS }, () => ZERO);
+  const finals = new Map<string, { readonly parts: readonly UnitState[]; readonly ids: readonly number[]; p: Prob6 }>();
+  for (const x of nodes) {
+    for (let b = 0; b < BITS; b++) {
+      if ((x.any & (1 << b)) !== 0) any[b] = add(any[b], x.p);
+      if ((x.own & (1 << b)) !== 0) own[b] = add(own[b], x.p);
+    }
+    const f = finals.get(x.key);
+    if (f === undefined) finals.set(x.key, { parts: x.parts, ids: x.parts.map(idOf), p: x.p });
+    else f.p = add(f.p, x.p);
+  }
+  return {
+    key,
+    finals: [...finals.values()],
+    none: any.map((x) => (x.n === 0n ? null : complement(x))),
+    own: own.map((x) => (x.n === 0n ? null : x)),
+  };
+}
+
 /** True when a stage leaves node `x` as it is: one final with its parts, probability 1, no event. */
 function isIdentity(st: readonly StageFinal[], x: LocalNode): boolean {
   return st.length === 1 && st[0].key === x.key && st[0].any === 0 && st[0].own === 0;
@@ -431,7 +449,7 @@ interface LocalFigures {
  */
 export function summarizeAttackFactored(spec: AttackChainSpec, maxStates = Infinity, onProgress?: (work: number) => void): AttackSummary<Prob6> {
   const f = factor(spec, maxStates, onProgress);
-  const { leaders, deferred, localOf } = f;
+  const { leaders, deferred, terminalLocals } = f;
   const targets = spec.targets;
   const n = targets.length;
   const ops = EXACT_WEIGHTS;
@@ -465,8 +483,8 @@ export function summarizeAttackFactored(spec: AttackChainSpec, maxStates = Infin
   };
   // Merge the leaders' terminals by what the rest needs: the deferred units' distributions, and whether
   // everything the leaders' chain holds (leaders, heroes they made) has left the map.
-  const groups = new Map<string, { locals: LocalDistribution[]; leadersGone: boolean; p: Prob6 }>();
-  for (const g of leaders.terminals) {
+  const groups = new Map<string, { locals: readonly LocalDistribution[]; leadersGone: boolean; p: Prob6 }>();
+  leaders.terminals.forEach((g, t) => {
     const s = g.state;
     const p = g.probability;
     let lost = false;
@@ -481,12 +499,12 @@ export function summarizeAttackFactored(spec: AttackChainSpec, maxStates = Infin
       unitStatus[i][k] = add(unitStatus[i][k], p);
     }
     if (lost) leaderLost = add(leaderLost, p);
-    const locals = deferred.map((i) => localOf(s.units[i], s.scripts[i]));
+    const locals = terminalLocals[t];
     const key = `${leadersGone ? 1 : 0}|${locals.map((d) => d.key).join(',')}`;
     const c = groups.get(key);
     if (c) c.p = add(c.p, p);
     else groups.set(key, { locals, leadersGone, p });
-  }
+  });
   const brokenCount = Array.from({ length: 2 * n + 1 }, () => ZERO);
   const eliminatedCount = Array.from({ length: 2 * n + 1 }, () => ZERO);
   let allEliminated = ZERO;
