@@ -267,7 +267,7 @@ class Work {
 
   freeze(): AttackChainState {
     canonicalize(this);
-    const s = {
+    return {
       units: this.units,
       unitKeys: this.keys,
       unitEvents: this.ev,
@@ -277,8 +277,8 @@ class Work {
       berserkLeaders: this.berserkLeaders,
       scripts: this.scripts,
       done: this.done,
+      key: stateKey(this.units, this.keys, this.ev, this.attack, this.todo, this.losses, this.berserkLeaders, this.scripts, this.done, this.env.scriptCodes),
     };
-    return { ...s, key: stateKey(s, this.env.scriptCodes) };
   }
 }
 
@@ -751,9 +751,9 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
           // Not the last dr: only the task changes (nothing settles, and candidates are never exchanged
           // while they roll: pendingSignatures marks them), as `step` would do it.
           const next = { ...s, todo: [r.next, ...s.todo.slice(1)] };
-          return (byClass[c] = { state: { ...next, key: stateKey(next, env.scriptCodes) }, events: 0 });
+          return (byClass[c] = { state: { ...next, key: keyOfState(next, env.scriptCodes) }, events: 0 });
         }
-        selectionBase ??= stateKey({ ...s, todo: [{ ...head, drs: [], decided: undefined }, ...s.todo.slice(1)] }, env.scriptCodes);
+        selectionBase ??= keyOfState({ ...s, todo: [{ ...head, drs: [], decided: undefined }, ...s.todo.slice(1)] }, env.scriptCodes);
         const key = `${r.mask}|${selectionBase}`;
         let t = bySelection.get(key);
         if (t === undefined) {
@@ -888,20 +888,39 @@ function offMapKey(u: UnitState): string {
 }
 
 /** The canonical key of a state (without its `key` field); `codes`: the scripts' (WorkEnv.scriptCodes). */
-function stateKey(s: Omit<AttackChainState, 'key'>, codes: ReadonlyMap<Script, string>): string {
-  let units = '';
-  for (let i = 0; i < s.units.length; i++) units += (i > 0 ? ',' : '') + (isAlive(s.units[i]) ? s.unitKeys[i] : offMapKey(s.units[i]));
-  let scripts = '';
-  if (s.scripts.some((x) => x.entries.length > 0)) {
-    scripts = '|S';
-    for (let i = 0; i < s.scripts.length; i++) scripts += (i > 0 ? '/' : '') + codes.get(s.scripts[i])!;
+function keyOfState(s: Omit<AttackChainState, 'key'>, codes: ReadonlyMap<Script, string>): string {
+  return stateKey(s.units, s.unitKeys, s.unitEvents, s.attack, s.todo, s.losses, s.berserkLeaders, s.scripts, s.done, codes);
+}
+
+/** The canonical key of a state given its fields (see {@link keyOfState}). */
+function stateKey(
+  units: readonly UnitState[],
+  unitKeys: readonly string[],
+  unitEvents: readonly number[],
+  attack: number,
+  todo: readonly Task[],
+  losses: readonly LeaderLoss[],
+  berserkLeaders: readonly number[],
+  scripts: readonly Script[],
+  done: boolean,
+  codes: ReadonlyMap<Script, string>,
+): string {
+  let key = done ? 'D|' : `${attack}|`;
+  for (let i = 0; i < units.length; i++) key += (i > 0 ? ',' : '') + (isAlive(units[i]) ? unitKeys[i] : offMapKey(units[i]));
+  key += '|';
+  for (let i = 0; i < unitEvents.length; i++) if (unitEvents[i] !== 0) key += `${i}:${unitEvents[i]},`;
+  if (scripts.some((x) => x.entries.length > 0)) {
+    key += '|S';
+    for (let i = 0; i < scripts.length; i++) key += (i > 0 ? '/' : '') + codes.get(scripts[i])!;
   }
-  if (s.done) return `D|${units}|${s.unitEvents.join(',')}${scripts}`;
-  return (
-    scripts +
-    `${s.attack}|${units}|${s.unitEvents.join(',')}|${s.todo.map(cachedTaskKey).join(';')}|` +
-    `${s.losses.map((l) => `${l.kind}${l.leader}.${l.ml}`).join(';')}|${s.berserkLeaders.join('.')}`
-  );
+  if (done) return key;
+  key += '|';
+  for (let i = 0; i < todo.length; i++) key += (i > 0 ? ';' : '') + cachedTaskKey(todo[i]);
+  key += '|';
+  for (const l of losses) key += `${l.kind}${l.leader}.${l.ml};`;
+  key += '|';
+  for (const b of berserkLeaders) key += `${b}.`;
+  return key;
 }
 
 /**
