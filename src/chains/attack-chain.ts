@@ -98,8 +98,11 @@ export interface AttackChainSpec {
 }
 
 
-/** One pending step of the chain. Immutable. */
-type Task =
+/** One pending step of the chain, with its key (made by `task`). Immutable. */
+type Task = TaskBody & { readonly key: string };
+
+/** What a pending step is. */
+type TaskBody =
   | { readonly k: 'ift' }
   | {
       readonly k: 'rs';
@@ -191,8 +194,10 @@ interface WorkEnv {
    */
   readonly scriptMemo: Map<Script, Map<ScriptEntry, Script>>;
   readonly scriptCodes: Map<Script, string>;
-  /** Script entries, interned by what they hold (scriptEntryOf). */
-  readonly entryMemo: Map<string, ScriptEntry>;
+  /** Script entries, interned by what they hold (`entryCode`). */
+  readonly entryMemo: Map<number, ScriptEntry>;
+  /** Small numbers of the lost leaders' counters (by profileKey), for `entryCode`. */
+  readonly profileNumbers: Map<string, number>;
   /** Heat of Battle outcomes, by (unit code, broken, DR total) (`hobOutcome`). */
   readonly hobMemo: Map<string, HoBOutcome>;
 }
@@ -321,7 +326,7 @@ function onMap(w: Work): number[] {
 }
 
 function checkTask(u: number, c: CheckKind, n = 0, src = -1, ml = 0): Task {
-  return { k: 'chk', u, c, n, src, ml };
+  return { k: 'chk', u, c, n, src, ml, key: `C${u}${c}${n}.${src}.${ml}` };
 }
 
 /** Turns an IFT result into the steps it calls for (A7.301, A7.302, A7.8, A10.1). */
@@ -342,11 +347,11 @@ function applyIFTResult(w: Work, r: IFTResult): void {
       break;
     case 'KIA':
       if (r.n >= alive.length) return applyCasualties(w, resolveKIA(w.units, alive, w.env.ctx.ruleSet), 0);
-      front.push({ k: 'rs', kia: true, count: r.n, mc: 0, cand: alive, drs: [] });
+      front.push(task({ k: 'rs', kia: true, count: r.n, mc: 0, cand: alive, drs: [] }));
       break;
     case 'K':
       if (alive.length === 1) return applyCasualties(w, resolveK(w.units, alive, w.env.ctx.ruleSet), r.n);
-      front.push({ k: 'rs', kia: false, count: 1, mc: r.n, cand: alive, drs: [] });
+      front.push(task({ k: 'rs', kia: false, count: 1, mc: r.n, cand: alive, drs: [] }));
       break;
   }
   w.todo.unshift(...front);
@@ -359,7 +364,7 @@ function applyCasualties(w: Work, e: CasualtyEffects, mc: number): void {
   });
   const front: Task[] = [];
   e.woundSeverityDRM.forEach((drm, i) => {
-    if (drm !== null) front.push({ k: 'wnd', u: i, drm });
+    if (drm !== null) front.push(task({ k: 'wnd', u: i, drm }));
   });
   for (const i of checkOrder(w.units, e.mcTakers)) front.push(checkTask(i, 'mc', mc));
   w.todo.unshift(...front);
@@ -437,8 +442,8 @@ function runCheck(w: Work, t: CheckTask, dr: DR): void {
 /** Queues a check's Wound Severity dr and Heat of Battle DR, in that order, at the head of `todo`. */
 function queueFollowUps(w: Work, t: CheckTask, r: CheckOutcome): void {
   const follow: Task[] = [];
-  if (r.woundSeverityDRM !== null) follow.push({ k: 'wnd', u: t.u, drm: r.woundSeverityDRM });
-  if (r.hob !== 0) follow.push({ k: 'hob', u: t.u, broken: r.hob === 2 });
+  if (r.woundSeverityDRM !== null) follow.push(task({ k: 'wnd', u: t.u, drm: r.woundSeverityDRM }));
+  if (r.hob !== 0) follow.push(task({ k: 'hob', u: t.u, broken: r.hob === 2 }));
   w.todo.unshift(...follow);
 }
 
@@ -471,7 +476,7 @@ function settleHead(w: Work, t: Task): boolean {
     case 'hob':
       if (t.k === 'wnd' && w.env.deferred[t.u]) {
         w.todo.shift();
-        if (isAlive(w.units[t.u])) record(w, t.u, internEntry(w.env, `W${t.drm}`, () => ({ k: 'wnd', drm: t.drm, key: `W${t.drm}` })));
+        if (isAlive(w.units[t.u])) record(w, t.u, w.env.entryMemo.get(entryCode(0, 0, t.drm, 0, 0)) ?? internEntry(w.env, entryCode(0, 0, t.drm, 0, 0), { k: 'wnd', drm: t.drm, key: `W${t.drm}` }));
         return true;
       }
       if (isAlive(w.units[t.u])) return false;
@@ -506,37 +511,49 @@ function record(w: Work, i: number, e: ScriptEntry): void {
  */
 function scriptEntryOf(w: Work, t: CheckTask): ScriptEntry {
   const u = w.units[t.u];
+  const env = w.env;
   const lead = (): number => leadershipDRMFor(u.berserk ? { ...u, berserk: false } : u, w.units);
   switch (t.c) {
     case 'mc': {
       const l = lead();
-      return internEntry(w.env, `M${t.n}.${l}`, () => ({ k: 'mc', n: t.n, lead: l, key: `M${t.n}.${l}` }));
+      const code = entryCode(1, 0, t.n, 0, l);
+      return env.entryMemo.get(code) ?? internEntry(env, code, { k: 'mc', n: t.n, lead: l, key: `M${t.n}.${l}` });
     }
     case 'ptc': {
       const l = lead();
-      return internEntry(w.env, `P${l}`, () => ({ k: 'ptc', lead: l, key: `P${l}` }));
+      const code = entryCode(2, 0, 0, 0, l);
+      return env.entryMemo.get(code) ?? internEntry(env, code, { k: 'ptc', lead: l, key: `P${l}` });
     }
     case 'llmc':
     case 'lltc': {
       const l = lead();
       const leader = w.units[t.src].profile;
-      const key = `${t.c}${profileKey(leader)}.${t.ml}.${l}`;
-      return internEntry(w.env, key, () => ({ k: t.c as 'llmc' | 'lltc', leader, ml: t.ml, lead: l, key }));
+      const pk = profileKey(leader);
+      let pn = env.profileNumbers.get(pk);
+      if (pn === undefined) env.profileNumbers.set(pk, (pn = env.profileNumbers.size));
+      const code = entryCode(t.c === 'llmc' ? 3 : 4, pn, t.ml, 0, l);
+      return env.entryMemo.get(code) ?? internEntry(env, code, { k: t.c, leader, ml: t.ml, lead: l, key: `${t.c}${profileKey(leader)}.${t.ml}.${l}` });
     }
     case 'berserk': {
       const leaderDRM = lentLeadershipDRM(w.units[t.src]) ?? w.units[t.src].profile.leadershipDRM;
-      return internEntry(w.env, `B${leaderDRM}`, () => ({ k: 'berserk', leaderDRM, key: `B${leaderDRM}` }));
+      const code = entryCode(5, 0, 0, 0, leaderDRM);
+      return env.entryMemo.get(code) ?? internEntry(env, code, { k: 'berserk', leaderDRM, key: `B${leaderDRM}` });
     }
   }
 }
 
-/** The script entry of this chain whose key is `k`, made by `make` the first time (one object per key). */
-function internEntry(env: WorkEnv, k: string, make: () => ScriptEntry): ScriptEntry {
-  let e = env.entryMemo.get(k);
-  if (e === undefined) {
-    e = make();
-    env.entryMemo.set(k, e);
-  }
+/**
+ * A number naming a script entry in one chain: its kind (0 wnd, 1 mc, 2 ptc, 3 llmc, 4 lltc, 5 berserk),
+ * the lost leader's counter number, then up to three small integers (each in [-32, 32): #, ML, DRMs).
+ */
+function entryCode(kind: number, leader: number, a: number, b: number, c: number): number {
+  if (Math.max(Math.abs(a), Math.abs(b), Math.abs(c)) >= 32) throw new Error(`attack chain: script entry value out of range (${a}, ${b}, ${c})`);
+  return (((leader * 8 + kind) * 64 + (a + 32)) * 64 + (b + 32)) * 64 + (c + 32);
+}
+
+/** Stores `e` as this chain's entry `code` (one object per entry) and returns it. */
+function internEntry(env: WorkEnv, code: number, e: ScriptEntry): ScriptEntry {
+  env.entryMemo.set(code, e);
   return e;
 }
 
@@ -584,13 +601,13 @@ function settle(w: Work): void {
         w.units.forEach((u, i) => {
           if (w.env.deferred[i] && isAlive(u)) takers.push(i);
         });
-        w.todo = [...checkOrder(w.units, takers).map((i) => checkTask(i, 'berserk', 0, b)), { k: 'forfeit', u: b }];
+        w.todo = [...checkOrder(w.units, takers).map((i) => checkTask(i, 'berserk', 0, b)), task({ k: 'forfeit', u: b })];
       }
       continue;
     }
     if (w.attack + 1 < w.env.attacks.length && w.units.some(isAlive)) {
       w.attack++;
-      w.todo = [{ k: 'ift' }];
+      w.todo = [IFT_TASK];
       continue;
     }
     w.done = true;
@@ -598,20 +615,15 @@ function settle(w: Work): void {
   }
 }
 
-const TASK_KEYS = new WeakMap<Task, string>();
-/** taskKey, memoised per (immutable, shared) task object. */
-function cachedTaskKey(t: Task): string {
-  // A Random Selection task is new after each dr: caching its key would only grow the WeakMap.
-  if (t.k === 'rs') return taskKey(t);
-  let k = TASK_KEYS.get(t);
-  if (k === undefined) {
-    k = taskKey(t);
-    TASK_KEYS.set(t, k);
-  }
-  return k;
+/** `t` with its key. */
+function task<T extends TaskBody>(t: T): T & { readonly key: string } {
+  return { ...t, key: taskKey(t) };
 }
 
-function taskKey(t: Task): string {
+/** The IFT DR of the next attack. */
+const IFT_TASK: Task = task({ k: 'ift' });
+
+function taskKey(t: TaskBody): string {
   switch (t.k) {
     case 'ift':
       return 'I';
@@ -640,10 +652,10 @@ function selectionStep(t: RandomSelectionTask, dr: number, byRanges: boolean): {
     const drs = t.decided === undefined ? [...t.drs, dr] : [...t.drs, 0];
     const mask = t.decided ?? selectionOfRange(drs, n, t.count);
     if (drs.length === n) return { mask: mask! }; // all n digits decide it
-    return mask === null ? { next: { ...t, drs } } : { next: { ...t, drs: drs.map(() => 0), decided: mask } };
+    return mask === null ? { next: task({ ...t, drs }) } : { next: task({ ...t, drs: drs.map(() => 0), decided: mask }) };
   }
   const drs = canonicalDrs([...t.drs, dr], t.count);
-  return drs.length < n ? { next: { ...t, drs } } : { mask: randomSelection(drs, t.count) };
+  return drs.length < n ? { next: task({ ...t, drs }) } : { mask: randomSelection(drs, t.count) };
 }
 
 type RandomSelectionTask = Extract<Task, { readonly k: 'rs' }>;
@@ -690,6 +702,7 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
     scriptMemo: new Map(),
     scriptCodes: new Map([[EMPTY_SCRIPT, '']]),
     entryMemo: new Map(),
+    profileNumbers: new Map(),
     hobMemo: new Map(),
   };
   const work = (s: AttackChainState): Work => new Work(s, env);
@@ -698,7 +711,7 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
     unitKeys: spec.targets.map((u) => codeOf(env, u)),
     unitEvents: spec.targets.map(() => 0),
     attack: 0,
-    todo: [{ k: 'ift' }],
+    todo: [IFT_TASK],
     losses: [],
     berserkLeaders: [],
     scripts: spec.targets.map(() => EMPTY_SCRIPT),
@@ -753,7 +766,7 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
           const next = { ...s, todo: [r.next, ...s.todo.slice(1)] };
           return (byClass[c] = { state: { ...next, key: keyOfState(next, env.scriptCodes) }, events: 0 });
         }
-        selectionBase ??= keyOfState({ ...s, todo: [{ ...head, drs: [], decided: undefined }, ...s.todo.slice(1)] }, env.scriptCodes);
+        selectionBase ??= keyOfState({ ...s, todo: [task({ ...head, drs: [], decided: undefined }), ...s.todo.slice(1)] }, env.scriptCodes);
         const key = `${r.mask}|${selectionBase}`;
         let t = bySelection.get(key);
         if (t === undefined) {
@@ -915,7 +928,7 @@ function stateKey(
   }
   if (done) return key;
   key += '|';
-  for (let i = 0; i < todo.length; i++) key += (i > 0 ? ';' : '') + cachedTaskKey(todo[i]);
+  for (let i = 0; i < todo.length; i++) key += (i > 0 ? ';' : '') + todo[i].key;
   key += '|';
   for (const l of losses) key += `${l.kind}${l.leader}.${l.ml};`;
   key += '|';
@@ -942,7 +955,7 @@ function pendingSignatures(w: Work): string[] {
         if (t.src >= 0) sig[t.src] += '!';
         return;
       default:
-        sig[t.u] += `${taskKey({ ...t, u: 0 })};`;
+        sig[t.u] += `${taskKey({ ...t, u: 0 } as TaskBody)};`;
     }
   });
   for (const l of w.losses) sig[l.leader] += '!';
