@@ -89,7 +89,7 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
 
   // 1. The leaders' history, in marginal mode: per final node, P(reach it with event b) for the stack
   // and per target (deferred units': the IFT result's direct effects).
-  const leaders = enumerateChain(buildAttackChain({ ...spec, deferred, track: [], selectionByRanges: true }), { maxStates, marginal: true, onProgress });
+  const leaders = enumerateChain(buildAttackChain({ ...spec, deferred, track: [], selectionByRanges: true }), { maxStates, marginal: true, onProgress, order: 'graph' });
   spend(leaders.statesVisited);
 
   // 2. Each deferred unit's chain, once per (start state, script).

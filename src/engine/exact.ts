@@ -63,6 +63,16 @@ export interface EnumerateOptions {
   readonly marginal?: boolean;
   /** Called with the states visited so far, every {@link PROGRESS_EVERY} states. */
   readonly onProgress?: (visited: number) => void;
+  /**
+   * `levels` (default): roll by roll, merging the paths that reach the same state after the same
+   * number of rolls; only two levels are held at a time. `graph`: every distinct state once, however
+   * many rolls reach it (a chain whose checks add Heat of Battle or wound rolls on some paths only
+   * meets the same states at several levels): the states and their transitions are found first, then
+   * probabilities flow through them in topological order. The same distribution (tested equal); fewer
+   * states and transitions, at the cost of holding every state until the end. `statesVisited` counts
+   * distinct states.
+   */
+  readonly order?: 'levels' | 'graph';
 }
 
 /** How often `onProgress` is called, in states. */
@@ -83,6 +93,7 @@ const PART_SLOTS = 32;
  */
 export function enumerateChain<S>(model: ChainModel<S>, options: number | EnumerateOptions = {}): ExactDistribution<S> {
   const o: EnumerateOptions = typeof options === 'number' ? { maxStates: options } : options;
+  if (o.order === 'graph') return enumerateGraph(model, o);
   const maxStates = o.maxStates ?? Infinity;
   const marginal = o.marginal ?? false;
   // Nodes are keyed by state key, then by events: no key strings are built per transition.
@@ -131,9 +142,14 @@ export function enumerateChain<S>(model: ChainModel<S>, options: number | Enumer
     }
     frontier = next;
   }
+  return distributionOf([...finals.values()], visited, marginal);
+}
+
+/** The distribution of final nodes (by state, each a list by events). */
+function distributionOf<S>(finals: Iterable<readonly ExactNode<S>[]>, visited: number, marginal: boolean): ExactDistribution<S> {
   const terminals: ExactTerminal<S>[] = [];
   const nodeMasses: Map<number, Prob6>[] = [];
-  for (const byEvents of finals.values()) {
+  for (const byEvents of finals) {
     for (const f of byEvents) {
       terminals.push({ state: f.state, events: f.events, probability: f.p });
       if (f.marks !== null) nodeMasses.push(massesOf(f.marks, f.p));
@@ -141,6 +157,99 @@ export function enumerateChain<S>(model: ChainModel<S>, options: number | Enumer
   }
   if (!marginal) return { terminals, statesVisited: visited };
   return { terminals, statesVisited: visited, marginals: sumMasses(nodeMasses), nodeMasses };
+}
+
+/** A distinct state of the `graph` order: its transitions, and the paths that reached it so far. */
+interface GraphNode<S> {
+  readonly state: S;
+  /** Distinct transitions and their multiplicities among the roll's dice; null for a final state. */
+  edges: { readonly to: GraphNode<S>; readonly t: Transition<S>; readonly m: number; readonly rolled: number }[] | null;
+  /** Parents whose paths have not flowed in yet. */
+  waiting: number;
+  /** The paths that reached the state, by accumulated events (one node in marginal mode). */
+  reached: ExactNode<S>[];
+}
+
+/**
+ * The `graph` order of {@link enumerateChain}: explores every distinct state once (depth first),
+ * then lets probabilities flow from the initial state in topological order (a state once every
+ * parent has flowed into it), merging as `put` does.
+ * @throws as enumerateChain; `engine.chainTooLong` when the states form a cycle (a model bug)
+ */
+function enumerateGraph<S>(model: ChainModel<S>, o: EnumerateOptions): ExactDistribution<S> {
+  const maxStates = o.maxStates ?? Infinity;
+  const marginal = o.marginal ?? false;
+  const nodes = new Map<string, GraphNode<S>>();
+  const root: GraphNode<S> = { state: model.initial, edges: null, waiting: 0, reached: [] };
+  nodes.set(model.key(model.initial), root);
+  const stack: GraphNode<S>[] = [root];
+  const distinct: Transition<S>[] = [];
+  const multiplicity: number[] = [];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    const roll = model.rollOf(node.state);
+    if (roll === null) continue;
+    const n = outcomesOf(roll);
+    distinct.length = 0;
+    multiplicity.length = 0;
+    for (let i = 0; i < n; i++) {
+      const t = model.advance(node.state, i);
+      const j = distinct.indexOf(t);
+      if (j < 0) {
+        distinct.push(t);
+        multiplicity.push(1);
+      } else multiplicity[j]++;
+    }
+    const rolled = roll === 'DR' ? 2 : 1;
+    node.edges = distinct.map((t, j) => {
+      const key = model.key(t.state);
+      let to = nodes.get(key);
+      if (to === undefined) {
+        to = { state: t.state, edges: null, waiting: 0, reached: [] };
+        nodes.set(key, to);
+        if (nodes.size % PROGRESS_EVERY === 0) o.onProgress?.(nodes.size);
+        if (nodes.size > maxStates) throw new AslOddsError('engine.tooManyStates', `the exact engine stopped past ${maxStates.toLocaleString('en-US')} states`, 2);
+        stack.push(to);
+      }
+      to.waiting++;
+      return { to, t, m: multiplicity[j], rolled };
+    });
+  }
+  // Flow: a state's paths are complete once every parent has flowed into it.
+  root.reached.push({ state: model.initial, events: 0, p: ONE, marks: marginal ? { full: [0], partial: NO_PARTIAL } : null });
+  const ready: GraphNode<S>[] = [root];
+  const finals: ExactNode<S>[][] = [];
+  let flowed = 0;
+  while (ready.length > 0) {
+    const node = ready.pop()!;
+    flowed++;
+    if (node.edges === null) {
+      finals.push(node.reached);
+      continue;
+    }
+    for (const { to, t, m, rolled } of node.edges) {
+      for (const x of node.reached) {
+        const p = scale(x.p, m, rolled);
+        if (x.marks === null) putReached(to.reached, { state: t.state, events: x.events | t.events, p, marks: null });
+        else putReached(to.reached, { state: t.state, events: 0, p, marks: carryMarks(x.marks, t, m, rolled) });
+      }
+      if (--to.waiting === 0) ready.push(to);
+    }
+    node.reached = []; // flowed on: free
+  }
+  if (flowed !== nodes.size) throw new AslOddsError('engine.chainTooLong', 'a chain revisits one of its states (a cycle)', 1);
+  return distributionOf(finals, nodes.size, marginal);
+}
+
+/** Adds `node` to the paths of one state (`byEvents`), merging with the one of the same events. */
+function putReached<S>(byEvents: ExactNode<S>[], node: ExactNode<S>): void {
+  const c = byEvents.find((x) => x.events === node.events);
+  if (c === undefined) {
+    byEvents.push(node);
+    return;
+  }
+  if (c.marks !== null && node.marks !== null) mergeMarks(c.marks, c.p, node.marks, node.p);
+  c.p = add(c.p, node.p);
 }
 
 interface ExactNode<S> {
@@ -219,17 +328,8 @@ function inverse(partFrom: readonly number[]): number[] {
  */
 function put<S>(m: Frontier<S>, key: string, node: ExactNode<S>): void {
   const byEvents = m.get(key);
-  if (byEvents === undefined) {
-    m.set(key, [node]);
-    return;
-  }
-  const c = byEvents.find((x) => x.events === node.events);
-  if (c === undefined) {
-    byEvents.push(node);
-    return;
-  }
-  if (c.marks !== null && node.marks !== null) mergeMarks(c.marks, c.p, node.marks, node.p);
-  c.p = add(c.p, node.p);
+  if (byEvents === undefined) m.set(key, [node]);
+  else putReached(byEvents, node);
 }
 
 /** Merges marks b (of weight pb) into marks a (of weight pa): a slot stays full only where both are. */

@@ -10,6 +10,8 @@ import { leadershipDRMFor } from '../../src/rules/leadership.js';
 import { resolveCheck } from '../../src/rules/morale-check.js';
 import type { UnitState } from '../../src/rules/unit-state.js';
 import { ctx, unit } from '../rules/helpers.js';
+import { buildAttackChain, type CompiledAttack } from '../../src/chains/attack-chain.js';
+import { iftColumnOf } from '../../src/rules/infantry-fire-table.js';
 
 function eventFraction<S>(model: ChainModel<S>, bit: number): string {
   const d = enumerateChain(model);
@@ -133,5 +135,47 @@ describe('marginal mode: events as exact masses instead of in the states', () =>
         }
       }
     }
+  });
+});
+
+describe("graph order: every distinct state once, the same distribution as roll by roll", () => {
+  /** Everything a distribution states, as fractions keyed by state key and events. */
+  function content<S>(model: ChainModel<S>, d: ReturnType<typeof enumerateChain<S>>) {
+    const terminals = new Map<string, string>();
+    for (const t of d.terminals) terminals.set(`${model.key(t.state)}#${t.events}`, toFraction(t.probability));
+    return {
+      terminals: [...terminals].sort(),
+      events: d.marginals?.events.map(toFraction),
+      partEvents: d.marginals?.partEvents.map((row) => row.map(toFraction)),
+    };
+  }
+
+  it('morale chains (Heat of Battle and wound rolls on some paths only), plain and marginal', () => {
+    for (const check of ['NMC', '2MC', 'PTC']) {
+      for (const who of ['german/4-6-7', 'german/9-1']) {
+        const model = buildMoraleChain({ unit: unit(who), start: { kind: 'check', check: parseCheck(check), drm: 0 }, ctx: ctx({ elr: 2 }) });
+        for (const marginal of [false, true]) {
+          const levels = enumerateChain(model, { marginal });
+          const graph = enumerateChain(model, { marginal, order: 'graph' });
+          expect(content(model, graph)).toEqual(content(model, levels));
+          expect(graph.statesVisited).toBeLessThanOrEqual(levels.statesVisited);
+        }
+      }
+    }
+  });
+
+  it("a stack's leaders' chain (deferred squads, parts renumbered by symmetry): terminals and per-part marginals", () => {
+    const targets = ['german/9-1', 'german/8-1', 'german/4-6-7', 'german/4-6-7'].map((id) => unit(id));
+    const attack: CompiledAttack = { label: '12 FP -1', column: iftColumnOf(12)!, drm: -1, coweringShift: 1, fixedResult: null };
+    const model = buildAttackChain({ targets, attacks: [attack], ctx: ctx(), track: [], deferred: [2, 3], selectionByRanges: true });
+    const levels = enumerateChain(model, { marginal: true });
+    const graph = enumerateChain(model, { marginal: true, order: 'graph' });
+    expect(content(model, graph)).toEqual(content(model, levels));
+    expect(graph.statesVisited).toBeLessThan(levels.statesVisited);
+  });
+
+  it('a model whose states form a cycle is an engine.chainTooLong error', () => {
+    const cycle: ChainModel<number> = { initial: 0, key: String, rollOf: (s) => (s < 3 ? 'dr' : null), advance: (s, i) => ({ state: i === 0 ? 3 : (s + 1) % 3, events: 0 }), describe: String };
+    expect(() => enumerateChain(cycle, { order: 'graph' })).toThrow(/cycle/);
   });
 });
