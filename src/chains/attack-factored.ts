@@ -105,29 +105,36 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
     }
     return id;
   };
+  // Deferred units' parts interned by key as small integers (`pid`), for the stage memo and merges.
+  const partsIds = new Map<string, number>();
+  const pidOf = (key: string): number => {
+    let id = partsIds.get(key);
+    if (id === undefined) partsIds.set(key, (id = partsIds.size));
+    return id;
+  };
   // A script is run a stage (an entry) at a time: a stage from given parts is enumerated once for the
-  // whole attack, and the distribution after each prefix of a script once (scripts share prefixes).
-  const stages = new Map<string, readonly StageFinal[]>();
+  // whole attack (by entry key, then parts), and the distribution after each prefix of a script once
+  // (scripts share prefixes).
+  const stages = new Map<string, (readonly StageFinal[] | undefined)[]>();
+  const stagesOf = (e: ScriptEntry): (readonly StageFinal[] | undefined)[] => {
+    let byParts = stages.get(e.key);
+    if (byParts === undefined) stages.set(e.key, (byParts = []));
+    return byParts;
+  };
   const stageOf = (x: LocalNode, e: ScriptEntry): readonly StageFinal[] => {
-    const key = `${x.key}|${e.key}`;
-    let st = stages.get(key);
-    if (st === undefined) {
-      const dist = enumerateChain(buildDeferredChain(x.parts, [e], spec.ctx, memo), { maxStates });
-      spend(dist.statesVisited);
-      // Final parts in canonical form, and finals that then agree merged.
-      const finals = new Map<string, { parts: readonly UnitState[]; key: string; q: Prob6; any: number; own: number }>();
-      for (const t of dist.terminals) {
-        const parts = canonicalParts(t.state.parts);
-        const pk = partsKey(parts);
-        const k = `${pk}|${t.events}|${t.state.own}`;
-        const f = finals.get(k);
-        if (f === undefined) finals.set(k, { parts, key: pk, q: t.probability, any: t.events, own: t.state.own });
-        else f.q = add(f.q, t.probability);
-      }
-      st = [...finals.values()];
-      stages.set(key, st);
+    const dist = enumerateChain(buildDeferredChain(x.parts, [e], spec.ctx, memo), { maxStates });
+    spend(dist.statesVisited);
+    // Final parts in canonical form, and finals that then agree merged.
+    const finals = new Map<string, { parts: readonly UnitState[]; pid: number; q: Prob6; any: number; own: number }>();
+    for (const t of dist.terminals) {
+      const parts = canonicalParts(t.state.parts);
+      const pk = partsKey(parts);
+      const k = `${pk}|${t.events}|${t.state.own}`;
+      const f = finals.get(k);
+      if (f === undefined) finals.set(k, { parts, pid: pidOf(pk), q: t.probability, any: t.events, own: t.state.own });
+      else f.q = add(f.q, t.probability);
     }
-    return st;
+    return [...finals.values()];
   };
   // The distribution after each prefix of a script, once: node lists form a trie (start parts, then
   // entry by entry), and each final node list gives one LocalDistribution.
@@ -142,13 +149,13 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
     let d = forScript.get(sk);
     if (d !== undefined) return d;
     let nodes = starts.get(sk);
-    if (nodes === undefined) starts.set(sk, (nodes = [{ parts: [start], key: partsKey([start]), any: 0, own: 0, p: ONE }]));
+    if (nodes === undefined) starts.set(sk, (nodes = [{ parts: [start], pid: pidOf(partsKey([start])), any: 0, own: 0, p: ONE }]));
     for (const e of script.entries) {
       let next = after.get(nodes);
       if (next === undefined) after.set(nodes, (next = new Map()));
       let x = next.get(e.key);
       if (x === undefined) {
-        x = nextStage(nodes, e, stageOf);
+        x = nextStage(nodes, e, stagesOf(e), stageOf);
         spend(x.length);
         next.set(e.key, x);
       }
@@ -285,7 +292,8 @@ export function enumerateAttackFactored(spec: AttackChainSpec, maxStates = Infin
  */
 interface LocalNode {
   readonly parts: readonly UnitState[];
-  readonly key: string;
+  /** The parts' number (interned key) in this attack. */
+  readonly pid: number;
   readonly any: number;
   readonly own: number;
   p: Prob6;
@@ -294,7 +302,7 @@ interface LocalNode {
 /** A final state of one stage from given parts: probability q, events of any part and of the unit in the stage. */
 interface StageFinal {
   readonly parts: readonly UnitState[];
-  readonly key: string;
+  readonly pid: number;
   readonly q: Prob6;
   readonly any: number;
   readonly own: number;
@@ -325,36 +333,52 @@ function partsKey(parts: readonly UnitState[]): string {
  * (parts, events so far). A stage that leaves its node as it is (one final, the same parts, no event:
  * the unit is not subject) keeps the node; when every stage does, the same nodes are returned.
  */
-function nextStage(nodes: readonly LocalNode[], e: ScriptEntry, stageOf: (x: LocalNode, e: ScriptEntry) => readonly StageFinal[]): readonly LocalNode[] {
-  const stages = nodes.map((x) => stageOf(x, e));
+function nextStage(
+  nodes: readonly LocalNode[],
+  e: ScriptEntry,
+  byParts: (readonly StageFinal[] | undefined)[],
+  stageOf: (x: LocalNode, e: ScriptEntry) => readonly StageFinal[],
+): readonly LocalNode[] {
+  const stages = nodes.map((x) => (byParts[x.pid] ??= stageOf(x, e)));
   if (stages.every((st, i) => isIdentity(st, nodes[i]))) return nodes;
-  const out = new Map<string, LocalNode>();
+  // Merged by (parts, events so far): parts and the events of any part as one number, then the unit's own.
+  const out = new Map<number, Map<number, LocalNode>>();
+  const list: LocalNode[] = [];
   nodes.forEach((x, i) => {
     for (const f of stages[i]) {
       const any = x.any | f.any;
       const own = x.own | f.own;
-      const key = `${f.key}|${any}|${own}`;
       const p = f.q.n === 1n && f.q.e === 0 ? x.p : mul(x.p, f.q);
-      const y = out.get(key);
-      if (y === undefined) out.set(key, { parts: f.parts, key: f.key, any, own, p });
-      else y.p = add(y.p, p);
+      const k = f.pid * 2 ** 32 + (any >>> 0);
+      let byOwn = out.get(k);
+      if (byOwn === undefined) out.set(k, (byOwn = new Map()));
+      const y = byOwn.get(own);
+      if (y === undefined) {
+        const z = { parts: f.parts, pid: f.pid, any, own, p };
+        byOwn.set(own, z);
+        list.push(z);
+      } else y.p = add(y.p, p);
     }
   });
-  return [...out.values()];
+  return list;
 }
 
 /** The distribution of a deferred unit's final nodes (`key`: its number in this attack). */
 function distributionOf(nodes: readonly LocalNode[], key: number, idOf: (u: UnitState) => number): LocalDistribution {
   const any: Prob6[] = Array.from({ length: BITS }, () => ZERO);
   const own: Prob6[] = Array.from({ length: BITS }, () => ZERO);
-  const finals = new Map<string, { readonly parts: readonly UnitState[]; readonly ids: readonly number[]; p: Prob6 }>();
+  const finals = new Map<number, { readonly parts: readonly UnitState[]; readonly ids: readonly number[]; p: Prob6 }>();
   for (const x of nodes) {
-    for (let b = 0; b < BITS; b++) {
-      if ((x.any & (1 << b)) !== 0) any[b] = add(any[b], x.p);
-      if ((x.own & (1 << b)) !== 0) own[b] = add(own[b], x.p);
+    for (let m = x.any; m !== 0; m &= m - 1) {
+      const b = 31 - Math.clz32(m & -m);
+      any[b] = add(any[b], x.p);
     }
-    const f = finals.get(x.key);
-    if (f === undefined) finals.set(x.key, { parts: x.parts, ids: x.parts.map(idOf), p: x.p });
+    for (let m = x.own; m !== 0; m &= m - 1) {
+      const b = 31 - Math.clz32(m & -m);
+      own[b] = add(own[b], x.p);
+    }
+    const f = finals.get(x.pid);
+    if (f === undefined) finals.set(x.pid, { parts: x.parts, ids: x.parts.map(idOf), p: x.p });
     else f.p = add(f.p, x.p);
   }
   return {
@@ -367,7 +391,7 @@ function distributionOf(nodes: readonly LocalNode[], key: number, idOf: (u: Unit
 
 /** True when a stage leaves node `x` as it is: one final with its parts, probability 1, no event. */
 function isIdentity(st: readonly StageFinal[], x: LocalNode): boolean {
-  return st.length === 1 && st[0].key === x.key && st[0].any === 0 && st[0].own === 0;
+  return st.length === 1 && st[0].pid === x.pid && st[0].any === 0 && st[0].own === 0;
 }
 
 /** A partial product: targets' units (deferred ones filled so far) and heroes, their ids, probability. */
