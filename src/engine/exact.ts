@@ -161,19 +161,28 @@ function distributionOf<S>(finals: Iterable<readonly ExactNode<S>[]>, visited: n
 
 /** A distinct state of the `graph` order: its transitions, and the paths that reached it so far. */
 interface GraphNode<S> {
-  readonly state: S;
-  /** Distinct transitions and their multiplicities among the roll's dice; null for a final state. */
-  edges: { readonly to: GraphNode<S>; readonly t: Transition<S>; readonly m: number; readonly rolled: number }[] | null;
+  /** The state; dropped (null) once its transitions are found, unless it is final. */
+  state: S | null;
+  /** Distinct transitions (what the flow needs of them) and their multiplicities; null for a final state. */
+  edges: GraphEdge<S>[] | null;
   /** Parents whose paths have not flowed in yet. */
   waiting: number;
-  /** The paths that reached the state, by accumulated events (one node in marginal mode). */
-  reached: ExactNode<S>[];
+  /** The paths that reached the state, by accumulated events (one in marginal mode). */
+  reached: ExactNode<null>[];
+}
+
+/** A transition of the `graph` order, without its state (the target node holds it while needed). */
+interface GraphEdge<S> extends Omit<Transition<S>, 'state'> {
+  readonly to: GraphNode<S>;
+  readonly m: number;
+  readonly rolled: number;
 }
 
 /**
  * The `graph` order of {@link enumerateChain}: explores every distinct state once (depth first),
  * then lets probabilities flow from the initial state in topological order (a state once every
- * parent has flowed into it), merging as `put` does.
+ * parent has flowed into it), merging as `put` does. A state is let go once its transitions are
+ * found, so that the states held are the final ones and those still to explore.
  * @throws as enumerateChain; `engine.chainTooLong` when the states form a cycle (a model bug)
  */
 function enumerateGraph<S>(model: ChainModel<S>, o: EnumerateOptions): ExactDistribution<S> {
@@ -187,13 +196,14 @@ function enumerateGraph<S>(model: ChainModel<S>, o: EnumerateOptions): ExactDist
   const multiplicity: number[] = [];
   while (stack.length > 0) {
     const node = stack.pop()!;
-    const roll = model.rollOf(node.state);
+    const state = node.state!;
+    const roll = model.rollOf(state);
     if (roll === null) continue;
     const n = outcomesOf(roll);
     distinct.length = 0;
     multiplicity.length = 0;
     for (let i = 0; i < n; i++) {
-      const t = model.advance(node.state, i);
+      const t = model.advance(state, i);
       const j = distinct.indexOf(t);
       if (j < 0) {
         distinct.push(t);
@@ -212,11 +222,12 @@ function enumerateGraph<S>(model: ChainModel<S>, o: EnumerateOptions): ExactDist
         stack.push(to);
       }
       to.waiting++;
-      return { to, t, m: multiplicity[j], rolled };
+      return { to, events: t.events, partEvents: t.partEvents, partFrom: t.partFrom, m: multiplicity[j], rolled };
     });
+    node.state = null;
   }
   // Flow: a state's paths are complete once every parent has flowed into it.
-  root.reached.push({ state: model.initial, events: 0, p: ONE, marks: marginal ? { full: [0], partial: NO_PARTIAL } : null });
+  root.reached.push({ state: null, events: 0, p: ONE, marks: marginal ? { full: [0], partial: NO_PARTIAL } : null });
   const ready: GraphNode<S>[] = [root];
   const finals: ExactNode<S>[][] = [];
   let flowed = 0;
@@ -224,14 +235,16 @@ function enumerateGraph<S>(model: ChainModel<S>, o: EnumerateOptions): ExactDist
     const node = ready.pop()!;
     flowed++;
     if (node.edges === null) {
-      finals.push(node.reached);
+      const state = node.state!;
+      finals.push(node.reached.map((x) => ({ ...x, state })));
       continue;
     }
-    for (const { to, t, m, rolled } of node.edges) {
+    for (const e of node.edges) {
+      const { to, m, rolled } = e;
       for (const x of node.reached) {
         const p = scale(x.p, m, rolled);
-        if (x.marks === null) putReached(to.reached, { state: t.state, events: x.events | t.events, p, marks: null });
-        else putReached(to.reached, { state: t.state, events: 0, p, marks: carryMarks(x.marks, t, m, rolled) });
+        if (x.marks === null) putReached(to.reached, { state: null, events: x.events | e.events, p, marks: null });
+        else putReached(to.reached, { state: null, events: 0, p, marks: carryMarks(x.marks, e, m, rolled) });
       }
       if (--to.waiting === 0) ready.push(to);
     }
@@ -290,7 +303,7 @@ function scale(x: Prob6, m: number, rolled: number): Prob6 {
  * The marks a transition carries to its child: the events the roll sets become full; partial masses
  * scale like the path weight. Parts are renumbered by `t.partFrom` (a new part starts with none).
  */
-function carryMarks<S>(marks: Marks, t: Transition<S>, m: number, rolled: number): Marks {
+function carryMarks<S>(marks: Marks, t: Omit<Transition<S>, 'state'>, m: number, rolled: number): Marks {
   const to = t.partFrom === undefined ? null : inverse(t.partFrom);
   const wordOf = (w: number): number => (w === 0 || to === null ? w : (to[w - 1] ?? -1) + 1);
   const full: number[] = [marks.full[0] | t.events];
