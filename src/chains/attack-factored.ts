@@ -149,7 +149,7 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
     let d = forScript.get(sk);
     if (d !== undefined) return d;
     let nodes = starts.get(sk);
-    if (nodes === undefined) starts.set(sk, (nodes = [{ parts: [start], pid: pidOf(partsKey([start])), any: 0, own: 0, p: ONE }]));
+    if (nodes === undefined) starts.set(sk, (nodes = [{ parts: [start], pid: pidOf(partsKey([start])), p: ONE, fullAny: 0, fullOwn: 0, partial: null }]));
     for (const e of script.entries) {
       let next = after.get(nodes);
       if (next === undefined) after.set(nodes, (next = new Map()));
@@ -287,16 +287,21 @@ export function enumerateAttackFactored(spec: AttackChainSpec, maxStates = Infin
 }
 
 /**
- * A deferred unit's state after a prefix of its script: its parts (and their key), the events any part
- * and the unit itself had on the way (bitmasks), and the probability p of that.
+ * A deferred unit's parts after a prefix of its script, with the probability p of reaching them and,
+ * per event bit, the probability of reaching them with the event had on the way (as the exact engine's
+ * marginal mode keeps them, exact.ts): slot b is "any part had event b", slot 32 + b "the unit itself
+ * had it". A slot whose bit is in `fullAny` / `fullOwn` has mass p (every path had it); one in `partial`
+ * has that mass; any other has mass 0. Merging paths by parts alone keeps the lists short.
  */
 interface LocalNode {
   readonly parts: readonly UnitState[];
   /** The parts' number (interned key) in this attack. */
   readonly pid: number;
-  readonly any: number;
-  readonly own: number;
   p: Prob6;
+  fullAny: number;
+  fullOwn: number;
+  /** Masses of the slots had on some paths only; null while there are none. */
+  partial: Map<number, Prob6> | null;
 }
 
 /** A final state of one stage from given parts: probability q, events of any part and of the unit in the stage. */
@@ -341,49 +346,87 @@ function nextStage(
 ): readonly LocalNode[] {
   const stages = nodes.map((x) => (byParts[x.pid] ??= stageOf(x, e)));
   if (stages.every((st, i) => isIdentity(st, nodes[i]))) return nodes;
-  // Merged by (parts, events so far): parts and the events of any part as one number, then the unit's own.
-  const out = new Map<number, Map<number, LocalNode>>();
-  const list: LocalNode[] = [];
+  // Merged by parts: a stage's events become full; masses had before scale with the stage's q.
+  const out = new Map<number, LocalNode>();
   nodes.forEach((x, i) => {
     for (const f of stages[i]) {
-      const any = x.any | f.any;
-      const own = x.own | f.own;
-      const p = f.q.n === 1n && f.q.e === 0 ? x.p : mul(x.p, f.q);
-      const k = f.pid * 2 ** 32 + (any >>> 0);
-      let byOwn = out.get(k);
-      if (byOwn === undefined) out.set(k, (byOwn = new Map()));
-      const y = byOwn.get(own);
-      if (y === undefined) {
-        const z = { parts: f.parts, pid: f.pid, any, own, p };
-        byOwn.set(own, z);
-        list.push(z);
-      } else y.p = add(y.p, p);
+      const certain = f.q.n === 1n && f.q.e === 0;
+      const y: LocalNode = { parts: f.parts, pid: f.pid, p: certain ? x.p : mul(x.p, f.q), fullAny: x.fullAny | f.any, fullOwn: x.fullOwn | f.own, partial: null };
+      if (x.partial !== null) {
+        for (const [slot, v] of x.partial) {
+          const full = slot < SLOTS ? y.fullAny : y.fullOwn;
+          if ((full & (1 << (slot & (SLOTS - 1)))) !== 0) continue;
+          (y.partial ??= new Map()).set(slot, certain ? v : mul(v, f.q));
+        }
+      }
+      const c = out.get(f.pid);
+      if (c === undefined) out.set(f.pid, y);
+      else mergeNode(c, y);
     }
   });
-  return list;
+  return [...out.values()];
+}
+
+/** Event slots per word of a LocalNode's masses (any part's, then the unit's own). */
+const SLOTS = 32;
+
+/** Merges node b into node a (same parts): a slot stays full only where both are. */
+function mergeNode(a: LocalNode, b: LocalNode): void {
+  const words: [number, number, number][] = [
+    [a.fullAny, b.fullAny, 0],
+    [a.fullOwn, b.fullOwn, SLOTS],
+  ];
+  const wasAny = a.fullAny;
+  const wasOwn = a.fullOwn;
+  for (const [fa, fb, base] of words) {
+    if (fa === fb) continue;
+    // Bits full in one only: the other's mass there (partial or 0) plus the full one's p.
+    for (let m = fa ^ fb; m !== 0; m &= m - 1) {
+      const bit = 31 - Math.clz32(m & -m);
+      const slot = base + bit;
+      const partial = (a.partial ??= new Map());
+      if ((fa & (1 << bit)) !== 0) partial.set(slot, add(a.p, b.partial?.get(slot) ?? ZERO));
+      else partial.set(slot, add(b.p, partial.get(slot) ?? ZERO));
+    }
+  }
+  a.fullAny &= b.fullAny;
+  a.fullOwn &= b.fullOwn;
+  if (b.partial !== null) {
+    for (const [slot, x] of b.partial) {
+      const was = slot < SLOTS ? wasAny : wasOwn;
+      if ((was & (1 << (slot & (SLOTS - 1)))) !== 0) continue; // counted above
+      const partial = (a.partial ??= new Map());
+      partial.set(slot, add(partial.get(slot) ?? ZERO, x));
+    }
+  }
+  a.p = add(a.p, b.p);
 }
 
 /** The distribution of a deferred unit's final nodes (`key`: its number in this attack). */
 function distributionOf(nodes: readonly LocalNode[], key: number, idOf: (u: UnitState) => number): LocalDistribution {
   const any: Prob6[] = Array.from({ length: BITS }, () => ZERO);
   const own: Prob6[] = Array.from({ length: BITS }, () => ZERO);
-  const finals = new Map<number, { readonly parts: readonly UnitState[]; readonly ids: readonly number[]; p: Prob6 }>();
+  const finals: { readonly parts: readonly UnitState[]; readonly ids: readonly number[]; p: Prob6 }[] = [];
   for (const x of nodes) {
-    for (let m = x.any; m !== 0; m &= m - 1) {
+    for (let m = x.fullAny; m !== 0; m &= m - 1) {
       const b = 31 - Math.clz32(m & -m);
       any[b] = add(any[b], x.p);
     }
-    for (let m = x.own; m !== 0; m &= m - 1) {
+    for (let m = x.fullOwn; m !== 0; m &= m - 1) {
       const b = 31 - Math.clz32(m & -m);
       own[b] = add(own[b], x.p);
     }
-    const f = finals.get(x.pid);
-    if (f === undefined) finals.set(x.pid, { parts: x.parts, ids: x.parts.map(idOf), p: x.p });
-    else f.p = add(f.p, x.p);
+    if (x.partial !== null) {
+      for (const [slot, v] of x.partial) {
+        if (slot < SLOTS) any[slot] = add(any[slot], v);
+        else own[slot - SLOTS] = add(own[slot - SLOTS], v);
+      }
+    }
+    finals.push({ parts: x.parts, ids: x.parts.map(idOf), p: x.p });
   }
   return {
     key,
-    finals: [...finals.values()],
+    finals,
     none: any.map((x) => (x.n === 0n ? null : complement(x))),
     own: own.map((x) => (x.n === 0n ? null : x)),
   };
@@ -391,7 +434,7 @@ function distributionOf(nodes: readonly LocalNode[], key: number, idOf: (u: Unit
 
 /** True when a stage leaves node `x` as it is: one final with its parts, probability 1, no event. */
 function isIdentity(st: readonly StageFinal[], x: LocalNode): boolean {
-  return st.length === 1 && st[0].pid === x.pid && st[0].any === 0 && st[0].own === 0;
+  return st.length === 1 && st[0].pid === x.pid && st[0].any === 0 && st[0].own === 0 && st[0].q.n === 1n && st[0].q.e === 0;
 }
 
 /** A partial product: targets' units (deferred ones filled so far) and heroes, their ids, probability. */
