@@ -12,7 +12,7 @@
  * core. `quick` times the 5-unit stack once.
  *
  * "Every stack" is then sampled ({@link measureRandomAttackSummaries}): seeded random stacks of 6 units
- * with 2 leaders (one nationality, its leaders and its MMC drawn uniformly from the catalog; FP from
+ * with 2 leaders, and with 3 (one nationality, its leaders and its MMC drawn uniformly from the catalog; FP from
  * the IFT's columns 4-30, DRM -3..+2), each timed once: median, slowest, and how many under 1 s.
  */
 import { performance } from 'node:perf_hooks';
@@ -108,18 +108,22 @@ function randomAttack(rng: () => number, units: number, leaders: number): Attack
 }
 
 /**
- * Times the exact summary of `count` random stacks of 6 units with 2 leaders ({@link randomAttack}),
- * each once, in this thread (after the caller's warm-up).
+ * Times the exact summary of `count` random stacks of `units` units with `leaders` leaders
+ * ({@link randomAttack}), each once, in this thread (after the caller's warm-up).
  * @param o.count stacks, integer >= 1
  * @param o.seed the stacks' seed
- * Never throws (2-leader stacks are within the exact budget). Cost about 0.4 s per stack.
+ * @param o.units units per stack, 1..6 (default 6); o.leaders leaders among them, 0..units (default 2)
+ * Never throws (stacks of up to 6 units are within the exact budget). Cost about 0.3 s per 2-leader
+ * stack, 1-10 s per 3-leader one (benchmarks/README.md).
  */
-export function measureRandomAttackSummaries(o: { readonly count: number; readonly seed: string; readonly onStage: (line: string) => void }): RandomSummaryTimes {
+export function measureRandomAttackSummaries(o: { readonly count: number; readonly seed: string; readonly units?: number; readonly leaders?: number; readonly onStage: (line: string) => void }): RandomSummaryTimes {
+  const units = o.units ?? 6;
+  const leaders = o.leaders ?? 2;
   const rng = seedrandom(o.seed);
   const times: { ms: number; input: AttackInput }[] = [];
   for (let k = 0; k < o.count; k++) {
-    const input = randomAttack(rng, 6, 2);
-    if (k % 10 === 0) o.onStage(`exact attack summary: random stacks ${k + 1}-${Math.min(k + 10, o.count)} of ${o.count}`);
+    const input = randomAttack(rng, units, leaders);
+    if (k % 10 === 0) o.onStage(`exact attack summary: random stacks with ${leaders} leaders ${k + 1}-${Math.min(k + 10, o.count)} of ${o.count}`);
     const t0 = performance.now();
     exactResult(attackQuery(input));
     times.push({ ms: performance.now() - t0, input });
@@ -129,8 +133,8 @@ export function measureRandomAttackSummaries(o: { readonly count: number; readon
   const mid = sorted.length >> 1;
   return {
     stacks: o.count,
-    units: 6,
-    leaders: 2,
+    units,
+    leaders,
     seed: o.seed,
     medianMs: sorted.length % 2 === 1 ? sorted[mid].ms : (sorted[mid - 1].ms + sorted[mid].ms) / 2,
     maxMs: slowest.ms,

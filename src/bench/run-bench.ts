@@ -130,6 +130,8 @@ export interface BenchResult {
    * slowest, how many under 1 s (30 stacks; `quick`: 2).
    */
   readonly attackSummarySweep: RandomSummaryTimes;
+  /** The same with 3 leaders among the 6 units (6 stacks); null with `quick` (skipped: seconds each). */
+  readonly attackSummarySweep3: RandomSummaryTimes | null;
   /** How each figure was obtained. */
   readonly details: BenchDetails;
 }
@@ -342,6 +344,7 @@ export async function runBench(o: BenchOptions = {}): Promise<BenchResult> {
   // 9: exact attack summaries, this thread.
   const attackSummaries = measureAttackSummaries({ quick, reps: 2, onStage: stage });
   const attackSummarySweep = measureRandomAttackSummaries({ count: quick ? 2 : 30, seed: 'bench', onStage: stage });
+  const attackSummarySweep3 = quick ? null : measureRandomAttackSummaries({ count: 6, seed: 'bench', units: 6, leaders: 3, onStage: stage });
 
   const chainVsRaw = chainTrialsPerSec / rawDRPerSec;
   const chainVsNaive = chainTrialsPerSec / naiveTrialsPerSec;
@@ -367,6 +370,7 @@ export async function runBench(o: BenchOptions = {}): Promise<BenchResult> {
     attackSampler,
     attackSummaries,
     attackSummarySweep,
+    attackSummarySweep3,
     details: {
       cpuModel: cpus()[0]?.model ?? 'unknown',
       loadAverage: { start: loadAtStart, end: loadavg()[0] },
@@ -459,7 +463,8 @@ export function formatAttackSummaryText(r: BenchResult): string {
   return [
     'Exact attack summaries (per-unit and stack figures, no joint distribution; 1 thread, best of the repetitions; target < 1 s each):',
     table([['stack', 'ms', 'target', 'command'], ...r.attackSummaries.map((s) => [s.name, s.ms.toFixed(0), met(s.target), `asl-odds ${s.command} --exact`])]),
-    `${sweepLine(r.attackSummarySweep)}`,
+    sweepLine(r.attackSummarySweep),
+    ...(r.attackSummarySweep3 === null ? [] : [sweepLine(r.attackSummarySweep3)]),
   ].join('\n');
 }
 
