@@ -105,13 +105,16 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
     }
     return id;
   };
-  // Deferred units' parts interned by key as small integers (`pid`), for the stage memo and merges.
+  // Deferred units' parts interned by key as small integers (`pid`), for the stage memo and merges;
+  // `idsOf` gives the parts' unit state ids once per pid.
   const partsIds = new Map<string, number>();
   const pidOf = (key: string): number => {
     let id = partsIds.get(key);
     if (id === undefined) partsIds.set(key, (id = partsIds.size));
     return id;
   };
+  const partsUnitIds: (readonly number[] | undefined)[] = [];
+  const idsOf = (x: LocalNode): readonly number[] => (partsUnitIds[x.pid] ??= x.parts.map(idOf));
   // A script is run a stage (an entry) at a time: a stage from given parts is enumerated once for the
   // whole attack (by entry key, then parts), and the distribution after each prefix of a script once
   // (scripts share prefixes).
@@ -163,7 +166,7 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
     }
     d = byNodes.get(nodes);
     if (d === undefined) {
-      d = distributionOf(nodes, byNodes.size, idOf);
+      d = distributionOf(nodes, byNodes.size, idsOf);
       byNodes.set(nodes, d);
     }
     forScript.set(sk, d);
@@ -403,26 +406,31 @@ function mergeNode(a: LocalNode, b: LocalNode): void {
 }
 
 /** The distribution of a deferred unit's final nodes (`key`: its number in this attack). */
-function distributionOf(nodes: readonly LocalNode[], key: number, idOf: (u: UnitState) => number): LocalDistribution {
+function distributionOf(nodes: readonly LocalNode[], key: number, idsOf: (x: LocalNode) => readonly number[]): LocalDistribution {
   const any: Prob6[] = Array.from({ length: BITS }, () => ZERO);
   const own: Prob6[] = Array.from({ length: BITS }, () => ZERO);
+  // Full masses summed per mask first (nodes share masks), then per bit.
+  const byAny = new Map<number, Prob6>();
+  const byOwn = new Map<number, Prob6>();
   const finals: { readonly parts: readonly UnitState[]; readonly ids: readonly number[]; p: Prob6 }[] = [];
   for (const x of nodes) {
-    for (let m = x.fullAny; m !== 0; m &= m - 1) {
-      const b = 31 - Math.clz32(m & -m);
-      any[b] = add(any[b], x.p);
-    }
-    for (let m = x.fullOwn; m !== 0; m &= m - 1) {
-      const b = 31 - Math.clz32(m & -m);
-      own[b] = add(own[b], x.p);
-    }
+    if (x.fullAny !== 0) byAny.set(x.fullAny, add(byAny.get(x.fullAny) ?? ZERO, x.p));
+    if (x.fullOwn !== 0) byOwn.set(x.fullOwn, add(byOwn.get(x.fullOwn) ?? ZERO, x.p));
     if (x.partial !== null) {
       for (const [slot, v] of x.partial) {
         if (slot < SLOTS) any[slot] = add(any[slot], v);
         else own[slot - SLOTS] = add(own[slot - SLOTS], v);
       }
     }
-    finals.push({ parts: x.parts, ids: x.parts.map(idOf), p: x.p });
+    finals.push({ parts: x.parts, ids: idsOf(x), p: x.p });
+  }
+  for (const [masks, out] of [[byAny, any], [byOwn, own]] as const) {
+    for (const [mask, p] of masks) {
+      for (let m = mask; m !== 0; m &= m - 1) {
+        const b = 31 - Math.clz32(m & -m);
+        out[b] = add(out[b], p);
+      }
+    }
   }
   return {
     key,
