@@ -35,12 +35,21 @@ const BITS = 32;
 
 /** One deferred unit's distribution given its script. */
 interface LocalDistribution {
-  /** A small integer naming this (start state, script), unique within one attack. */
+  /** A small integer naming this distribution, unique within one attack. */
   readonly key: number;
-  /** Final parts (the unit, then heroes it created) with probabilities; `ids`: their interned states. */
-  readonly finals: readonly { readonly parts: readonly UnitState[]; readonly ids: readonly number[]; readonly p: Prob6 }[];
+  /** The unit's own final states (part 0) with probabilities, one per state. */
+  readonly units: readonly { readonly unit: UnitState; readonly p: Prob6 }[];
+  /** P(no part left on the map: the unit and every hero it created, A15.21). */
+  readonly gone: Prob6;
+  /**
+   * Final parts (the unit, then the heroes it created, sorted) with probabilities; `ids`: their
+   * interned states. Made when first asked for (only the joint distribution needs them).
+   */
+  readonly finals: () => readonly { readonly parts: readonly UnitState[]; readonly ids: readonly number[]; readonly p: Prob6 }[];
   /** P(no part had event bit b), for the bits some part may have; null: certainly none. */
   readonly none: readonly (Prob6 | null)[];
+  /** The bits some part may have had (where `none` is not null). */
+  readonly possible: number;
   /** P(the unit itself had event bit b), null when 0. */
   readonly own: readonly (Prob6 | null)[];
 }
@@ -108,46 +117,78 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
     }
     return id;
   };
-  // Deferred units' parts interned by key as small integers (`pid`), for the stage memo and merges;
-  // `idsOf` gives the parts' unit state ids once per pid.
-  const partsIds = new Map<string, number>();
-  const pidOf = (key: string): number => {
-    let id = partsIds.get(key);
-    if (id === undefined) partsIds.set(key, (id = partsIds.size));
-    return id;
+  // A deferred unit's chain runs on the unit alone: a hero it creates (A15.21) takes the script's
+  // later entries on his own, independently of it (deferred-check-chain.ts), so his figures are his own
+  // distribution over the rest of the script, multiplied in at the end (`distributionOf`).
+  // Unit states and lists of created heroes numbered, for the stage memo and the nodes' merges.
+  const unitNumbers = new Map<string, number>();
+  const unitNumberOf = (u: UnitState): number => {
+    const k = unitStateKey(u);
+    let x = unitNumbers.get(k);
+    if (x === undefined) unitNumbers.set(k, (x = unitNumbers.size));
+    return x;
   };
-  const partsUnitIds: (readonly number[] | undefined)[] = [];
-  const idsOf = (x: LocalNode): readonly number[] => (partsUnitIds[x.pid] ??= x.parts.map(idOf));
-  // A script is run a stage (an entry) at a time: a stage from given parts is enumerated once for the
-  // whole attack (by entry key, then parts), and the distribution after each prefix of a script once
-  // (scripts share prefixes).
+  const heroLists = new Map<string, number>([['', 0]]);
+  const heroListNumber = (heroes: readonly HeroOrigin[]): number => {
+    const k = heroes.map((h) => `${h.at}@${h.key}`).join(',');
+    let x = heroLists.get(k);
+    if (x === undefined) heroLists.set(k, (x = heroLists.size));
+    return x;
+  };
+  // A script is run a stage (an entry) at a time: a stage from a unit state is enumerated once for the
+  // whole attack (by entry key, then unit number), and the distribution after each prefix of a script
+  // once (scripts share prefixes).
   const stages = new Map<string, (readonly StageFinal[] | undefined)[]>();
   const stagesOf = (e: ScriptEntry): (readonly StageFinal[] | undefined)[] => {
-    let byParts = stages.get(e.key);
-    if (byParts === undefined) stages.set(e.key, (byParts = []));
-    return byParts;
+    let byUnit = stages.get(e.key);
+    if (byUnit === undefined) stages.set(e.key, (byUnit = []));
+    return byUnit;
   };
-  const stageOf = (x: LocalNode, e: ScriptEntry): readonly StageFinal[] => {
-    const dist = enumerateChain(buildDeferredChain(x.parts, [e], spec.ctx, memo), { maxStates });
+  const stageOf = (u: UnitState, e: ScriptEntry): readonly StageFinal[] => {
+    const dist = enumerateChain(buildDeferredChain([u], [e], spec.ctx, memo), { maxStates });
     spend(dist.statesVisited);
-    // Final parts in canonical form, and finals that then agree merged.
-    const finals = new Map<string, { parts: readonly UnitState[]; pid: number; q: Prob6; any: number; own: number }>();
+    // The unit in canonical form, and the heroes it made in this stage (as created: they take none of
+    // it); finals that then agree merged.
+    const finals = new Map<string, StageFinal>();
     for (const t of dist.terminals) {
-      const parts = canonicalParts(t.state.parts);
-      const pk = partsKey(parts);
-      const k = `${pk}|${t.events}|${t.state.own}`;
+      const [first, ...made] = t.state.parts;
+      const unit = isAlive(first) ? first : offMapState(first);
+      const heroes = made.map((h) => ({ hero: h, key: unitStateKey(h) })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      const k = `${unitStateKey(unit)}|${heroes.map((h) => h.key).join(',')}|${t.state.own}`;
       const f = finals.get(k);
-      if (f === undefined) finals.set(k, { parts, pid: pidOf(pk), q: t.probability, any: t.events, own: t.state.own });
+      if (f === undefined) finals.set(k, { unit, num: unitNumberOf(unit), made: heroes, q: t.probability, own: t.state.own });
       else f.q = add(f.q, t.probability);
     }
     return [...finals.values()];
   };
-  // The distribution after each prefix of a script, once: node lists form a trie (start parts, then
-  // entry by entry), and each final node list gives one LocalDistribution.
+  // Scripts' suffixes (what a hero created at an entry takes), interned by key.
+  const suffixes = new Map<string, Script>();
+  const suffixesOf = new Map<Script, Script[]>();
+  const suffixOf = (script: Script, from: number): Script => {
+    let known = suffixesOf.get(script);
+    if (known === undefined) suffixesOf.set(script, (known = []));
+    return (known[from] ??= suffixByKey(script, from));
+  };
+  const suffixByKey = (script: Script, from: number): Script => {
+    const entries = script.entries.slice(from);
+    const key = entries.map((e) => `${e.key};`).join('');
+    let x = suffixes.get(key);
+    if (x === undefined) suffixes.set(key, (x = { entries, key }));
+    return x;
+  };
+  // The distribution after each prefix of a script, once: node lists form a trie (start, then entry
+  // by entry); a final node list gives one LocalDistribution, or one per script when heroes were made
+  // (their figures depend on the entries after their creation).
   const starts = new Map<string, readonly LocalNode[]>();
   const after = new Map<readonly LocalNode[], Map<string, readonly LocalNode[]>>();
-  const byNodes = new Map<readonly LocalNode[], LocalDistribution>();
+  const byNodes = new Map<readonly LocalNode[], { readonly base: NodesBase; plain?: LocalDistribution; readonly byHeroes: Map<string, LocalDistribution> }>();
+  // A hero's distribution: his own chain over the entries after the one he was created at.
+  const heroDist =
+    (script: Script) =>
+    (h: HeroOrigin): LocalDistribution =>
+      localOf(h.hero, suffixOf(script, h.at + 1));
   const byScript = new Map<Script, Map<string, LocalDistribution>>();
+  let distributions = 0;
   const localOf = (start: UnitState, script: Script): LocalDistribution => {
     const sk = unitStateKey(start);
     let forScript = byScript.get(script);
@@ -155,22 +196,28 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
     let d = forScript.get(sk);
     if (d !== undefined) return d;
     let nodes = starts.get(sk);
-    if (nodes === undefined) starts.set(sk, (nodes = [{ parts: [start], pid: pidOf(partsKey([start])), p: ONE, fullAny: 0, fullOwn: 0, partial: null }]));
-    for (const e of script.entries) {
-      let next = after.get(nodes);
-      if (next === undefined) after.set(nodes, (next = new Map()));
-      let x = next.get(e.key);
+    if (nodes === undefined) starts.set(sk, (nodes = [{ unit: start, num: unitNumberOf(start), heroes: [], hid: 0, p: ONE, fullOwn: 0, partial: null }]));
+    script.entries.forEach((e, k) => {
+      let next = after.get(nodes!);
+      if (next === undefined) after.set(nodes!, (next = new Map()));
+      const edge = `${k}|${e.key}`;
+      let x = next.get(edge);
       if (x === undefined) {
-        x = nextStage(nodes, e, stagesOf(e), stageOf);
+        x = nextStage(nodes!, k, e, stagesOf(e), stageOf, heroListNumber);
         spend(x.length);
-        next.set(e.key, x);
+        next.set(edge, x);
       }
       nodes = x;
-    }
-    d = byNodes.get(nodes);
-    if (d === undefined) {
-      d = distributionOf(nodes, byNodes.size, idsOf);
-      byNodes.set(nodes, d);
+    });
+    let known = byNodes.get(nodes);
+    if (known === undefined) byNodes.set(nodes, (known = { base: nodesBase(nodes), byHeroes: new Map() }));
+    if (known.base.heroNodes.length === 0) d = known.plain ??= distributionOf(known.base, distributions++, heroDist(script), idOf);
+    else {
+      // Scripts whose heroes' distributions agree give the same distribution (one key for the products).
+      const heroes = heroDist(script);
+      const sig = known.base.origins.map((h) => heroes(h).key).join(',');
+      d = known.byHeroes.get(sig);
+      if (d === undefined) known.byHeroes.set(sig, (d = distributionOf(known.base, distributions++, heroes, idOf)));
     }
     forScript.set(sk, d);
     return d;
@@ -259,7 +306,7 @@ export function enumerateAttackFactored(spec: AttackChainSpec, maxStates = Infin
       const d = localOf(state.units[i], state.scripts[i]);
       const next = new Map<string, Joint>();
       for (const x of partial) {
-        for (const f of d.finals) {
+        for (const f of d.finals()) {
           const y: Joint = { units: x.units.slice(), ids: x.ids.slice(), heroes: x.heroes, heroIds: x.heroIds, p: mul(x.p, f.p) };
           y.units[i] = f.parts[0];
           y.ids[i] = f.ids[0];
@@ -292,30 +339,38 @@ export function enumerateAttackFactored(spec: AttackChainSpec, maxStates = Infin
   return { terminals, statesVisited: f.work(), marginals: f.marginals };
 }
 
+/** A hero a deferred unit created (A15.21): as created, at which script entry (index), and his key. */
+interface HeroOrigin {
+  readonly hero: UnitState;
+  readonly at: number;
+  readonly key: string;
+}
+
 /**
- * A deferred unit's parts after a prefix of its script, with the probability p of reaching them and,
- * per event bit, the probability of reaching them with the event had on the way (as the exact engine's
- * marginal mode keeps them, exact.ts): slot b is "any part had event b", slot 32 + b "the unit itself
- * had it". A slot whose bit is in `fullAny` / `fullOwn` has mass p (every path had it); one in `partial`
- * has that mass; any other has mass 0. Merging paths by parts alone keeps the lists short.
+ * A deferred unit after a prefix of its script: its state (`num`: its number in this attack), the heroes
+ * it created on the way (`hid`: the list's number), the probability p of reaching that and, per event
+ * bit, the probability of reaching it with the unit having had the event (as the exact engine's
+ * marginal mode keeps them, exact.ts): a bit in `fullOwn` has mass p (every path had it); one in
+ * `partial` has that mass; any other has mass 0. Merging paths on (state, heroes) keeps the lists short.
  */
 interface LocalNode {
-  readonly parts: readonly UnitState[];
-  /** The parts' number (interned key) in this attack. */
-  readonly pid: number;
+  readonly unit: UnitState;
+  readonly num: number;
+  readonly heroes: readonly HeroOrigin[];
+  readonly hid: number;
   p: Prob6;
-  fullAny: number;
   fullOwn: number;
-  /** Masses of the slots had on some paths only; null while there are none. */
+  /** Masses of the bits had on some paths only; null while there are none. */
   partial: Map<number, Prob6> | null;
 }
 
-/** A final state of one stage from given parts: probability q, events of any part and of the unit in the stage. */
+/** A final state of one stage from a unit state: probability q, the unit, heroes made, its events. */
 interface StageFinal {
-  readonly parts: readonly UnitState[];
-  readonly pid: number;
-  readonly q: Prob6;
-  readonly any: number;
+  readonly unit: UnitState;
+  readonly num: number;
+  /** Heroes made in the stage, as created, sorted by key. */
+  readonly made: readonly { readonly hero: UnitState; readonly key: string }[];
+  q: Prob6;
   readonly own: number;
 }
 
@@ -340,112 +395,184 @@ function partsKey(parts: readonly UnitState[]): string {
 }
 
 /**
- * The distribution after one more entry `e`: each node times each final state of its stage, merged by
- * (parts, events so far). A stage that leaves its node as it is (one final, the same parts, no event:
- * the unit is not subject) keeps the node; when every stage does, the same nodes are returned.
+ * The distribution after entry `e` (index `k` of the script): each node times each final state of its
+ * stage, merged on (unit, heroes made); the stage's events become full, masses had before scale with
+ * its q. When every stage leaves its node as it is (the unit is not subject), the same nodes are returned.
  */
 function nextStage(
   nodes: readonly LocalNode[],
+  k: number,
   e: ScriptEntry,
-  byParts: (readonly StageFinal[] | undefined)[],
-  stageOf: (x: LocalNode, e: ScriptEntry) => readonly StageFinal[],
+  byUnit: (readonly StageFinal[] | undefined)[],
+  stageOf: (u: UnitState, e: ScriptEntry) => readonly StageFinal[],
+  heroListNumber: (heroes: readonly HeroOrigin[]) => number,
 ): readonly LocalNode[] {
-  const stages = nodes.map((x) => (byParts[x.pid] ??= stageOf(x, e)));
+  const stages = nodes.map((x) => (byUnit[x.num] ??= stageOf(x.unit, e)));
   if (stages.every((st, i) => isIdentity(st, nodes[i]))) return nodes;
-  // Merged by parts: a stage's events become full; masses had before scale with the stage's q.
   const out = new Map<number, LocalNode>();
   nodes.forEach((x, i) => {
     for (const f of stages[i]) {
       const certain = f.q.n === 1n && f.q.e === 0;
-      const y: LocalNode = { parts: f.parts, pid: f.pid, p: certain ? x.p : mul(x.p, f.q), fullAny: x.fullAny | f.any, fullOwn: x.fullOwn | f.own, partial: null };
+      let heroes = x.heroes;
+      let hid = x.hid;
+      if (f.made.length > 0) {
+        heroes = [...x.heroes, ...f.made.map((h) => ({ hero: h.hero, at: k, key: h.key }))];
+        hid = heroListNumber(heroes);
+      }
+      const y: LocalNode = { unit: f.unit, num: f.num, heroes, hid, p: certain ? x.p : mul(x.p, f.q), fullOwn: x.fullOwn | f.own, partial: null };
       if (x.partial !== null) {
-        for (const [slot, v] of x.partial) {
-          const full = slot < SLOTS ? y.fullAny : y.fullOwn;
-          if ((full & (1 << (slot & (SLOTS - 1)))) !== 0) continue;
-          (y.partial ??= new Map()).set(slot, certain ? v : mul(v, f.q));
+        for (const [bit, v] of x.partial) {
+          if ((y.fullOwn & (1 << bit)) !== 0) continue;
+          (y.partial ??= new Map()).set(bit, certain ? v : mul(v, f.q));
         }
       }
-      const c = out.get(f.pid);
-      if (c === undefined) out.set(f.pid, y);
+      const key = f.num * 2 ** 24 + hid;
+      const c = out.get(key);
+      if (c === undefined) out.set(key, y);
       else mergeNode(c, y);
     }
   });
   return [...out.values()];
 }
 
-/** Event slots per word of a LocalNode's masses (any part's, then the unit's own). */
-const SLOTS = 32;
-
-/** Merges node b into node a (same parts): a slot stays full only where both are. */
+/** Merges node b into node a (same unit and heroes): a bit stays full only where both are. */
 function mergeNode(a: LocalNode, b: LocalNode): void {
-  const words: [number, number, number][] = [
-    [a.fullAny, b.fullAny, 0],
-    [a.fullOwn, b.fullOwn, SLOTS],
-  ];
-  const wasAny = a.fullAny;
-  const wasOwn = a.fullOwn;
-  for (const [fa, fb, base] of words) {
-    if (fa === fb) continue;
-    // Bits full in one only: the other's mass there (partial or 0) plus the full one's p.
-    for (let m = fa ^ fb; m !== 0; m &= m - 1) {
-      const bit = 31 - Math.clz32(m & -m);
-      const slot = base + bit;
-      const partial = (a.partial ??= new Map());
-      if ((fa & (1 << bit)) !== 0) partial.set(slot, add(a.p, b.partial?.get(slot) ?? ZERO));
-      else partial.set(slot, add(b.p, partial.get(slot) ?? ZERO));
-    }
+  const fa = a.fullOwn;
+  const fb = b.fullOwn;
+  // Bits full in one only: the other's mass there (partial or 0) plus the full one's p.
+  for (let m = fa ^ fb; m !== 0; m &= m - 1) {
+    const bit = 31 - Math.clz32(m & -m);
+    const partial = (a.partial ??= new Map());
+    if ((fa & (1 << bit)) !== 0) partial.set(bit, add(a.p, b.partial?.get(bit) ?? ZERO));
+    else partial.set(bit, add(b.p, partial.get(bit) ?? ZERO));
   }
-  a.fullAny &= b.fullAny;
-  a.fullOwn &= b.fullOwn;
+  a.fullOwn = fa & fb;
   if (b.partial !== null) {
-    for (const [slot, x] of b.partial) {
-      const was = slot < SLOTS ? wasAny : wasOwn;
-      if ((was & (1 << (slot & (SLOTS - 1)))) !== 0) continue; // counted above
+    for (const [bit, x] of b.partial) {
+      if ((fa & (1 << bit)) !== 0) continue; // counted above
       const partial = (a.partial ??= new Map());
-      partial.set(slot, add(partial.get(slot) ?? ZERO, x));
+      partial.set(bit, add(partial.get(bit) ?? ZERO, x));
     }
   }
   a.p = add(a.p, b.p);
 }
 
-/** The distribution of a deferred unit's final nodes (`key`: its number in this attack). */
-function distributionOf(nodes: readonly LocalNode[], key: number, idsOf: (x: LocalNode) => readonly number[]): LocalDistribution {
-  const any: Prob6[] = Array.from({ length: BITS }, () => ZERO);
+/** The mass of event `bit` in node x: P(reach x with the unit having had it). */
+function ownMass(x: LocalNode, bit: number): Prob6 {
+  return (x.fullOwn & (1 << bit)) !== 0 ? x.p : (x.partial?.get(bit) ?? ZERO);
+}
+
+/** What a deferred unit's final nodes give whatever its heroes do (computed once per node list). */
+interface NodesBase {
+  readonly nodes: readonly LocalNode[];
+  /** The unit's own final states, merged. */
+  readonly units: readonly { readonly unit: UnitState; readonly p: Prob6 }[];
+  /** P(the unit had event bit b). */
+  readonly own: readonly Prob6[];
+  /** The nodes where the unit created heroes. */
+  readonly heroNodes: readonly LocalNode[];
+  /** The heroes' distinct origins (entry, hero) in those nodes. */
+  readonly origins: readonly HeroOrigin[];
+  /** P(a node without heroes, its unit off the map). */
+  readonly plainGone: Prob6;
+}
+
+/** The figures of a deferred unit's final nodes that do not depend on its heroes. */
+function nodesBase(nodes: readonly LocalNode[]): NodesBase {
   const own: Prob6[] = Array.from({ length: BITS }, () => ZERO);
   // Full masses summed per mask first (nodes share masks), then per bit.
-  const byAny = new Map<number, Prob6>();
   const byOwn = new Map<number, Prob6>();
-  const finals: { readonly parts: readonly UnitState[]; readonly ids: readonly number[]; p: Prob6 }[] = [];
+  const units = new Map<number, { unit: UnitState; p: Prob6 }>();
+  let plainGone = ZERO;
   for (const x of nodes) {
-    if (x.fullAny !== 0) byAny.set(x.fullAny, add(byAny.get(x.fullAny) ?? ZERO, x.p));
     if (x.fullOwn !== 0) byOwn.set(x.fullOwn, add(byOwn.get(x.fullOwn) ?? ZERO, x.p));
-    if (x.partial !== null) {
-      for (const [slot, v] of x.partial) {
-        if (slot < SLOTS) any[slot] = add(any[slot], v);
-        else own[slot - SLOTS] = add(own[slot - SLOTS], v);
-      }
-    }
-    finals.push({ parts: x.parts, ids: idsOf(x), p: x.p });
+    if (x.partial !== null) for (const [bit, v] of x.partial) own[bit] = add(own[bit], v);
+    const u = units.get(x.num);
+    if (u === undefined) units.set(x.num, { unit: x.unit, p: x.p });
+    else u.p = add(u.p, x.p);
+    if (x.heroes.length === 0 && !isAlive(x.unit)) plainGone = add(plainGone, x.p);
   }
-  for (const [masks, out] of [[byAny, any], [byOwn, own]] as const) {
-    for (const [mask, p] of masks) {
-      for (let m = mask; m !== 0; m &= m - 1) {
-        const b = 31 - Math.clz32(m & -m);
-        out[b] = add(out[b], p);
-      }
+  for (const [mask, p] of byOwn) {
+    for (let m = mask; m !== 0; m &= m - 1) {
+      const b = 31 - Math.clz32(m & -m);
+      own[b] = add(own[b], p);
     }
   }
+  const heroNodes = nodes.filter((x) => x.heroes.length > 0);
+  const origins = new Map<string, HeroOrigin>();
+  for (const x of heroNodes) for (const h of x.heroes) origins.set(`${h.at}@${h.key}`, h);
+  return { nodes, units: [...units.values()], own, heroNodes, origins: [...origins.values()], plainGone };
+}
+
+/**
+ * A deferred unit's distribution from its final nodes. Each hero it created is independent of it after
+ * his creation, with his own distribution `heroDist` (his part of the script): so P(some part had event
+ * b) = P(the unit had it) + the sum over nodes with heroes of (p - the unit's mass of b) x P(some hero
+ * of the node had it), and P(no part left on the map) = the sum over nodes whose unit is off the map of
+ * p x each hero's P(gone). The final parts (for the joint distribution) are the unit's times its heroes'
+ * finals, made when asked for.
+ */
+function distributionOf(base: NodesBase, key: number, heroDistOf: (h: HeroOrigin) => LocalDistribution, idOf: (u: UnitState) => number): LocalDistribution {
+  const byOrigin = new Map<string, LocalDistribution>();
+  const heroDist = (h: HeroOrigin): LocalDistribution => {
+    const k = `${h.at}@${h.key}`;
+    let d = byOrigin.get(k);
+    if (d === undefined) byOrigin.set(k, (d = heroDistOf(h)));
+    return d;
+  };
+  const any = base.own.slice();
+  let gone = base.plainGone;
+  for (const x of base.heroNodes) {
+    const hd = x.heroes.map(heroDist);
+    if (!isAlive(x.unit)) gone = add(gone, hd.reduce((g, d) => mul(g, d.gone), x.p));
+    let possible = 0;
+    for (const d of hd) possible |= d.possible;
+    for (let m = possible; m !== 0; m &= m - 1) {
+      const b = 31 - Math.clz32(m & -m);
+      let none = ONE;
+      for (const d of hd) if (d.none[b] !== null) none = mul(none, d.none[b]!);
+      any[b] = add(any[b], mul(sub(x.p, ownMass(x, b)), complement(none)));
+    }
+  }
+  let finals: { readonly parts: readonly UnitState[]; readonly ids: readonly number[]; readonly p: Prob6 }[] | undefined;
+  let possible = 0;
+  any.forEach((x, b) => {
+    if (x.n !== 0n) possible |= 1 << b;
+  });
   return {
     key,
-    finals,
+    units: base.units,
+    gone,
+    finals: () => (finals ??= finalParts(base.nodes, heroDist, idOf)),
     none: any.map((x) => (x.n === 0n ? null : complement(x))),
-    own: own.map((x) => (x.n === 0n ? null : x)),
+    possible,
+    own: base.own.map((x) => (x.n === 0n ? null : x)),
   };
 }
 
-/** True when a stage leaves node `x` as it is: one final with its parts, probability 1, no event. */
+/** The final parts of a deferred unit's nodes: its state times each hero's final parts, canonical, merged. */
+function finalParts(nodes: readonly LocalNode[], heroDist: (h: HeroOrigin) => LocalDistribution, idOf: (u: UnitState) => number): { readonly parts: readonly UnitState[]; readonly ids: readonly number[]; readonly p: Prob6 }[] {
+  const out = new Map<string, { parts: readonly UnitState[]; ids: readonly number[]; p: Prob6 }>();
+  for (const x of nodes) {
+    let partial: { parts: readonly UnitState[]; p: Prob6 }[] = [{ parts: [x.unit], p: x.p }];
+    for (const h of x.heroes) {
+      const fs = heroDist(h).finals();
+      partial = partial.flatMap((y) => fs.map((f) => ({ parts: [...y.parts, ...f.parts], p: mul(y.p, f.p) })));
+    }
+    for (const y of partial) {
+      const parts = canonicalParts(y.parts);
+      const k = partsKey(parts);
+      const c = out.get(k);
+      if (c === undefined) out.set(k, { parts, ids: parts.map(idOf), p: y.p });
+      else c.p = add(c.p, y.p);
+    }
+  }
+  return [...out.values()];
+}
+
+/** True when a stage leaves node `x` as it is: one final, the same unit, no hero made, no event. */
 function isIdentity(st: readonly StageFinal[], x: LocalNode): boolean {
-  return st.length === 1 && st[0].pid === x.pid && st[0].any === 0 && st[0].own === 0 && st[0].q.n === 1n && st[0].q.e === 0;
+  return st.length === 1 && st[0].num === x.num && st[0].own === 0 && st[0].made.length === 0 && st[0].q.n === 1n && st[0].q.e === 0;
 }
 
 /** A partial product: targets' units (deferred ones filled so far) and heroes, their ids, probability. */
@@ -543,18 +670,15 @@ export function summarizeAttackFactored(spec: AttackChainSpec, maxStates = Infin
       const status = FINAL_STATUS_NAMES.map(() => ZERO);
       const broken = [ZERO, ZERO, ZERO];
       const eliminated = [ZERO, ZERO, ZERO];
-      let gone = ZERO;
-      for (const fin of d.finals) {
-        const u = fin.parts[0];
+      for (const { unit: u, p } of d.units) {
         const k = finalStatusIndex(u);
-        status[k] = add(status[k], fin.p);
+        status[k] = add(status[k], p);
         const b = doubledBroken(targets[i], u);
-        broken[b] = add(broken[b], fin.p);
+        broken[b] = add(broken[b], p);
         const e = doubledEliminated(targets[i], u);
-        eliminated[e] = add(eliminated[e], fin.p);
-        if (!fin.parts.some(isAlive)) gone = add(gone, fin.p);
+        eliminated[e] = add(eliminated[e], p);
       }
-      x = { status, broken, eliminated, gone };
+      x = { status, broken, eliminated, gone: d.gone };
       figures.set(key, x);
     }
     return x;
