@@ -180,7 +180,7 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
   // by entry); a final node list gives one LocalDistribution, or one per script when heroes were made
   // (their figures depend on the entries after their creation).
   const starts = new Map<string, readonly LocalNode[]>();
-  const after = new Map<readonly LocalNode[], Map<string, readonly LocalNode[]>>();
+  const after: Map<readonly LocalNode[], Map<string, readonly LocalNode[]>>[] = [];
   const byNodes = new Map<readonly LocalNode[], { readonly base: NodesBase; plain?: LocalDistribution; readonly byHeroes: Map<string, LocalDistribution> }>();
   // A hero's distribution: his own chain over the entries after the one he was created at.
   const heroDist =
@@ -189,8 +189,10 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
       localOf(h.hero, suffixOf(script, h.at + 1));
   const byScript = new Map<Script, Map<string, LocalDistribution>>();
   let distributions = 0;
+  const startKeys = new WeakMap<UnitState, string>();
   const localOf = (start: UnitState, script: Script): LocalDistribution => {
-    const sk = unitStateKey(start);
+    let sk = startKeys.get(start);
+    if (sk === undefined) startKeys.set(start, (sk = unitStateKey(start)));
     let forScript = byScript.get(script);
     if (forScript === undefined) byScript.set(script, (forScript = new Map()));
     let d = forScript.get(sk);
@@ -198,14 +200,15 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
     let nodes = starts.get(sk);
     if (nodes === undefined) starts.set(sk, (nodes = [{ unit: start, num: unitNumberOf(start), heroes: [], hid: 0, p: ONE, fullOwn: 0, partial: null }]));
     script.entries.forEach((e, k) => {
-      let next = after.get(nodes!);
-      if (next === undefined) after.set(nodes!, (next = new Map()));
-      const edge = `${k}|${e.key}`;
-      let x = next.get(edge);
+      // By depth too: a stage that changes nothing returns its node list, met again one entry later.
+      const atDepth = (after[k] ??= new Map());
+      let next = atDepth.get(nodes!);
+      if (next === undefined) atDepth.set(nodes!, (next = new Map()));
+      let x = next.get(e.key);
       if (x === undefined) {
         x = nextStage(nodes!, k, e, stagesOf(e), stageOf, heroListNumber);
         spend(x.length);
-        next.set(edge, x);
+        next.set(e.key, x);
       }
       nodes = x;
     });
