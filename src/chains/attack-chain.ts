@@ -95,6 +95,14 @@ export interface AttackChainSpec {
    * states. Unset, every candidate rolls its own dr, as the samplers do (their dice match this chain's).
    */
   readonly selectionByRanges?: boolean;
+  /**
+   * With `deferred` (default false): the scripts are not kept in the states (they stay empty) but
+   * given with each transition (`Transition.label`: a {@link ScriptDelta}, how the roll moved and
+   * extended them),
+   * for the exact engine's labelled mode (exact.ts `labels`): the leaders' rules never read a script,
+   * so states that differ only in scripts merge. attack-factored.ts builds the scripts back.
+   */
+  readonly scriptsAsLabels?: boolean;
 }
 
 
@@ -184,6 +192,10 @@ interface WorkEnv {
   readonly deferred: readonly boolean[];
   /** AttackChainSpec.selectionByRanges. */
   readonly selectionByRanges: boolean;
+  /** AttackChainSpec.scriptsAsLabels. */
+  readonly scriptsAsLabels: boolean;
+  /** `scriptsAsLabels`: the transitions' script deltas, interned by content (`scriptDelta`). */
+  readonly deltas: Map<string, ScriptDelta>;
   /** Short codes of the unit state keys seen in this chain (short state keys hash faster). */
   readonly codes: Map<string, string>;
   /** Check outcomes already resolved, by (unit code, check, DRM), then by DR total (see `checkOutcome`). */
@@ -251,6 +263,8 @@ class Work {
   unitDelta: number[];
   /** For each position, the position of its unit in the state advanced from (-1: created now). */
   from: number[];
+  /** `scriptsAsLabels`: the entries recorded during this advance, per position (Transition.label). */
+  rec: (ScriptEntry[] | undefined)[] | null = null;
 
   /** @param env what never changes in this chain (read through `w.env`) */
   constructor(
@@ -489,9 +503,33 @@ function settleHead(w: Work, t: Task): boolean {
   }
 }
 
+/**
+ * What one roll does to the deferred units' scripts (`scriptsAsLabels`: the transition's `label`): each
+ * position's script is the one of position `from[j]` before the roll (null: the same position), then
+ * the entries `rec[j]` recorded by the roll (null: none). Interned by content, so that a label's next
+ * value can be memoised per delta. Immutable.
+ */
+export interface ScriptDelta {
+  readonly rec: readonly (readonly ScriptEntry[] | undefined)[] | null;
+  readonly from: readonly number[] | null;
+}
+
+/** The interned delta of `rec` and `from`. */
+function scriptDelta(env: WorkEnv, rec: readonly (readonly ScriptEntry[] | undefined)[] | null, from: readonly number[] | null): ScriptDelta {
+  const k = `${rec === null ? '' : rec.map((r) => (r === undefined ? '' : r.map((e) => e.key).join(';'))).join('|')}#${from === null ? '' : from.join(',')}`;
+  let d = env.deltas.get(k);
+  if (d === undefined) env.deltas.set(k, (d = { rec, from }));
+  return d;
+}
+
 /** Appends `e` to deferred target `i`'s script (interned, see WorkEnv.scriptMemo). */
 function record(w: Work, i: number, e: ScriptEntry): void {
   const env = w.env;
+  if (env.scriptsAsLabels) {
+    w.rec ??= w.units.map(() => undefined);
+    (w.rec[i] ??= []).push(e);
+    return;
+  }
   const from = w.scripts[i];
   let next = env.scriptMemo.get(from);
   if (next === undefined) env.scriptMemo.set(from, (next = new Map()));
@@ -697,6 +735,8 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
     targets: spec.targets.length,
     deferred,
     selectionByRanges: spec.selectionByRanges ?? false,
+    scriptsAsLabels: spec.scriptsAsLabels ?? false,
+    deltas: new Map(),
     codes: new Map(),
     checkMemo: new Map(),
     scriptMemo: new Map(),
@@ -719,6 +759,7 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
     key: '',
   });
   settle(start);
+  if (start.rec !== null) throw new Error('attack chain: a script entry recorded before the first roll');
   const initial = start.freeze();
   // advance() is called for every dice index of a state in turn; dice that resolve alike (same DR
   // total, and same doubles where Cowering can apply) give the same transition, computed once.
@@ -831,6 +872,7 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
           w.ev.push(0);
           w.unitDelta.push(0);
           w.from.push(-1);
+          w.rec?.push(undefined);
         }
         break;
       }
@@ -840,7 +882,8 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
     settle(w);
     const state = w.freeze();
     const renumbered = w.from.some((f, i) => f !== i);
-    return { state, events: w.delta, partEvents: w.unitDelta, ...(renumbered ? { partFrom: w.from } : {}) };
+    const label = env.scriptsAsLabels && (w.rec !== null || renumbered) ? scriptDelta(env, w.rec, renumbered ? w.from : null) : undefined;
+    return { state, events: w.delta, partEvents: w.unitDelta, ...(renumbered ? { partFrom: w.from } : {}), ...(label !== undefined ? { label } : {}) };
   }
 }
 
@@ -991,7 +1034,7 @@ function canonicalize(w: Work): void {
       if (pos.length < 2) continue;
       // A deferred unit's script goes with it (its future and its figures are its state's and script's);
       // created heroes (positions past the targets) have none.
-      const items = pos.map((i) => ({ u: w.units[i], k: w.keys[i], ev: w.ev[i], d: w.unitDelta[i], f: w.from[i], sc: w.scripts[i], s: `${w.keys[i]}#${w.ev[i]}#${w.scripts[i] === undefined ? '' : w.env.scriptCodes.get(w.scripts[i])}` }));
+      const items = pos.map((i) => ({ u: w.units[i], k: w.keys[i], ev: w.ev[i], d: w.unitDelta[i], f: w.from[i], sc: w.scripts[i], r: w.rec?.[i], s: `${w.keys[i]}#${w.ev[i]}#${w.scripts[i] === undefined ? '' : w.env.scriptCodes.get(w.scripts[i])}` }));
       items.sort((a, b) => (a.s < b.s ? -1 : a.s > b.s ? 1 : 0));
       pos.forEach((i, j) => {
         w.units[i] = items[j].u;
@@ -1000,6 +1043,7 @@ function canonicalize(w: Work): void {
         w.unitDelta[i] = items[j].d;
         w.from[i] = items[j].f;
         if (i < w.scripts.length) w.scripts[i] = items[j].sc;
+        if (w.rec !== null) w.rec[i] = items[j].r;
       });
     }
   }

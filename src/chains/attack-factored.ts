@@ -22,13 +22,13 @@
  * benchmarks/README.md).
  */
 import { AslOddsError } from '../errors.js';
-import { enumerateChain, PROGRESS_EVERY, type ExactDistribution, type ExactTerminal } from '../engine/exact.js';
+import { enumerateChain, PROGRESS_EVERY, type ExactDistribution, type ExactTerminal, type PathLabels } from '../engine/exact.js';
 import { add, complement, mul, ONE, sub, ZERO, type Prob6 } from '../engine/probability.js';
 import { isAlive, offMapState, unitStateKey, type UnitState } from '../rules/unit-state.js';
 import { averageOverClass, doubledBroken, doubledEliminated, EXACT_WEIGHTS, FINAL_STATUS_NAMES, finalStatusIndex, type AttackSummary } from './attack-summary.js';
 import { EVENT_NAMES } from '../rules/events.js';
-import { buildAttackChain, identicalTargets, type AttackChainSpec, type AttackChainState } from './attack-chain.js';
-import { buildDeferredChain, deferredMemo, type Script, type ScriptEntry } from './deferred-check-chain.js';
+import { buildAttackChain, identicalTargets, type AttackChainSpec, type AttackChainState, type ScriptDelta } from './attack-chain.js';
+import { appendEntry, buildDeferredChain, deferredMemo, EMPTY_SCRIPT, type Script, type ScriptEntry } from './deferred-check-chain.js';
 
 /** Event bits the engine's masks hold. */
 const BITS = 32;
@@ -74,6 +74,8 @@ interface Factored {
   readonly deferred: readonly number[];
   /** Deferred unit's distribution from `start` given `script` (memoised). */
   readonly localOf: (start: UnitState, script: Script) => LocalDistribution;
+  /** The deferred targets' scripts at a terminal of `leaders` (by target position). */
+  readonly scriptsOf: (t: ExactTerminal<AttackChainState>) => readonly Script[];
   /** Per terminal of `leaders` (same index), each deferred target's distribution (`deferred` order). */
   readonly terminalLocals: readonly (readonly LocalDistribution[])[];
   /** Interned id of a unit state. */
@@ -101,8 +103,18 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
 
   // 1. The leaders' history, in marginal mode: per final node, P(reach it with event b) for the stack
   // and per target (deferred units': the IFT result's direct effects).
-  const leaders = enumerateChain(buildAttackChain({ ...spec, deferred, track: [], selectionByRanges: true }), { maxStates, marginal: true, onProgress, order: 'graph' });
+  // The deferred units' scripts are the paths' labels (attack-chain.ts `scriptsAsLabels`): states that
+  // differ only in them merge, and each terminal's label names its scripts (`scriptsOf`).
+  const scriptLabels = scriptsAsLabels(targets.length);
+  const leaders = enumerateChain(buildAttackChain({ ...spec, deferred, track: [], selectionByRanges: true, scriptsAsLabels: true }), {
+    maxStates,
+    marginal: true,
+    onProgress,
+    order: 'graph',
+    labels: scriptLabels.labels,
+  });
   spend(leaders.statesVisited);
+  const scriptsOf = (t: ExactTerminal<AttackChainState>): readonly Script[] => scriptLabels.scripts(t.label ?? scriptLabels.labels.initial);
 
   // 2. Each deferred unit's chain, once per (start state, script).
   const memo = deferredMemo();
@@ -234,7 +246,10 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
   const events: Prob6[] = Array.from({ length: BITS }, () => ZERO);
   const partEvents: Prob6[][] = targets.map(() => Array.from({ length: BITS }, () => ZERO));
   const tuples = new Map<string, { readonly mine: readonly LocalDistribution[]; p: Prob6; readonly m: Prob6[]; readonly mi: Prob6[][] }>();
-  const terminalLocals = leaders.terminals.map((g) => deferred.map((i) => localOf(g.state.units[i], g.state.scripts[i])));
+  const terminalLocals = leaders.terminals.map((g) => {
+    const scripts = scriptsOf(g);
+    return deferred.map((i) => localOf(g.state.units[i], scripts[i]));
+  });
   leaders.terminals.forEach((g, t) => {
     const masses = leaders.nodeMasses![t];
     const mine = terminalLocals[t];
@@ -269,7 +284,7 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
       });
     }
   }
-  return { leaders, deferred, localOf, terminalLocals, idOf, spend, work: () => work, marginals: { events, partEvents } };
+  return { leaders, deferred, localOf, scriptsOf, terminalLocals, idOf, spend, work: () => work, marginals: { events, partEvents } };
 }
 
 /**
@@ -285,28 +300,29 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
  */
 export function enumerateAttackFactored(spec: AttackChainSpec, maxStates = Infinity, onProgress?: (work: number) => void): ExactDistribution<AttackChainState> {
   const f = factor(spec, maxStates, onProgress);
-  const { leaders, deferred, localOf, idOf, spend } = f;
+  const { leaders, deferred, localOf, scriptsOf, idOf, spend } = f;
   const targets = spec.targets;
   const n = targets.length;
   // 3. Group the leaders' terminals by what the product needs: their final units and the scripts.
-  const groups = new Map<string, { state: AttackChainState; p: Prob6 }>();
+  const groups = new Map<string, { state: AttackChainState; scripts: readonly Script[]; p: Prob6 }>();
   for (const g of leaders.terminals) {
     const s = g.state;
-    const key = `${s.units.map(unitStateKey).join(',')}|${s.scripts.map((x) => x.key).join('/')}`;
+    const scripts = scriptsOf(g);
+    const key = `${s.units.map(unitStateKey).join(',')}|${scripts.map((x) => x.key).join('/')}`;
     const c = groups.get(key);
     if (c) c.p = add(c.p, g.probability);
-    else groups.set(key, { state: s, p: g.probability });
+    else groups.set(key, { state: s, scripts, p: g.probability });
   }
   // Positions of identical targets: sorted among themselves (by interned id) so that exchangeable
   // stacks merge; deferred positions count once filled (they are filled in position order).
   const classes = identicalTargets(targets);
   const leaderClass = classes.map((g) => targets[g[0]].profile.kind === 'leader');
   const finals = new Map<string, Joint>();
-  for (const { state, p } of groups.values()) {
+  for (const { state, scripts, p } of groups.values()) {
     const base = state.units.slice(0, n);
     let partial: Joint[] = [{ units: base, ids: base.map(idOf), heroes: state.units.slice(n), heroIds: state.units.slice(n).map(idOf), p }];
     for (const i of deferred) {
-      const d = localOf(state.units[i], state.scripts[i]);
+      const d = localOf(state.units[i], scripts[i]);
       const next = new Map<string, Joint>();
       for (const x of partial) {
         for (const f of d.finals()) {
@@ -340,6 +356,65 @@ export function enumerateAttackFactored(spec: AttackChainSpec, maxStates = Infin
     probability: f.p,
   }));
   return { terminals, statesVisited: f.work(), marginals: f.marginals };
+}
+
+/**
+ * The deferred units' scripts as the leaders' chain's path labels: a label numbers a tuple of scripts
+ * (one per target position, interned), and a transition appends the entries it recorded
+ * (`Transition.label`, per position after renumbering) to the scripts moved by its `partFrom`.
+ */
+function scriptsAsLabels(n: number): { readonly labels: PathLabels; readonly scripts: (label: number) => readonly Script[] } {
+  const appended = new Map<Script, Map<ScriptEntry, Script>>();
+  const append = (s: Script, e: ScriptEntry): Script => {
+    let next = appended.get(s);
+    if (next === undefined) appended.set(s, (next = new Map()));
+    let x = next.get(e);
+    if (x === undefined) next.set(e, (x = appendEntry(s, e)));
+    return x;
+  };
+  const scriptIds = new Map<Script, number>();
+  const scriptId = (s: Script): number => {
+    let x = scriptIds.get(s);
+    if (x === undefined) scriptIds.set(s, (x = scriptIds.size));
+    return x;
+  };
+  const tuples: (readonly Script[])[] = [];
+  const tupleIds = new Map<string, number>();
+  const tupleOf = (scripts: readonly Script[]): number => {
+    const k = scripts.map(scriptId).join(',');
+    let x = tupleIds.get(k);
+    if (x === undefined) {
+      tupleIds.set(k, (x = tuples.length));
+      tuples.push(scripts);
+    }
+    return x;
+  };
+  const initial = tupleOf(Array.from({ length: n }, () => EMPTY_SCRIPT));
+  const memo = new Map<ScriptDelta, Map<number, number>>();
+  return {
+    labels: {
+      initial,
+      next(label, t) {
+        const delta = t.label as ScriptDelta | undefined;
+        if (delta === undefined) return label;
+        let byLabel = memo.get(delta);
+        if (byLabel === undefined) memo.set(delta, (byLabel = new Map()));
+        let x = byLabel.get(label);
+        if (x === undefined) {
+          const old = tuples[label];
+          const scripts = old.map((_, j) => {
+            const from = delta.from === null ? j : delta.from[j];
+            let s = from >= 0 && from < n ? old[from] : EMPTY_SCRIPT;
+            for (const e of delta.rec?.[j] ?? []) s = append(s, e);
+            return s;
+          });
+          byLabel.set(label, (x = tupleOf(scripts)));
+        }
+        return x;
+      },
+    },
+    scripts: (label) => tuples[label],
+  };
 }
 
 /** A hero a deferred unit created (A15.21): as created, at which script entry (index), and his key. */

@@ -31,6 +31,11 @@ export interface Transition<S> {
    * roll renumbers parts (e.g. a symmetry reduction that sorts identical units). Unset: the identity.
    */
   readonly partFrom?: readonly number[];
+  /**
+   * Optional, for the exact engine's labelled mode (EnumerateOptions.labels): what this roll adds to
+   * the path's label, for the labels' `next` to read. Unset: nothing.
+   */
+  readonly label?: unknown;
 }
 
 /** A chain of dice rolls through the rules. */

@@ -22,6 +22,19 @@ export interface ExactTerminal<S> {
   /** Events that happened on the way (bitmask); 0 in marginal mode (see {@link EnumerateOptions}). */
   readonly events: number;
   readonly probability: Prob6;
+  /** Labelled mode only: the paths' label (see {@link EnumerateOptions.labels}); 0 otherwise. */
+  readonly label?: number;
+}
+
+/**
+ * Labels carried along paths (EnumerateOptions.labels): small integers, the model's own numbering.
+ * `next` gives the label after a transition (reading its `label`, `partFrom`), as a pure function.
+ */
+export interface PathLabels {
+  /** The label of the empty path. */
+  readonly initial: number;
+  /** The label after transition `t` from a path labelled `label`. */
+  next(label: number, t: Omit<Transition<unknown>, 'state'>): number;
 }
 
 /** The exact distribution of a chain. */
@@ -73,6 +86,14 @@ export interface EnumerateOptions {
    * distinct states.
    */
   readonly order?: 'levels' | 'graph';
+  /**
+   * Graph order only: paths carry a label that the model's rules never read (say, a record of what
+   * happened, written by `Transition.label`), kept out of the state key. States merge on the key alone,
+   * so the model's work is per state; paths to a state with different labels stay apart (each with its
+   * probability and masses), and each terminal gives its label. The same distribution as putting the
+   * label in the state (tested), with fewer states to advance.
+   */
+  readonly labels?: PathLabels;
 }
 
 /** How often `onProgress` is called, in states. */
@@ -94,11 +115,12 @@ const PART_SLOTS = 32;
 export function enumerateChain<S>(model: ChainModel<S>, options: number | EnumerateOptions = {}): ExactDistribution<S> {
   const o: EnumerateOptions = typeof options === 'number' ? { maxStates: options } : options;
   if (o.order === 'graph') return enumerateGraph(model, o);
+  if (o.labels !== undefined) throw new Error('enumerateChain: labels need the graph order');
   const maxStates = o.maxStates ?? Infinity;
   const marginal = o.marginal ?? false;
   // Nodes are keyed by state key, then by events: no key strings are built per transition.
   let frontier: Frontier<S> = new Map();
-  put(frontier, model.key(model.initial), { state: model.initial, events: 0, p: ONE, marks: marginal ? { full: [0], partial: NO_PARTIAL } : null });
+  put(frontier, model.key(model.initial), { state: model.initial, events: 0, label: 0, p: ONE, marks: marginal ? { full: [0], partial: NO_PARTIAL } : null });
   const finals: Frontier<S> = new Map();
   let visited = 0;
   // The distinct transitions of one state and how many dice indices lead to each (models such as the
@@ -135,8 +157,8 @@ export function enumerateChain<S>(model: ChainModel<S>, options: number | Enumer
           const t = distinct[j];
           const m = multiplicity[j];
           const p = scale(node.p, m, rolled);
-          if (node.marks === null) put(next, model.key(t.state), { state: t.state, events: node.events | t.events, p, marks: null });
-          else put(next, model.key(t.state), { state: t.state, events: 0, p, marks: carryMarks(node.marks, t, m, rolled) });
+          if (node.marks === null) put(next, model.key(t.state), { state: t.state, events: node.events | t.events, label: 0, p, marks: null });
+          else put(next, model.key(t.state), { state: t.state, events: 0, label: 0, p, marks: carryMarks(node.marks, t, m, rolled) });
         }
       }
     }
@@ -151,7 +173,7 @@ function distributionOf<S>(finals: Iterable<readonly ExactNode<S>[]>, visited: n
   const nodeMasses: Map<number, Prob6>[] = [];
   for (const byEvents of finals) {
     for (const f of byEvents) {
-      terminals.push({ state: f.state, events: f.events, probability: f.p });
+      terminals.push(f.label === 0 ? { state: f.state, events: f.events, probability: f.p } : { state: f.state, events: f.events, probability: f.p, label: f.label });
       if (f.marks !== null) nodeMasses.push(massesOf(f.marks, f.p));
     }
   }
@@ -167,8 +189,10 @@ interface GraphNode<S> {
   edges: GraphEdge<S>[] | null;
   /** Parents whose paths have not flowed in yet. */
   waiting: number;
-  /** The paths that reached the state, by accumulated events (one in marginal mode). */
+  /** The paths that reached the state, by accumulated events and label (one each in marginal mode). */
   reached: ExactNode<null>[];
+  /** `reached` by (label, events), once it is long (many labels). */
+  index?: Map<number, ExactNode<null>>;
 }
 
 /** A transition of the `graph` order, without its state (the target node holds it while needed). */
@@ -222,12 +246,13 @@ function enumerateGraph<S>(model: ChainModel<S>, o: EnumerateOptions): ExactDist
         stack.push(to);
       }
       to.waiting++;
-      return { to, events: t.events, partEvents: t.partEvents, partFrom: t.partFrom, m: multiplicity[j], rolled };
+      return { to, events: t.events, partEvents: t.partEvents, partFrom: t.partFrom, label: t.label, m: multiplicity[j], rolled };
     });
     node.state = null;
   }
   // Flow: a state's paths are complete once every parent has flowed into it.
-  root.reached.push({ state: null, events: 0, p: ONE, marks: marginal ? { full: [0], partial: NO_PARTIAL } : null });
+  const labels = o.labels;
+  root.reached.push({ state: null, events: 0, label: labels?.initial ?? 0, p: ONE, marks: marginal ? { full: [0], partial: NO_PARTIAL } : null });
   const ready: GraphNode<S>[] = [root];
   const finals: ExactNode<S>[][] = [];
   let flowed = 0;
@@ -243,20 +268,40 @@ function enumerateGraph<S>(model: ChainModel<S>, o: EnumerateOptions): ExactDist
       const { to, m, rolled } = e;
       for (const x of node.reached) {
         const p = scale(x.p, m, rolled);
-        if (x.marks === null) putReached(to.reached, { state: null, events: x.events | e.events, p, marks: null });
-        else putReached(to.reached, { state: null, events: 0, p, marks: carryMarks(x.marks, e, m, rolled) });
+        const label = labels === undefined ? 0 : labels.next(x.label, e);
+        if (x.marks === null) putGraph(to, { state: null, events: x.events | e.events, label, p, marks: null });
+        else putGraph(to, { state: null, events: 0, label, p, marks: carryMarks(x.marks, e, m, rolled) });
       }
       if (--to.waiting === 0) ready.push(to);
     }
     node.reached = []; // flowed on: free
+    node.index = undefined;
   }
   if (flowed !== nodes.size) throw new AslOddsError('engine.chainTooLong', 'a chain revisits one of its states (a cycle)', 1);
   return distributionOf(finals, nodes.size, marginal);
 }
 
-/** Adds `node` to the paths of one state (`byEvents`), merging with the one of the same events. */
+/** Adds `node` to the paths that reached `to`, merging with the one of the same events and label. */
+function putGraph<S>(to: GraphNode<S>, node: ExactNode<null>): void {
+  if (to.index === undefined && to.reached.length < 8) return putReached(to.reached, node);
+  if (to.index === undefined) {
+    to.index = new Map();
+    for (const x of to.reached) to.index.set(x.label * 2 ** 32 + (x.events >>> 0), x);
+  }
+  const k = node.label * 2 ** 32 + (node.events >>> 0);
+  const c = to.index.get(k);
+  if (c === undefined) {
+    to.index.set(k, node);
+    to.reached.push(node);
+    return;
+  }
+  if (c.marks !== null && node.marks !== null) mergeMarks(c.marks, c.p, node.marks, node.p);
+  c.p = add(c.p, node.p);
+}
+
+/** Adds `node` to the paths of one state (`byEvents`), merging with the one of the same events and label. */
 function putReached<S>(byEvents: ExactNode<S>[], node: ExactNode<S>): void {
-  const c = byEvents.find((x) => x.events === node.events);
+  const c = byEvents.find((x) => x.events === node.events && x.label === node.label);
   if (c === undefined) {
     byEvents.push(node);
     return;
@@ -268,6 +313,8 @@ function putReached<S>(byEvents: ExactNode<S>[], node: ExactNode<S>): void {
 interface ExactNode<S> {
   readonly state: S;
   readonly events: number;
+  /** Labelled mode: the paths' label; 0 otherwise. */
+  readonly label: number;
   p: Prob6;
   /** Marginal mode: which events the node's paths had; null otherwise. Owned by the node. */
   readonly marks: Marks | null;

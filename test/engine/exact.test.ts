@@ -10,7 +10,8 @@ import { leadershipDRMFor } from '../../src/rules/leadership.js';
 import { resolveCheck } from '../../src/rules/morale-check.js';
 import type { UnitState } from '../../src/rules/unit-state.js';
 import { ctx, unit } from '../rules/helpers.js';
-import { buildAttackChain, type CompiledAttack } from '../../src/chains/attack-chain.js';
+import { buildAttackChain, type CompiledAttack, type ScriptDelta } from '../../src/chains/attack-chain.js';
+import { isAlive, offMapState, unitStateKey } from '../../src/rules/unit-state.js';
 import { iftColumnOf } from '../../src/rules/infantry-fire-table.js';
 
 function eventFraction<S>(model: ChainModel<S>, bit: number): string {
@@ -177,5 +178,54 @@ describe("graph order: every distinct state once, the same distribution as roll 
   it('a model whose states form a cycle is an engine.chainTooLong error', () => {
     const cycle: ChainModel<number> = { initial: 0, key: String, rollOf: (s) => (s < 3 ? 'dr' : null), advance: (s, i) => ({ state: i === 0 ? 3 : (s + 1) % 3, events: 0 }), describe: String };
     expect(() => enumerateChain(cycle, { order: 'graph' })).toThrow(/cycle/);
+  });
+});
+
+describe('labelled mode: a label the rules never read, kept out of the state key', () => {
+  it("a stack's leaders' chain with the squads' scripts as labels: the same final stacks, scripts and events as scripts in the states", () => {
+    const targets = ['german/9-1', 'german/8-1', 'german/7-0', 'german/4-6-7', 'german/4-6-7'].map((id) => unit(id));
+    const deferred = [3, 4];
+    const attack: CompiledAttack = { label: '16 FP -1', column: iftColumnOf(16)!, drm: -1, coweringShift: 1, fixedResult: null };
+    // Labels: tuples of script keys (strings), numbered here, independently of attack-factored.ts.
+    const tuples: string[][] = [];
+    const ids = new Map<string, number>();
+    const intern = (t: string[]): number => {
+      const k = t.join('/');
+      if (!ids.has(k)) {
+        ids.set(k, tuples.length);
+        tuples.push(t);
+      }
+      return ids.get(k)!;
+    };
+    const labels = {
+      initial: intern(targets.map(() => '')),
+      next(l: number, t: { readonly label?: unknown }): number {
+        const d = t.label as ScriptDelta | undefined;
+        if (d === undefined) return l;
+        const old = tuples[l];
+        return intern(old.map((_, j) => (d.from === null ? old[j] : (old[d.from[j]] ?? '')) + (d.rec?.[j] ?? []).map((e) => `${e.key};`).join('')));
+      },
+    };
+    const stacks = (terms: readonly { state: { units: readonly UnitState[] }; probability: Prob6 }[], scriptsOf: (i: number) => readonly string[]) => {
+      const out = new Map<string, Prob6>();
+      terms.forEach((x, i) => {
+        const scripts = scriptsOf(i);
+        // A unit off the map by counter and status (the chain keeps one of the equivalent forms).
+        const k = x.state.units.map((u, j) => `${unitStateKey(isAlive(u) ? u : offMapState(u))}|${scripts[j] ?? ''}`).sort().join(',');
+        out.set(k, add(out.get(k) ?? ZERO, x.probability));
+      });
+      return [...out].map(([k, p]) => [k, toFraction(p)]).sort();
+    };
+    const inStates = enumerateChain(buildAttackChain({ targets, attacks: [attack], ctx: ctx(), track: [], deferred, selectionByRanges: true }), { marginal: true, order: 'graph' });
+    const labelled = enumerateChain(buildAttackChain({ targets, attacks: [attack], ctx: ctx(), track: [], deferred, selectionByRanges: true, scriptsAsLabels: true }), { marginal: true, order: 'graph', labels });
+    expect(stacks(labelled.terminals, (i) => tuples[labelled.terminals[i].label ?? labels.initial])).toEqual(stacks(inStates.terminals, (i) => inStates.terminals[i].state.scripts.map((s) => s.key)));
+    expect(labelled.marginals!.events.map(toFraction)).toEqual(inStates.marginals!.events.map(toFraction));
+    // Fewer states: those that differ only in the squads' scripts merge.
+    expect(labelled.statesVisited).toBeLessThan(inStates.statesVisited);
+  });
+
+  it('needs the graph order', () => {
+    const model = buildMoraleChain({ unit: unit('german/4-6-7'), start: { kind: 'check', check: parseCheck('NMC'), drm: 0 }, ctx: ctx() });
+    expect(() => enumerateChain(model, { labels: { initial: 0, next: (l) => l } })).toThrow(/graph order/);
   });
 });
