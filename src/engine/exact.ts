@@ -13,7 +13,7 @@
  * are kept sparse (`Marks`): most slots are 0 or the node's whole weight.
  */
 import { AslOddsError } from '../errors.js';
-import { outcomesOf, type ChainModel, type Transition } from './chain.js';
+import { outcomesOf, type ChainModel, type Roll, type Transition } from './chain.js';
 import { add, ONE, toFraction, toNumber, ZERO, type Prob6 } from './probability.js';
 
 /** One final state of the chain with its exact probability. */
@@ -141,17 +141,7 @@ export function enumerateChain<S>(model: ChainModel<S>, options: number | Enumer
           put(finals, k, node);
           continue;
         }
-        const n = outcomesOf(roll);
-        distinct.length = 0;
-        multiplicity.length = 0;
-        for (let i = 0; i < n; i++) {
-          const t = model.advance(node.state, i);
-          const j = distinct.indexOf(t);
-          if (j < 0) {
-            distinct.push(t);
-            multiplicity.push(1);
-          } else multiplicity[j]++;
-        }
+        distinctTransitions(model, node.state, roll, distinct, multiplicity);
         const rolled = roll === 'DR' ? 2 : 1;
         for (let j = 0; j < distinct.length; j++) {
           const t = distinct[j];
@@ -223,17 +213,7 @@ function enumerateGraph<S>(model: ChainModel<S>, o: EnumerateOptions): ExactDist
     const state = node.state!;
     const roll = model.rollOf(state);
     if (roll === null) continue;
-    const n = outcomesOf(roll);
-    distinct.length = 0;
-    multiplicity.length = 0;
-    for (let i = 0; i < n; i++) {
-      const t = model.advance(state, i);
-      const j = distinct.indexOf(t);
-      if (j < 0) {
-        distinct.push(t);
-        multiplicity.push(1);
-      } else multiplicity[j]++;
-    }
+    distinctTransitions(model, state, roll, distinct, multiplicity);
     const rolled = roll === 'DR' ? 2 : 1;
     node.edges = distinct.map((t, j) => {
       const key = model.key(t.state);
@@ -308,6 +288,25 @@ function putReached<S>(byEvents: ExactNode<S>[], node: ExactNode<S>): void {
   }
   if (c.marks !== null && node.marks !== null) mergeMarks(c.marks, c.p, node.marks, node.p);
   c.p = add(c.p, node.p);
+}
+
+/**
+ * The distinct transitions of `state` for `roll` into `distinct`, and how many dice indices lead to each
+ * into `multiplicity` (models such as the attack chain return the same Transition object for dice that
+ * resolve alike); both arrays are the caller's, overwritten.
+ */
+function distinctTransitions<S>(model: ChainModel<S>, state: S, roll: Roll, distinct: Transition<S>[], multiplicity: number[]): void {
+  distinct.length = 0;
+  multiplicity.length = 0;
+  const n = outcomesOf(roll);
+  for (let i = 0; i < n; i++) {
+    const t = model.advance(state, i);
+    const j = distinct.indexOf(t);
+    if (j < 0) {
+      distinct.push(t);
+      multiplicity.push(1);
+    } else multiplicity[j]++;
+  }
 }
 
 interface ExactNode<S> {
