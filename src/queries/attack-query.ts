@@ -59,7 +59,7 @@ export const ATTACK_CHUNK_SIZE = 1 << 16;
  * Work an exact attack answer may take by default before Monte Carlo answers instead (compute-odds.ts
  * `quickStates`): one or two seconds on one idle core. The exact summary of a single attack on up to 6
  * units with at most 2 leaders took at most 170,000 on 200 random stacks (median about 40,000, 0.2 s);
- * with 3 leaders 72,000 to 2,200,000 and 1-12 s (benchmarks/README.md, session 7).
+ * with 3 leaders 72,000 to 2,200,000 and 1-7 s (benchmarks/README.md, session 7).
  */
 export const QUICK_ATTACK_STATES = 200_000;
 
@@ -321,7 +321,7 @@ function exactAttackFigures(targets: readonly UnitState[], dist: ExactDistributi
 /**
  * The exact work of an attack estimated before enumerating, when known to be large: three leaders or
  * more (their histories, LLMC/LLTC cascades and Heat of Battle, took 72,000 to 2,200,000 units of
- * work on random stacks of 4 and 6 units, most of them past QUICK_ATTACK_STATES, and 1-12 s,
+ * work on random stacks of 4 and 6 units, most of them past QUICK_ATTACK_STATES, and 1-7 s,
  * benchmarks/README.md session 7); otherwise none
  * (exact tries within QUICK_ATTACK_STATES).
  */
