@@ -23,7 +23,7 @@
  * benchmarks/README.md).
  */
 import { AslOddsError } from '../errors.js';
-import { enumerateChain, PROGRESS_EVERY, type ExactDistribution, type ExactTerminal, type PathLabels } from '../engine/exact.js';
+import { enumerateChain, PROGRESS_EVERY, type ExactDistribution, type ExactTerminal, type PathLabels, type TerminalMarks } from '../engine/exact.js';
 import { add, complement, mul, ONE, sub, ZERO, type Prob6 } from '../engine/probability.js';
 import { isAlive, offMapState, unitStateKey, type UnitState } from '../rules/unit-state.js';
 import { averageOverClass, doubledBroken, doubledEliminated, EXACT_WEIGHTS, FINAL_STATUS_NAMES, finalStatusIndex, type AttackSummary } from './attack-summary.js';
@@ -69,7 +69,7 @@ export function canFactorAttack(spec: AttackChainSpec): boolean {
  * {@link summarizeAttackFactored}).
  */
 interface Factored {
-  /** The leaders' chain in marginal mode: terminals with `nodeMasses`. */
+  /** The leaders' chain in marginal mode: terminals with `nodeMarks`. */
   readonly leaders: ExactDistribution<AttackChainState>;
   /** Positions of the deferred targets (not leaders), ascending. */
   readonly deferred: readonly number[];
@@ -92,7 +92,6 @@ interface Factored {
 function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: number) => void): Factored {
   if (!canFactorAttack(spec)) throw new Error('attack-factored: one attack and at least one unit that is not a leader');
   const targets = spec.targets;
-  const n = targets.length;
   const deferred = targets.flatMap((u, i) => (u.profile.kind === 'leader' ? [] : [i]));
   let work = 0;
   let reported = 0;
@@ -241,50 +240,82 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
 
   // Events, from each final node of the leaders' chain with its masses (the probability m of reaching
   // it with the event): given the node, the deferred units are independent of how it was reached, so
-  // P(event) = m + (p - m) x P(a deferred unit has it), where P(none has it) is the product of theirs.
-  // That is linear in (p, m) for given deferred distributions: the nodes are summed per distributions
-  // first, and the products taken once per distinct tuple.
+  // P(event) = m + (p - m) x P(a deferred unit has it), where P(none has it) is the product of theirs;
+  // and P(deferred unit j had it) = m_j + (p - m_j) x P(j had it in its own chain). Both are linear in
+  // (p, m): the nodes are summed per tuple of distributions (the stack's events) and per unit's
+  // distribution (its own) first, whole probabilities per full mask, and the products taken once each.
   const events: Prob6[] = Array.from({ length: BITS }, () => ZERO);
   const partEvents: Prob6[][] = targets.map(() => Array.from({ length: BITS }, () => ZERO));
-  const tuples = new Map<string, { readonly mine: readonly LocalDistribution[]; p: Prob6; readonly m: Prob6[]; readonly mi: Prob6[][] }>();
   const terminalLocals = leaders.terminals.map((g) => {
     const scripts = scriptsOf(g);
     return deferred.map((i) => localOf(g.state.units[i], scripts[i]));
   });
+  /** Sums of terminals: probability p, and masses per bit (partial ones, and whole p per full mask). */
+  interface Sums {
+    p: Prob6;
+    readonly m: Prob6[];
+    readonly full: Map<number, Prob6>;
+  }
+  const sums = (): Sums => ({ p: ZERO, m: Array.from({ length: BITS }, () => ZERO), full: new Map() });
+  const addTo = (x: Sums, word: number, marks: TerminalMarks, p: Prob6): void => {
+    const mask = marks.full[word] ?? 0;
+    if (mask !== 0) x.full.set(mask, add(x.full.get(mask) ?? ZERO, p));
+    for (const [slot, v] of marks.partial) if (slot >>> 5 === word) x.m[slot & (BITS - 1)] = add(x.m[slot & (BITS - 1)], v);
+  };
+  const spread = (x: Sums): void => {
+    for (const [mask, v] of x.full) {
+      for (let m = mask; m !== 0; m &= m - 1) {
+        const b = 31 - Math.clz32(m & -m);
+        x.m[b] = add(x.m[b], v);
+      }
+    }
+  };
+  const tuples = new Map<string, { readonly mine: readonly LocalDistribution[]; readonly sums: Sums }>();
+  const byUnit = deferred.map(() => new Map<number, { readonly d: LocalDistribution; readonly sums: Sums }>());
+  const leaderWords = targets.map((u, i) => (u.profile.kind === 'leader' ? i : -1)).filter((i) => i >= 0);
+  const leaderSums = leaderWords.map(() => sums());
   leaders.terminals.forEach((g, t) => {
-    const masses = leaders.nodeMasses![t];
+    const marks = leaders.nodeMarks![t];
+    const p = g.probability;
     const mine = terminalLocals[t];
     const key = mine.map((d) => d.key).join(',');
     let x = tuples.get(key);
-    if (x === undefined) {
-      x = { mine, p: ZERO, m: Array.from({ length: BITS }, () => ZERO), mi: deferred.map(() => Array.from({ length: BITS }, () => ZERO)) };
-      tuples.set(key, x);
-    }
-    x.p = add(x.p, g.probability);
-    for (const [slot, v] of masses) {
-      const b = slot & (BITS - 1);
-      const i = (slot >>> 5) - 1; // -1: the chain's events, else part i's
-      if (i < 0) x.m[b] = add(x.m[b], v);
-      else if (i < n) {
-        const j = deferred.indexOf(i);
-        if (j >= 0) x.mi[j][b] = add(x.mi[j][b], v);
-        else partEvents[i][b] = add(partEvents[i][b], v); // a leader's: no deferred part
-      }
-    }
+    if (x === undefined) tuples.set(key, (x = { mine, sums: sums() }));
+    x.sums.p = add(x.sums.p, p);
+    addTo(x.sums, 0, marks, p);
+    mine.forEach((d, j) => {
+      let u = byUnit[j].get(d.key);
+      if (u === undefined) byUnit[j].set(d.key, (u = { d, sums: sums() }));
+      u.sums.p = add(u.sums.p, p);
+      addTo(u.sums, deferred[j] + 1, marks, p);
+    });
+    leaderWords.forEach((i, k) => addTo(leaderSums[k], i + 1, marks, p));
   });
-  for (const { mine, p, m, mi } of tuples.values()) {
+  for (const { mine, sums: x } of tuples.values()) {
+    spread(x);
     for (let b = 0; b < BITS; b++) {
       let none: Prob6 | null = null;
       for (const d of mine) if (d.none[b] !== null) none = none === null ? d.none[b] : mul(none, d.none[b]!);
-      if (none !== null) events[b] = add(events[b], add(m[b], mul(sub(p, m[b]), complement(none))));
-      else if (m[b].n !== 0n) events[b] = add(events[b], m[b]);
-      deferred.forEach((i, j) => {
-        const own = mine[j].own[b];
-        if (own !== null) partEvents[i][b] = add(partEvents[i][b], add(mi[j][b], mul(sub(p, mi[j][b]), own)));
-        else if (mi[j][b].n !== 0n) partEvents[i][b] = add(partEvents[i][b], mi[j][b]);
-      });
+      if (none !== null) events[b] = add(events[b], add(x.m[b], mul(sub(x.p, x.m[b]), complement(none))));
+      else if (x.m[b].n !== 0n) events[b] = add(events[b], x.m[b]);
     }
   }
+  byUnit.forEach((groups, j) => {
+    const row = partEvents[deferred[j]];
+    for (const { d, sums: x } of groups.values()) {
+      spread(x);
+      for (let b = 0; b < BITS; b++) {
+        const own = d.own[b];
+        if (own !== null) row[b] = add(row[b], add(x.m[b], mul(sub(x.p, x.m[b]), own)));
+        else if (x.m[b].n !== 0n) row[b] = add(row[b], x.m[b]);
+      }
+    }
+  });
+  // A leader's events are the chain's own (no deferred part).
+  leaderWords.forEach((i, k) => {
+    spread(leaderSums[k]);
+    partEvents[i] = leaderSums[k].m;
+  });
   return { leaders, deferred, localOf, scriptsOf, terminalLocals, idOf, spend, work: () => work, marginals: { events, partEvents } };
 }
 

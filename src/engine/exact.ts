@@ -51,9 +51,18 @@ export interface ExactDistribution<S> {
   /**
    * Marginal mode only: per terminal (same index), P(reach that final state with the event), sparse:
    * slot `w * 32 + b` is event bit b of word w (w = 0: the chain's events; w = j + 1: part j's, as
-   * `marginals.partEvents[j]`); an absent slot is 0. `marginals` is their sum.
+   * `marginals.partEvents[j]`); a slot whose bit is set in `full[w]` has the terminal's whole
+   * probability, one in `partial` that mass, any other 0. `marginals` is their sum.
    */
-  readonly nodeMasses?: readonly ReadonlyMap<number, Prob6>[];
+  readonly nodeMarks?: readonly TerminalMarks[];
+}
+
+/** A terminal's event masses (ExactDistribution.nodeMarks). */
+export interface TerminalMarks {
+  /** Per word, the bits every path to the terminal had. */
+  readonly full: readonly number[];
+  /** Masses of the slots some paths had (slot w * 32 + b). */
+  readonly partial: ReadonlyMap<number, Prob6>;
 }
 
 /** Event probabilities: `events[b]` for event bit b in [0, 32), `partEvents[j][b]` for part j. */
@@ -160,15 +169,15 @@ export function enumerateChain<S>(model: ChainModel<S>, options: number | Enumer
 /** The distribution of final nodes (by state, each a list by events). */
 function distributionOf<S>(finals: Iterable<readonly ExactNode<S>[]>, visited: number, marginal: boolean): ExactDistribution<S> {
   const terminals: ExactTerminal<S>[] = [];
-  const nodeMasses: Map<number, Prob6>[] = [];
+  const nodeMarks: TerminalMarks[] = [];
   for (const byEvents of finals) {
     for (const f of byEvents) {
       terminals.push(f.label === 0 ? { state: f.state, events: f.events, probability: f.p } : { state: f.state, events: f.events, probability: f.p, label: f.label });
-      if (f.marks !== null) nodeMasses.push(massesOf(f.marks, f.p));
+      if (f.marks !== null) nodeMarks.push(f.marks);
     }
   }
   if (!marginal) return { terminals, statesVisited: visited };
-  return { terminals, statesVisited: visited, marginals: sumMasses(nodeMasses), nodeMasses };
+  return { terminals, statesVisited: visited, marginals: sumMarks(nodeMarks, terminals), nodeMarks };
 }
 
 /** A distinct state of the `graph` order: its transitions, and the paths that reached it so far. */
@@ -414,31 +423,33 @@ function mergeMarks(a: Marks, pa: Prob6, b: Marks, pb: Prob6): void {
   }
 }
 
-/** A node's marks as sparse masses (`p` is the node's weight): slot -> P(reach the node with it). */
-function massesOf(marks: Marks, p: Prob6): Map<number, Prob6> {
-  const m = new Map<number, Prob6>();
-  marks.full.forEach((word, w) => {
-    for (let bit = 0; word !== 0 && bit < PART_SLOTS; bit++) if (word & (1 << bit)) m.set(w * PART_SLOTS + bit, p);
-  });
-  for (const [slot, x] of marks.partial) m.set(slot, x);
-  return m;
-}
-
-/** The sum of nodes' sparse masses, as event probabilities. */
-function sumMasses(nodes: readonly ReadonlyMap<number, Prob6>[]): EventMarginals {
+/**
+ * The sum of the terminals' masses, as event probabilities: whole probabilities summed per (word, full
+ * mask) first (terminals share masks), then per bit.
+ */
+function sumMarks<S>(marks: readonly TerminalMarks[], terminals: readonly ExactTerminal<S>[]): EventMarginals {
   const events: Prob6[] = Array.from({ length: PART_SLOTS }, () => ZERO);
   const partEvents: Prob6[][] = [];
-  for (const m of nodes) {
-    for (const [slot, x] of m) {
-      const w = slot >>> 5;
-      if (w === 0) {
-        events[slot] = add(events[slot], x);
-        continue;
-      }
-      while (partEvents.length < w) partEvents.push(Array.from({ length: PART_SLOTS }, () => ZERO));
-      const row = partEvents[w - 1];
-      row[slot & 31] = add(row[slot & 31], x);
+  const slot = (w: number, b: number, x: Prob6): void => {
+    if (w === 0) {
+      events[b] = add(events[b], x);
+      return;
     }
+    while (partEvents.length < w) partEvents.push(Array.from({ length: PART_SLOTS }, () => ZERO));
+    partEvents[w - 1][b] = add(partEvents[w - 1][b], x);
+  };
+  const byMask = new Map<number, Prob6>();
+  marks.forEach((m, t) => {
+    m.full.forEach((mask, w) => {
+      if (mask === 0) return;
+      const k = w * 2 ** 32 + (mask >>> 0);
+      byMask.set(k, add(byMask.get(k) ?? ZERO, terminals[t].probability));
+    });
+    for (const [s, x] of m.partial) slot(s >>> 5, s & 31, x);
+  });
+  for (const [k, p] of byMask) {
+    const w = Math.floor(k / 2 ** 32);
+    for (let mask = k % 2 ** 32; mask !== 0; mask = (mask & (mask - 1)) >>> 0) slot(w, 31 - Math.clz32(mask & -mask), p);
   }
   return { events, partEvents };
 }
