@@ -35,6 +35,7 @@
 import { ALL_DR, isDoubles, type DR } from '../dice/dice.js';
 import type { UnitProfile } from '../counters/types.js';
 import type { ChainModel, Roll, Transition } from '../engine/chain.js';
+import type { PathLabels } from '../engine/exact.js';
 import { appendEntry, EMPTY_SCRIPT, type Script, type ScriptEntry } from './deferred-check-chain.js';
 import { checkFor, resolveBerserkTask, resolveCheckTask, type CheckKind, type CheckOutcome } from './check-task.js';
 import { berserkCheckTakers } from '../rules/berserk-leader.js';
@@ -83,9 +84,12 @@ export interface AttackChainSpec {
   readonly track?: readonly number[];
   /**
    * Target positions whose checks are recorded, not rolled (default none): each such unit's state
-   * stays as the IFT result's direct effects left it, and `scripts` lists the checks it owes, to be
-   * resolved by deferred-check-chain.ts (attack-factored.ts). Only units that are not leaders, and only
-   * with one attack: then no other unit's rolls depend on theirs.
+   * stays as the IFT result's direct effects left it, and the checks it owes (its script, resolved by
+   * deferred-check-chain.ts, attack-factored.ts) are not in the states: each transition gives what it
+   * recorded as its `label` (a {@link ScriptDelta}), for the exact engine's labelled mode with
+   * {@link deferredScripts}. The leaders' rules never read a script, so states that differ only in
+   * scripts merge. Only units that are not leaders, and only with one attack: then no other unit's
+   * rolls depend on theirs.
    */
   readonly deferred?: readonly number[];
   /**
@@ -95,14 +99,6 @@ export interface AttackChainSpec {
    * states. Unset, every candidate rolls its own dr, as the samplers do (their dice match this chain's).
    */
   readonly selectionByRanges?: boolean;
-  /**
-   * With `deferred` (default false): the scripts are not kept in the states (they stay empty) but
-   * given with each transition (`Transition.label`: a {@link ScriptDelta}, how the roll moved and
-   * extended them),
-   * for the exact engine's labelled mode (exact.ts `labels`): the leaders' rules never read a script,
-   * so states that differ only in scripts merge. attack-factored.ts builds the scripts back.
-   */
-  readonly scriptsAsLabels?: boolean;
 }
 
 
@@ -169,8 +165,6 @@ export interface AttackChainState {
   readonly losses: readonly LeaderLoss[];
   /** Leaders who went berserk and still owe their Location its Berserk checks (A15.41). */
   readonly berserkLeaders: readonly number[];
-  /** Per target: the checks recorded for a deferred unit (AttackChainSpec.deferred), else empty. */
-  readonly scripts: readonly Script[];
   /** The chain has ended. */
   readonly done: boolean;
   /** Canonical key (ChainModel.key), computed once when the state is made. */
@@ -192,20 +186,14 @@ interface WorkEnv {
   readonly deferred: readonly boolean[];
   /** AttackChainSpec.selectionByRanges. */
   readonly selectionByRanges: boolean;
-  /** AttackChainSpec.scriptsAsLabels. */
-  readonly scriptsAsLabels: boolean;
-  /** `scriptsAsLabels`: the transitions' script deltas, interned by content (`scriptDelta`). */
+  /** Some target is deferred: transitions give their ScriptDelta. */
+  readonly anyDeferred: boolean;
+  /** The transitions' script deltas, interned by content (`scriptDelta`). */
   readonly deltas: Map<string, ScriptDelta>;
   /** Short codes of the unit state keys seen in this chain (short state keys hash faster). */
   readonly codes: Map<string, string>;
   /** Check outcomes already resolved, by (unit code, check, DRM), then by DR total (see `checkOutcome`). */
   readonly checkMemo: Map<string, (MemoOutcome | undefined)[]>;
-  /**
-   * Deferred units' scripts, interned: each (script, entry) appended once, so that equal scripts are
-   * one object, with a short code for state keys (`scriptCodes`; the empty script's is '').
-   */
-  readonly scriptMemo: Map<Script, Map<ScriptEntry, Script>>;
-  readonly scriptCodes: Map<Script, string>;
   /** Script entries, interned by what they hold (`entryCode`). */
   readonly entryMemo: Map<number, ScriptEntry>;
   /** Small numbers of the lost leaders' counters (by profileKey), for `entryCode`. */
@@ -255,7 +243,6 @@ class Work {
   todo: Task[];
   losses: LeaderLoss[];
   berserkLeaders: number[];
-  scripts: Script[];
   done: boolean;
   /** Events caused during this advance (OR over units). */
   delta = 0;
@@ -263,7 +250,7 @@ class Work {
   unitDelta: number[];
   /** For each position, the position of its unit in the state advanced from (-1: created now). */
   from: number[];
-  /** `scriptsAsLabels`: the entries recorded during this advance, per position (Transition.label). */
+  /** Deferred units: the script entries recorded during this advance, per position (Transition.label). */
   rec: (ScriptEntry[] | undefined)[] | null = null;
 
   /** @param env what never changes in this chain (read through `w.env`) */
@@ -278,7 +265,6 @@ class Work {
     this.todo = s.todo.slice();
     this.losses = s.losses.slice();
     this.berserkLeaders = s.berserkLeaders.slice();
-    this.scripts = s.scripts.slice();
     this.done = s.done;
     this.unitDelta = s.units.map(() => 0);
     this.from = s.units.map((_, i) => i);
@@ -294,9 +280,8 @@ class Work {
       todo: this.todo,
       losses: this.losses,
       berserkLeaders: this.berserkLeaders,
-      scripts: this.scripts,
       done: this.done,
-      key: stateKey(this.units, this.keys, this.ev, this.attack, this.todo, this.losses, this.berserkLeaders, this.scripts, this.done, this.env.scriptCodes),
+      key: stateKey(this.units, this.keys, this.ev, this.attack, this.todo, this.losses, this.berserkLeaders, this.done),
     };
   }
 }
@@ -490,7 +475,7 @@ function settleHead(w: Work, t: Task): boolean {
     case 'hob':
       if (t.k === 'wnd' && w.env.deferred[t.u]) {
         w.todo.shift();
-        if (isAlive(w.units[t.u])) record(w, t.u, w.env.entryMemo.get(entryCode(0, 0, t.drm, 0, 0)) ?? internEntry(w.env, entryCode(0, 0, t.drm, 0, 0), { k: 'wnd', drm: t.drm, key: `W${t.drm}` }));
+        if (isAlive(w.units[t.u])) record(w, t.u, entryFor(w.env, entryCode(0, 0, t.drm, 0, 0), () => ({ k: 'wnd', drm: t.drm, key: `W${t.drm}` })));
         return true;
       }
       if (isAlive(w.units[t.u])) return false;
@@ -504,7 +489,7 @@ function settleHead(w: Work, t: Task): boolean {
 }
 
 /**
- * What one roll does to the deferred units' scripts (`scriptsAsLabels`: the transition's `label`): each
+ * What one roll does to the deferred units' scripts (the transition's `label`, AttackChainSpec.deferred): each
  * position's script is the one of position `from[j]` before the roll (null: the same position), then
  * the entries `rec[j]` recorded by the roll (null: none). Interned by content, so that a label's next
  * value can be memoised per delta. Immutable.
@@ -522,24 +507,72 @@ function scriptDelta(env: WorkEnv, rec: readonly (readonly ScriptEntry[] | undef
   return d;
 }
 
-/** Appends `e` to deferred target `i`'s script (interned, see WorkEnv.scriptMemo). */
+/** Records `e` for deferred target `i` (this advance's ScriptDelta). */
 function record(w: Work, i: number, e: ScriptEntry): void {
-  const env = w.env;
-  if (env.scriptsAsLabels) {
-    w.rec ??= w.units.map(() => undefined);
-    (w.rec[i] ??= []).push(e);
-    return;
-  }
-  const from = w.scripts[i];
-  let next = env.scriptMemo.get(from);
-  if (next === undefined) env.scriptMemo.set(from, (next = new Map()));
-  let x = next.get(e);
-  if (x === undefined) {
-    x = appendEntry(from, e);
-    next.set(e, x);
-    env.scriptCodes.set(x, env.scriptCodes.size.toString(36));
-  }
-  w.scripts[i] = x;
+  w.rec ??= w.units.map(() => undefined);
+  (w.rec[i] ??= []).push(e);
+}
+
+/**
+ * The deferred units' scripts as the exact engine's path labels (exact.ts `labels`, graph order): a
+ * label numbers a tuple of scripts (one per target position, each interned), and a transition's
+ * {@link ScriptDelta} moves them and appends what it recorded. `scripts(label)` gives them back.
+ * @param n the number of targets
+ * Never throws.
+ */
+export function deferredScripts(n: number): { readonly labels: PathLabels; readonly scripts: (label: number) => readonly Script[] } {
+  const appended = new Map<Script, Map<ScriptEntry, Script>>();
+  const append = (s: Script, e: ScriptEntry): Script => {
+    let next = appended.get(s);
+    if (next === undefined) appended.set(s, (next = new Map()));
+    let x = next.get(e);
+    if (x === undefined) next.set(e, (x = appendEntry(s, e)));
+    return x;
+  };
+  const scriptIds = new Map<Script, number>();
+  const scriptId = (s: Script): number => {
+    let x = scriptIds.get(s);
+    if (x === undefined) scriptIds.set(s, (x = scriptIds.size));
+    return x;
+  };
+  const tuples: (readonly Script[])[] = [];
+  const tupleIds = new Map<string, number>();
+  const tupleOf = (scripts: readonly Script[]): number => {
+    const k = scripts.map(scriptId).join(',');
+    let x = tupleIds.get(k);
+    if (x === undefined) {
+      tupleIds.set(k, (x = tuples.length));
+      tuples.push(scripts);
+    }
+    return x;
+  };
+  const initial = tupleOf(Array.from({ length: n }, () => EMPTY_SCRIPT));
+  // A label's next value, once per (delta, label): deltas are interned by the chain.
+  const memo = new Map<ScriptDelta, Map<number, number>>();
+  return {
+    labels: {
+      initial,
+      next(label, t) {
+        const delta = t.label as ScriptDelta | undefined;
+        if (delta === undefined) return label;
+        let byLabel = memo.get(delta);
+        if (byLabel === undefined) memo.set(delta, (byLabel = new Map()));
+        let x = byLabel.get(label);
+        if (x === undefined) {
+          const old = tuples[label];
+          const scripts = old.map((_, j) => {
+            const from = delta.from === null ? j : delta.from[j];
+            let s = from >= 0 && from < n ? old[from] : EMPTY_SCRIPT;
+            for (const e of delta.rec?.[j] ?? []) s = append(s, e);
+            return s;
+          });
+          byLabel.set(label, (x = tupleOf(scripts)));
+        }
+        return x;
+      },
+    },
+    scripts: (label) => tuples[label],
+  };
 }
 
 /**
@@ -555,12 +588,12 @@ function scriptEntryOf(w: Work, t: CheckTask): ScriptEntry {
     case 'mc': {
       const l = lead();
       const code = entryCode(1, 0, t.n, 0, l);
-      return env.entryMemo.get(code) ?? internEntry(env, code, { k: 'mc', n: t.n, lead: l, key: `M${t.n}.${l}` });
+      return entryFor(env, code, () => ({ k: 'mc', n: t.n, lead: l, key: `M${t.n}.${l}` }));
     }
     case 'ptc': {
       const l = lead();
       const code = entryCode(2, 0, 0, 0, l);
-      return env.entryMemo.get(code) ?? internEntry(env, code, { k: 'ptc', lead: l, key: `P${l}` });
+      return entryFor(env, code, () => ({ k: 'ptc', lead: l, key: `P${l}` }));
     }
     case 'llmc':
     case 'lltc': {
@@ -569,13 +602,14 @@ function scriptEntryOf(w: Work, t: CheckTask): ScriptEntry {
       const pk = profileKey(leader);
       let pn = env.profileNumbers.get(pk);
       if (pn === undefined) env.profileNumbers.set(pk, (pn = env.profileNumbers.size));
-      const code = entryCode(t.c === 'llmc' ? 3 : 4, pn, t.ml, 0, l);
-      return env.entryMemo.get(code) ?? internEntry(env, code, { k: t.c, leader, ml: t.ml, lead: l, key: `${t.c}${profileKey(leader)}.${t.ml}.${l}` });
+      const k = t.c;
+      const code = entryCode(k === 'llmc' ? 3 : 4, pn, t.ml, 0, l);
+      return entryFor(env, code, () => ({ k, leader, ml: t.ml, lead: l, key: `${k}${pk}.${t.ml}.${l}` }));
     }
     case 'berserk': {
       const leaderDRM = lentLeadershipDRM(w.units[t.src]) ?? w.units[t.src].profile.leadershipDRM;
       const code = entryCode(5, 0, 0, 0, leaderDRM);
-      return env.entryMemo.get(code) ?? internEntry(env, code, { k: 'berserk', leaderDRM, key: `B${leaderDRM}` });
+      return entryFor(env, code, () => ({ k: 'berserk', leaderDRM, key: `B${leaderDRM}` }));
     }
   }
 }
@@ -589,9 +623,10 @@ function entryCode(kind: number, leader: number, a: number, b: number, c: number
   return (((leader * 8 + kind) * 64 + (a + 32)) * 64 + (b + 32)) * 64 + (c + 32);
 }
 
-/** Stores `e` as this chain's entry `code` (one object per entry) and returns it. */
-function internEntry(env: WorkEnv, code: number, e: ScriptEntry): ScriptEntry {
-  env.entryMemo.set(code, e);
+/** This chain's entry `code`, made by `make` the first time (one object per entry). */
+function entryFor(env: WorkEnv, code: number, make: () => ScriptEntry): ScriptEntry {
+  let e = env.entryMemo.get(code);
+  if (e === undefined) env.entryMemo.set(code, (e = make()));
   return e;
 }
 
@@ -735,12 +770,10 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
     targets: spec.targets.length,
     deferred,
     selectionByRanges: spec.selectionByRanges ?? false,
-    scriptsAsLabels: spec.scriptsAsLabels ?? false,
+    anyDeferred: deferred.some(Boolean),
     deltas: new Map(),
     codes: new Map(),
     checkMemo: new Map(),
-    scriptMemo: new Map(),
-    scriptCodes: new Map([[EMPTY_SCRIPT, '']]),
     entryMemo: new Map(),
     profileNumbers: new Map(),
     hobMemo: new Map(),
@@ -754,7 +787,6 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
     todo: [IFT_TASK],
     losses: [],
     berserkLeaders: [],
-    scripts: spec.targets.map(() => EMPTY_SCRIPT),
     done: false,
     key: '',
   });
@@ -805,9 +837,9 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
           // Not the last dr: only the task changes (nothing settles, and candidates are never exchanged
           // while they roll: pendingSignatures marks them), as `step` would do it.
           const next = { ...s, todo: [r.next, ...s.todo.slice(1)] };
-          return (byClass[c] = { state: { ...next, key: keyOfState(next, env.scriptCodes) }, events: 0 });
+          return (byClass[c] = { state: { ...next, key: keyOfState(next) }, events: 0 });
         }
-        selectionBase ??= keyOfState({ ...s, todo: [task({ ...head, drs: [], decided: undefined }), ...s.todo.slice(1)] }, env.scriptCodes);
+        selectionBase ??= keyOfState({ ...s, todo: [task({ ...head, drs: [], decided: undefined }), ...s.todo.slice(1)] });
         const key = `${r.mask}|${selectionBase}`;
         let t = bySelection.get(key);
         if (t === undefined) {
@@ -882,7 +914,7 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
     settle(w);
     const state = w.freeze();
     const renumbered = w.from.some((f, i) => f !== i);
-    const label = env.scriptsAsLabels && (w.rec !== null || renumbered) ? scriptDelta(env, w.rec, renumbered ? w.from : null) : undefined;
+    const label = env.anyDeferred && (w.rec !== null || renumbered) ? scriptDelta(env, w.rec, renumbered ? w.from : null) : undefined;
     return { state, events: w.delta, partEvents: w.unitDelta, ...(renumbered ? { partFrom: w.from } : {}), ...(label !== undefined ? { label } : {}) };
   }
 }
@@ -943,9 +975,9 @@ function offMapKey(u: UnitState): string {
   return k;
 }
 
-/** The canonical key of a state (without its `key` field); `codes`: the scripts' (WorkEnv.scriptCodes). */
-function keyOfState(s: Omit<AttackChainState, 'key'>, codes: ReadonlyMap<Script, string>): string {
-  return stateKey(s.units, s.unitKeys, s.unitEvents, s.attack, s.todo, s.losses, s.berserkLeaders, s.scripts, s.done, codes);
+/** The canonical key of a state (without its `key` field). */
+function keyOfState(s: Omit<AttackChainState, 'key'>): string {
+  return stateKey(s.units, s.unitKeys, s.unitEvents, s.attack, s.todo, s.losses, s.berserkLeaders, s.done);
 }
 
 /** The canonical key of a state given its fields (see {@link keyOfState}). */
@@ -957,18 +989,12 @@ function stateKey(
   todo: readonly Task[],
   losses: readonly LeaderLoss[],
   berserkLeaders: readonly number[],
-  scripts: readonly Script[],
   done: boolean,
-  codes: ReadonlyMap<Script, string>,
 ): string {
   let key = done ? 'D|' : `${attack}|`;
   for (let i = 0; i < units.length; i++) key += (i > 0 ? ',' : '') + (isAlive(units[i]) ? unitKeys[i] : offMapKey(units[i]));
   key += '|';
   for (let i = 0; i < unitEvents.length; i++) if (unitEvents[i] !== 0) key += `${i}:${unitEvents[i]},`;
-  if (scripts.some((x) => x.entries.length > 0)) {
-    key += '|S';
-    for (let i = 0; i < scripts.length; i++) key += (i > 0 ? '/' : '') + codes.get(scripts[i])!;
-  }
   if (done) return key;
   key += '|';
   for (let i = 0; i < todo.length; i++) key += (i > 0 ? ';' : '') + todo[i].key;
@@ -1032,9 +1058,8 @@ function canonicalize(w: Work): void {
     }
     for (const pos of bySig.values()) {
       if (pos.length < 2) continue;
-      // A deferred unit's script goes with it (its future and its figures are its state's and script's);
-      // created heroes (positions past the targets) have none.
-      const items = pos.map((i) => ({ u: w.units[i], k: w.keys[i], ev: w.ev[i], d: w.unitDelta[i], f: w.from[i], sc: w.scripts[i], r: w.rec?.[i], s: `${w.keys[i]}#${w.ev[i]}#${w.scripts[i] === undefined ? '' : w.env.scriptCodes.get(w.scripts[i])}` }));
+      // A deferred unit's script goes with it (`from` and this advance's records: the labels follow).
+      const items = pos.map((i) => ({ u: w.units[i], k: w.keys[i], ev: w.ev[i], d: w.unitDelta[i], f: w.from[i], r: w.rec?.[i], s: `${w.keys[i]}#${w.ev[i]}` }));
       items.sort((a, b) => (a.s < b.s ? -1 : a.s > b.s ? 1 : 0));
       pos.forEach((i, j) => {
         w.units[i] = items[j].u;
@@ -1042,7 +1067,6 @@ function canonicalize(w: Work): void {
         w.ev[i] = items[j].ev;
         w.unitDelta[i] = items[j].d;
         w.from[i] = items[j].f;
-        if (i < w.scripts.length) w.scripts[i] = items[j].sc;
         if (w.rec !== null) w.rec[i] = items[j].r;
       });
     }

@@ -23,13 +23,13 @@
  * benchmarks/README.md).
  */
 import { AslOddsError } from '../errors.js';
-import { enumerateChain, PROGRESS_EVERY, type ExactDistribution, type ExactTerminal, type PathLabels, type TerminalMarks } from '../engine/exact.js';
+import { enumerateChain, PROGRESS_EVERY, type ExactDistribution, type ExactTerminal, type TerminalMarks } from '../engine/exact.js';
 import { add, complement, mul, ONE, sub, ZERO, type Prob6 } from '../engine/probability.js';
 import { isAlive, offMapState, unitStateKey, type UnitState } from '../rules/unit-state.js';
 import { averageOverClass, doubledBroken, doubledEliminated, EXACT_WEIGHTS, FINAL_STATUS_NAMES, finalStatusIndex, type AttackSummary } from './attack-summary.js';
 import { EVENT_NAMES } from '../rules/events.js';
-import { buildAttackChain, identicalTargets, type AttackChainSpec, type AttackChainState, type ScriptDelta } from './attack-chain.js';
-import { appendEntry, buildDeferredChain, deferredMemo, EMPTY_SCRIPT, type Script, type ScriptEntry } from './deferred-check-chain.js';
+import { buildAttackChain, deferredScripts, identicalTargets, type AttackChainSpec, type AttackChainState } from './attack-chain.js';
+import { buildDeferredChain, deferredMemo, type Script, type ScriptEntry } from './deferred-check-chain.js';
 
 /** Event bits the engine's masks hold. */
 const BITS = 32;
@@ -103,10 +103,10 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
 
   // 1. The leaders' history, in marginal mode: per final node, P(reach it with event b) for the stack
   // and per target (deferred units': the IFT result's direct effects).
-  // The deferred units' scripts are the paths' labels (attack-chain.ts `scriptsAsLabels`): states that
+  // The deferred units' scripts are the paths' labels (attack-chain.ts `deferredScripts`): states that
   // differ only in them merge, and each terminal's label names its scripts (`scriptsOf`).
-  const scriptLabels = scriptsAsLabels(targets.length);
-  const leaders = enumerateChain(buildAttackChain({ ...spec, deferred, track: [], selectionByRanges: true, scriptsAsLabels: true }), {
+  const scriptLabels = deferredScripts(targets.length);
+  const leaders = enumerateChain(buildAttackChain({ ...spec, deferred, track: [], selectionByRanges: true }), {
     maxStates,
     marginal: true,
     onProgress,
@@ -390,65 +390,6 @@ export function enumerateAttackFactored(spec: AttackChainSpec, maxStates = Infin
   return { terminals, statesVisited: f.work(), marginals: f.marginals };
 }
 
-/**
- * The deferred units' scripts as the leaders' chain's path labels: a label numbers a tuple of scripts
- * (one per target position, interned), and a transition appends the entries it recorded
- * (`Transition.label`, per position after renumbering) to the scripts moved by its `partFrom`.
- */
-function scriptsAsLabels(n: number): { readonly labels: PathLabels; readonly scripts: (label: number) => readonly Script[] } {
-  const appended = new Map<Script, Map<ScriptEntry, Script>>();
-  const append = (s: Script, e: ScriptEntry): Script => {
-    let next = appended.get(s);
-    if (next === undefined) appended.set(s, (next = new Map()));
-    let x = next.get(e);
-    if (x === undefined) next.set(e, (x = appendEntry(s, e)));
-    return x;
-  };
-  const scriptIds = new Map<Script, number>();
-  const scriptId = (s: Script): number => {
-    let x = scriptIds.get(s);
-    if (x === undefined) scriptIds.set(s, (x = scriptIds.size));
-    return x;
-  };
-  const tuples: (readonly Script[])[] = [];
-  const tupleIds = new Map<string, number>();
-  const tupleOf = (scripts: readonly Script[]): number => {
-    const k = scripts.map(scriptId).join(',');
-    let x = tupleIds.get(k);
-    if (x === undefined) {
-      tupleIds.set(k, (x = tuples.length));
-      tuples.push(scripts);
-    }
-    return x;
-  };
-  const initial = tupleOf(Array.from({ length: n }, () => EMPTY_SCRIPT));
-  const memo = new Map<ScriptDelta, Map<number, number>>();
-  return {
-    labels: {
-      initial,
-      next(label, t) {
-        const delta = t.label as ScriptDelta | undefined;
-        if (delta === undefined) return label;
-        let byLabel = memo.get(delta);
-        if (byLabel === undefined) memo.set(delta, (byLabel = new Map()));
-        let x = byLabel.get(label);
-        if (x === undefined) {
-          const old = tuples[label];
-          const scripts = old.map((_, j) => {
-            const from = delta.from === null ? j : delta.from[j];
-            let s = from >= 0 && from < n ? old[from] : EMPTY_SCRIPT;
-            for (const e of delta.rec?.[j] ?? []) s = append(s, e);
-            return s;
-          });
-          byLabel.set(label, (x = tupleOf(scripts)));
-        }
-        return x;
-      },
-    },
-    scripts: (label) => tuples[label],
-  };
-}
-
 /** A hero a deferred unit created (A15.21): as created, at which script entry (index), and his key. */
 interface HeroOrigin {
   readonly hero: UnitState;
@@ -726,7 +667,6 @@ function finalState(units: readonly UnitState[], key: string): AttackChainState 
     todo: [],
     losses: [],
     berserkLeaders: [],
-    scripts: [],
     done: true,
     key,
   };

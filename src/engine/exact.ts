@@ -117,8 +117,9 @@ const PART_SLOTS = 32;
 /**
  * Enumerates every dice path of `model`.
  * @param options a number is `maxStates` (see {@link EnumerateOptions})
- * @throws AslOddsError `engine.chainTooLong` if a path exceeds {@link MAX_ROLLS} rolls (a model bug);
- * `engine.tooManyStates` (exit 2) past `maxStates`
+ * @throws AslOddsError `engine.chainTooLong` if a path exceeds {@link MAX_ROLLS} rolls, or (graph order)
+ * the states form a cycle (model bugs); `engine.tooManyStates` (exit 2) past `maxStates`; Error when
+ * `labels` is given without the graph order (a caller's bug)
  * @example enumerateChain(nmcChain).terminals.length // e.g. 9
  */
 export function enumerateChain<S>(model: ChainModel<S>, options: number | EnumerateOptions = {}): ExactDistribution<S> {

@@ -5,7 +5,7 @@
  * the summary. Oracles are hand-derived from the 36 DR (comments give the derivation).
  */
 import { describe, expect, it } from 'vitest';
-import { buildAttackChain, type AttackChainState, type CompiledAttack } from '../../src/chains/attack-chain.js';
+import { buildAttackChain, deferredScripts, type AttackChainState, type CompiledAttack } from '../../src/chains/attack-chain.js';
 import { COUNT_WEIGHTS, EXACT_WEIGHTS, summarizeAttack } from '../../src/chains/attack-summary.js';
 import { Ev, EVENT_NAMES, type EventName } from '../../src/rules/events.js';
 import { getUnit } from '../../src/counters/catalog.js';
@@ -324,14 +324,15 @@ describe('Random Selection by ranges (exact engines) gives the odds of one dr pe
         const t = targets();
         const deferred = t.flatMap((u, i) => (u.profile.kind === 'leader' ? [] : [i]));
         const run = (selectionByRanges: boolean) => {
-          const dist = enumerateChain(buildAttackChain({ targets: t, attacks, ctx: ctx(), track: [], deferred, selectionByRanges }), { marginal: true });
+          const labels = deferredScripts(t.length);
+          const dist = enumerateChain(buildAttackChain({ targets: t, attacks, ctx: ctx(), track: [], deferred, selectionByRanges }), { marginal: true, order: 'graph', labels: labels.labels });
           const m = dist.marginals!;
-          // Final states by their units and scripts, identical squads as a sorted list (state keys use
-          // codes numbered as states are met, and identical squads are ordered by them).
+          // Final states by their units and scripts (the paths' labels), identical squads as a sorted list.
           const finals = new Map<string, Prob6>();
           for (const x of dist.terminals) {
+            const scripts = labels.scripts(x.label ?? labels.labels.initial);
             const k = x.state.units
-              .map((u, i) => `${unitStateKey(u)}|${x.state.scripts[i]?.key ?? ''}`)
+              .map((u, i) => `${unitStateKey(u)}|${scripts[i]?.key ?? ''}`)
               .map((k, i) => (deferred.includes(i) ? `~${k}` : k))
               .sort()
               .join(',');

@@ -10,7 +10,7 @@ import { leadershipDRMFor } from '../../src/rules/leadership.js';
 import { resolveCheck } from '../../src/rules/morale-check.js';
 import type { UnitState } from '../../src/rules/unit-state.js';
 import { ctx, unit } from '../rules/helpers.js';
-import { buildAttackChain, type CompiledAttack, type ScriptDelta } from '../../src/chains/attack-chain.js';
+import { buildAttackChain, deferredScripts, type AttackChainState, type CompiledAttack, type ScriptDelta } from '../../src/chains/attack-chain.js';
 import { isAlive, offMapState, unitStateKey } from '../../src/rules/unit-state.js';
 import { iftColumnOf } from '../../src/rules/infantry-fire-table.js';
 
@@ -182,46 +182,48 @@ describe("graph order: every distinct state once, the same distribution as roll 
 });
 
 describe('labelled mode: a label the rules never read, kept out of the state key', () => {
-  it("a stack's leaders' chain with the squads' scripts as labels: the same final stacks, scripts and events as scripts in the states", () => {
+  it("a stack's leaders' chain, the squads' scripts as labels: the same final stacks, scripts and events as the label put in the states", () => {
     const targets = ['german/9-1', 'german/8-1', 'german/7-0', 'german/4-6-7', 'german/4-6-7'].map((id) => unit(id));
     const deferred = [3, 4];
     const attack: CompiledAttack = { label: '16 FP -1', column: iftColumnOf(16)!, drm: -1, coweringShift: 1, fixedResult: null };
-    // Labels: tuples of script keys (strings), numbered here, independently of attack-factored.ts.
-    const tuples: string[][] = [];
-    const ids = new Map<string, number>();
-    const intern = (t: string[]): number => {
-      const k = t.join('/');
-      if (!ids.has(k)) {
-        ids.set(k, tuples.length);
-        tuples.push(t);
-      }
-      return ids.get(k)!;
+    const chain = () => buildAttackChain({ targets, attacks: [attack], ctx: ctx(), track: [], deferred, selectionByRanges: true });
+    // The reference: the scripts (as key strings, folded here from each ScriptDelta, independently of
+    // deferredScripts) put in the states, which then merge only where the scripts agree too.
+    type Wrapped = { readonly inner: AttackChainState; readonly scripts: readonly string[] };
+    const fold = (old: readonly string[], t: { readonly label?: unknown }): readonly string[] => {
+      const d = t.label as ScriptDelta | undefined;
+      if (d === undefined) return old;
+      return old.map((_, j) => (d.from === null ? old[j] : (old[d.from[j]] ?? '')) + (d.rec?.[j] ?? []).map((e) => `${e.key};`).join(''));
     };
-    const labels = {
-      initial: intern(targets.map(() => '')),
-      next(l: number, t: { readonly label?: unknown }): number {
-        const d = t.label as ScriptDelta | undefined;
-        if (d === undefined) return l;
-        const old = tuples[l];
-        return intern(old.map((_, j) => (d.from === null ? old[j] : (old[d.from[j]] ?? '')) + (d.rec?.[j] ?? []).map((e) => `${e.key};`).join('')));
+    const inner = chain();
+    const wrapped: ChainModel<Wrapped> = {
+      initial: { inner: inner.initial, scripts: targets.map(() => '') },
+      key: (w) => `${inner.key(w.inner)}#${w.scripts.join('/')}`,
+      rollOf: (w) => inner.rollOf(w.inner),
+      advance: (w, i) => {
+        const t = inner.advance(w.inner, i);
+        return { ...t, state: { inner: t.state, scripts: fold(w.scripts, t) } };
       },
+      describe: (w) => inner.describe(w.inner, 0),
     };
-    const stacks = (terms: readonly { state: { units: readonly UnitState[] }; probability: Prob6 }[], scriptsOf: (i: number) => readonly string[]) => {
+    const stacks = (terms: readonly { units: readonly UnitState[]; scripts: readonly string[]; p: Prob6 }[]) => {
       const out = new Map<string, Prob6>();
-      terms.forEach((x, i) => {
-        const scripts = scriptsOf(i);
+      for (const x of terms) {
         // A unit off the map by counter and status (the chain keeps one of the equivalent forms).
-        const k = x.state.units.map((u, j) => `${unitStateKey(isAlive(u) ? u : offMapState(u))}|${scripts[j] ?? ''}`).sort().join(',');
-        out.set(k, add(out.get(k) ?? ZERO, x.probability));
-      });
+        const k = x.units.map((u, j) => `${unitStateKey(isAlive(u) ? u : offMapState(u))}|${x.scripts[j] ?? ''}`).sort().join(',');
+        out.set(k, add(out.get(k) ?? ZERO, x.p));
+      }
       return [...out].map(([k, p]) => [k, toFraction(p)]).sort();
     };
-    const inStates = enumerateChain(buildAttackChain({ targets, attacks: [attack], ctx: ctx(), track: [], deferred, selectionByRanges: true }), { marginal: true, order: 'graph' });
-    const labelled = enumerateChain(buildAttackChain({ targets, attacks: [attack], ctx: ctx(), track: [], deferred, selectionByRanges: true, scriptsAsLabels: true }), { marginal: true, order: 'graph', labels });
-    expect(stacks(labelled.terminals, (i) => tuples[labelled.terminals[i].label ?? labels.initial])).toEqual(stacks(inStates.terminals, (i) => inStates.terminals[i].state.scripts.map((s) => s.key)));
-    expect(labelled.marginals!.events.map(toFraction)).toEqual(inStates.marginals!.events.map(toFraction));
+    const reference = enumerateChain(wrapped, { marginal: true, order: 'graph' });
+    const scripts = deferredScripts(targets.length);
+    const labelled = enumerateChain(chain(), { marginal: true, order: 'graph', labels: scripts.labels });
+    expect(stacks(labelled.terminals.map((x) => ({ units: x.state.units, scripts: scripts.scripts(x.label ?? scripts.labels.initial).map((s) => s.key), p: x.probability })))).toEqual(
+      stacks(reference.terminals.map((x) => ({ units: x.state.inner.units, scripts: x.state.scripts, p: x.probability }))),
+    );
+    expect(labelled.marginals!.events.map(toFraction)).toEqual(reference.marginals!.events.map(toFraction));
     // Fewer states: those that differ only in the squads' scripts merge.
-    expect(labelled.statesVisited).toBeLessThan(inStates.statesVisited);
+    expect(labelled.statesVisited).toBeLessThan(reference.statesVisited);
   });
 
   it('needs the graph order', () => {
