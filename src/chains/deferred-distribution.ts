@@ -1,0 +1,296 @@
+/**
+ * A deferred unit's exact distribution given its script (deferred-check-chain.ts): what the factored
+ * attack (attack-factored.ts) multiplies in for each unit that is not a leader, per leaders' history.
+ *
+ * Computed backwards over the script's suffixes. Once the unit is in state u before the entries s, its
+ * future (and the future of every hero it creates from then on, A15.21) depends on (u, s) alone, so the
+ * distribution of (u, s) is the sum over the final states f of its first entry (a "stage", enumerated
+ * once per (unit state, entry) for the whole attack) of q(f) times the distribution of (f's unit, the
+ * rest of s), with each hero f made multiplied in as his own distribution over the rest of s (he is
+ * independent of the unit once created, A15.21). Each (unit state, suffix) is computed once, and a
+ * stage that changes nothing (the unit is not subject to the entry) returns its successor's
+ * distribution as it is: scripts share suffixes, and units that the leaders' later waves cannot touch
+ * (broken, eliminated) collapse to one distribution.
+ */
+import { enumerateChain } from '../engine/exact.js';
+import { add, complement, mul, ONE, ZERO, type Prob6 } from '../engine/probability.js';
+import type { MoraleContext } from '../rules/context.js';
+import { isAlive, offMapState, unitStateKey, type UnitState } from '../rules/unit-state.js';
+import { buildDeferredChain, deferredMemo, type Script, type ScriptEntry } from './deferred-check-chain.js';
+
+/** Event bits (the engine's 32-bit masks). */
+const BITS = 32;
+
+/** A deferred unit's final parts: the unit, then the heroes it created (sorted), with their ids. */
+export interface LocalFinal {
+  readonly parts: readonly UnitState[];
+  readonly ids: readonly number[];
+  readonly p: Prob6;
+}
+
+/** One deferred unit's distribution given its script (from a start state). Immutable. */
+export interface LocalDistribution {
+  /** A small integer naming this distribution, unique within one attack. */
+  readonly key: number;
+  /** The unit's own final states (part 0, off the map as `offMapState` gives it) with probabilities. */
+  readonly units: readonly { readonly unit: UnitState; readonly num: number; readonly p: Prob6 }[];
+  /** P(no part left on the map: the unit and every hero it created, A15.21). */
+  readonly gone: Prob6;
+  /** P(some part had event bit b), ZERO where none can. */
+  readonly any: readonly Prob6[];
+  /** P(no part had event bit b), for the bits in `possible`; null elsewhere (certainly none). */
+  readonly none: readonly (Prob6 | null)[];
+  /** The bits some part may have had. */
+  readonly possible: number;
+  /** P(the unit itself had event bit b), null when 0. */
+  readonly own: readonly (Prob6 | null)[];
+  /** The bits the unit itself may have had. */
+  readonly ownPossible: number;
+  /** Final parts with probabilities, made when first asked for (only the joint distribution needs them). */
+  readonly finals: () => readonly LocalFinal[];
+}
+
+/** A final state of one stage from a unit state: probability q, the unit, heroes made, its events. */
+interface StageFinal {
+  readonly unit: UnitState;
+  readonly num: number;
+  /** Heroes made in the stage, as created. */
+  readonly made: readonly UnitState[];
+  readonly q: Prob6;
+  /** The unit's own events in the stage (heroes take none in the stage that makes them). */
+  readonly own: number;
+}
+
+/** The distributions of one attack's deferred units, sharing their work. */
+export interface DeferredDistributions {
+  /**
+   * The distribution of a deferred unit from `start` (its state once the IFT result's direct effects
+   * are applied) taking `script`. Memoised per (start state, script).
+   * @throws AslOddsError `engine.tooManyStates` through `spend`
+   */
+  readonly of: (start: UnitState, script: Script) => LocalDistribution;
+}
+
+/** Scratch rows of {@link combine}, by unit number (left empty between calls). */
+const UNIT_ROW: (Prob6 | undefined)[] = [];
+const UNIT_OF: UnitState[] = [];
+const NO_BITS: readonly (Prob6 | null)[] = Object.freeze(Array.from({ length: BITS }, () => null));
+const ZEROS: readonly Prob6[] = Object.freeze(Array.from({ length: BITS }, () => ZERO));
+
+/**
+ * The deferred units' distributions of one attack.
+ * @param ctx the attack's rule set, ELR and situation
+ * @param idOf interned id of a unit state (the joint distribution's parts)
+ * @param spend counts work (states of the stages' chains, then one per distribution) against the budget
+ * @param maxStates most states of one stage's chain
+ * Never throws by itself.
+ */
+export function deferredDistributions(ctx: MoraleContext, idOf: (u: UnitState) => number, spend: (k: number) => void, maxStates = Infinity): DeferredDistributions {
+  const memo = deferredMemo();
+  // Unit states numbered (by key), for the memo rows.
+  const numbers = new Map<string, number>();
+  const numberKeys = new WeakMap<UnitState, number>();
+  const numberOf = (u: UnitState): number => {
+    let x = numberKeys.get(u);
+    if (x === undefined) {
+      const k = unitStateKey(u);
+      x = numbers.get(k);
+      if (x === undefined) numbers.set(k, (x = numbers.size));
+      numberKeys.set(u, x);
+    }
+    return x;
+  };
+  // A stage (one entry) from a unit state, once per (entry, unit number) for the attack.
+  const stages = new Map<ScriptEntry, (readonly StageFinal[] | undefined)[]>();
+  const stageOf = (u: UnitState, num: number, e: ScriptEntry): readonly StageFinal[] => {
+    let row = stages.get(e);
+    if (row === undefined) stages.set(e, (row = []));
+    let st = row[num];
+    if (st === undefined) {
+      const dist = enumerateChain(buildDeferredChain([u], [e], ctx, memo), { maxStates });
+      spend(dist.statesVisited);
+      // The unit in canonical form, the heroes made (as created); finals that then agree merged.
+      const finals = new Map<string, { unit: UnitState; num: number; made: UnitState[]; q: Prob6; own: number }>();
+      for (const t of dist.terminals) {
+        const [first, ...made] = t.state.parts;
+        const unit = isAlive(first) ? first : offMapState(first);
+        const num = numberOf(unit);
+        const heroNums = made.map(numberOf).sort((a, b) => a - b);
+        const k = `${num}|${heroNums.join(',')}|${t.state.own}`;
+        const f = finals.get(k);
+        if (f === undefined) finals.set(k, { unit, num, made, q: t.probability, own: t.state.own });
+        else f.q = add(f.q, t.probability);
+      }
+      row[num] = st = [...finals.values()];
+    }
+    return st;
+  };
+  // Scripts interned by key, and each one's rest (the entries after its first).
+  const scripts = new Map<string, Script>();
+  const rests = new Map<Script, Script>();
+  const canonical = (s: Script): Script => {
+    let x = scripts.get(s.key);
+    if (x === undefined) scripts.set(s.key, (x = s));
+    return x;
+  };
+  const restOf = (s: Script): Script => {
+    let r = rests.get(s);
+    if (r === undefined) {
+      const head = s.entries[0];
+      r = canonical({ entries: s.entries.slice(1), key: s.key.slice(head.key.length + 1) });
+      rests.set(s, r);
+    }
+    return r;
+  };
+  // Distributions per (script, unit number).
+  const bySuffix = new Map<Script, (LocalDistribution | undefined)[]>();
+  let count = 0;
+
+  const local = (u: UnitState, num: number, s: Script): LocalDistribution => {
+    let row = bySuffix.get(s);
+    if (row === undefined) bySuffix.set(s, (row = []));
+    let d = row[num];
+    if (d !== undefined) return d;
+    if (s.entries.length === 0) d = ending(u, count++, idOf, numberOf);
+    else {
+      const rest = restOf(s);
+      const st = stageOf(u, num, s.entries[0]);
+      const f = st[0];
+      if (st.length === 1 && f.own === 0 && f.made.length === 0 && f.q.n === 1n && f.q.e === 0) d = local(f.unit, f.num, rest);
+      else {
+        d = combine(
+          st.map((f) => ({ f, after: local(f.unit, f.num, rest), heroes: f.made.map((h) => local(h, numberOf(h), rest)) })),
+          count++,
+        );
+        spend(1);
+      }
+    }
+    row[num] = d;
+    return d;
+  };
+  return { of: (start, script) => local(start, numberOf(start), canonical(script)) };
+}
+
+/** The distribution of a unit with no entries left: itself, for certain. */
+function ending(u: UnitState, key: number, idOf: (u: UnitState) => number, numberOf: (u: UnitState) => number): LocalDistribution {
+  const unit = isAlive(u) ? u : offMapState(u);
+  let finals: LocalFinal[] | undefined;
+  return {
+    key,
+    units: [{ unit, num: numberOf(unit), p: ONE }],
+    gone: isAlive(u) ? ZERO : ONE,
+    any: ZEROS,
+    none: NO_BITS,
+    possible: 0,
+    own: NO_BITS,
+    ownPossible: 0,
+    finals: () => (finals ??= [{ parts: [unit], ids: [idOf(unit)], p: ONE }]),
+  };
+}
+
+/**
+ * The distribution of a unit before a stage: per final f of the stage (probability q), the
+ * distribution `after` of f's unit over the rest of the script and `heroes`, those of the heroes f
+ * made. P(the unit had b) = sum of q x (1 if f gave it b, else its P after); P(some part had b) = sum
+ * of q x (1 if f gave the unit b, else 1 - P(none after) x the product of each hero's P(none));
+ * P(nothing left) = sum of q x P(gone after) x each hero's P(gone).
+ */
+function combine(items: readonly { readonly f: StageFinal; readonly after: LocalDistribution; readonly heroes: readonly LocalDistribution[] }[], key: number): LocalDistribution {
+  // The unit's final states summed by number in a scratch row (numbers are small integers).
+  const row = UNIT_ROW;
+  const seen: number[] = [];
+  let gone = ZERO;
+  const own: Prob6[] = ZEROS.slice();
+  const any: Prob6[] = ZEROS.slice();
+  let ownPossible = 0;
+  let possible = 0;
+  for (const { f, after, heroes } of items) {
+    const q = f.q;
+    for (const x of after.units) {
+      const p = mul(q, x.p);
+      const c = row[x.num];
+      if (c === undefined) {
+        row[x.num] = p;
+        seen.push(x.num);
+        UNIT_OF[x.num] = x.unit;
+      } else row[x.num] = add(c, p);
+    }
+  let g = after.gone;
+    for (const h of heroes) if (g.n !== 0n) g = mul(g, h.gone);
+    if (g.n !== 0n) gone = add(gone, mul(q, g));
+    // The unit's own events.
+    for (let m = f.own | after.ownPossible; m !== 0; m &= m - 1) {
+      const b = 31 - Math.clz32(m & -m);
+      own[b] = add(own[b], (f.own & (1 << b)) !== 0 ? q : mul(q, after.own[b]!));
+    }
+    ownPossible |= f.own | after.ownPossible;
+    // Any part's.
+    let heroPossible = 0;
+    for (const h of heroes) heroPossible |= h.possible;
+    for (let m = f.own | after.possible | heroPossible; m !== 0; m &= m - 1) {
+      const b = 31 - Math.clz32(m & -m);
+      if ((f.own & (1 << b)) !== 0) any[b] = add(any[b], q);
+      else if ((heroPossible & (1 << b)) === 0) any[b] = add(any[b], mul(q, after.any[b]));
+      else {
+        let none = after.none[b] ?? ONE;
+        for (const h of heroes) if (h.none[b] !== null) none = mul(none, h.none[b]!);
+        any[b] = add(any[b], mul(q, complement(none)));
+      }
+    }
+    possible |= f.own | after.possible | heroPossible;
+  }
+  const none = NO_BITS.slice();
+  for (let m = possible; m !== 0; m &= m - 1) {
+    const b = 31 - Math.clz32(m & -m);
+    none[b] = complement(any[b]);
+  }
+  const ownOut = NO_BITS.slice();
+  for (let m = ownPossible; m !== 0; m &= m - 1) {
+    const b = 31 - Math.clz32(m & -m);
+    if (own[b].n !== 0n) ownOut[b] = own[b];
+  }
+  const units = seen.map((num) => {
+    const x = { unit: UNIT_OF[num], num, p: row[num]! };
+    row[num] = undefined;
+    return x;
+  });
+  let finals: LocalFinal[] | undefined;
+  return {
+    key,
+    units,
+    gone,
+    any,
+    none,
+    possible,
+    own: ownOut,
+    ownPossible,
+    finals: () => (finals ??= finalParts(items)),
+  };
+}
+
+/** The final parts before a stage: per final f, q x its unit's parts after x each hero's parts, canonical, merged. */
+function finalParts(items: readonly { readonly f: StageFinal; readonly after: LocalDistribution; readonly heroes: readonly LocalDistribution[] }[]): LocalFinal[] {
+  const out = new Map<string, { parts: readonly UnitState[]; ids: number[]; p: Prob6 }>();
+  for (const { f, after, heroes } of items) {
+    let partial: { parts: UnitState[]; ids: number[]; p: Prob6 }[] = after.finals().map((x) => ({ parts: x.parts.slice(), ids: x.ids.slice(), p: mul(f.q, x.p) }));
+    for (const h of heroes) {
+      const fs = h.finals();
+      partial = partial.flatMap((y) => fs.map((x) => ({ parts: [...y.parts, ...x.parts], ids: [...y.ids, ...x.ids], p: mul(y.p, x.p) })));
+    }
+    for (const y of partial) {
+      // Heroes (A15.21, interchangeable) sorted by id; the unit stays part 0.
+      if (y.parts.length > 2) {
+        const order = y.parts.slice(1).map((u, j) => ({ u, id: y.ids[j + 1] })).sort((a, b) => a.id - b.id);
+        order.forEach((o, j) => {
+          y.parts[j + 1] = o.u;
+          y.ids[j + 1] = o.id;
+        });
+      }
+      const k = y.ids.join(',');
+      const c = out.get(k);
+      if (c === undefined) out.set(k, y);
+      else c.p = add(c.p, y.p);
+    }
+  }
+  return [...out.values()];
+}
