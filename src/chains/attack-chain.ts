@@ -83,9 +83,11 @@ export interface AttackChainSpec {
    */
   readonly track?: readonly number[];
   /**
-   * Target positions whose checks are recorded, not rolled (default none): each such unit's state
-   * stays as the IFT result's direct effects left it, and the checks it owes (its script, resolved by
-   * deferred-check-chain.ts, attack-factored.ts) are not in the states: each transition gives what it
+   * Target positions whose checks are recorded, not rolled (default none): the IFT result's direct
+   * effects on such a unit (its state after them and their events) and the checks it owes (its script,
+   * an 'effect' entry then checks, resolved by deferred-check-chain.ts, attack-factored.ts) are not in
+   * the states, which tell only whether it is on the map (its events are its own chain's, never the
+   * transitions' `events` or `partEvents`): each transition gives what it
    * recorded as its `label` (a {@link ScriptDelta}), for the exact engine's labelled mode with
    * {@link deferredScripts}. The leaders' rules never read a script, so states that differ only in
    * scripts merge. Only units that are not leaders, and only with one attack: then no other unit's
@@ -196,6 +198,8 @@ interface WorkEnv {
   readonly checkMemo: Map<string, (MemoOutcome | undefined)[]>;
   /** Script entries, interned by what they hold (`entryCode`). */
   readonly entryMemo: Map<number, ScriptEntry>;
+  /** 'effect' script entries, interned by key (`effectEntry`). */
+  readonly effectMemo: Map<string, ScriptEntry>;
   /** Small numbers of the lost leaders' counters (by profileKey), for `entryCode`. */
   readonly profileNumbers: Map<string, number>;
   /** Heat of Battle outcomes, by (unit code, broken, DR total) (`hobOutcome`). */
@@ -281,7 +285,7 @@ class Work {
       losses: this.losses,
       berserkLeaders: this.berserkLeaders,
       done: this.done,
-      key: stateKey(this.units, this.keys, this.ev, this.attack, this.todo, this.losses, this.berserkLeaders, this.done),
+      key: stateKey(this.units, this.keys, this.ev, this.attack, this.todo, this.losses, this.berserkLeaders, this.done, this.env.deferred),
     };
   }
 }
@@ -359,7 +363,13 @@ function applyIFTResult(w: Work, r: IFTResult): void {
 /** Applies #KIA / K/# effects: the units, then Wound Severity drs, then the K/#'s MCs in check order. */
 function applyCasualties(w: Work, e: CasualtyEffects, mc: number): void {
   e.units.forEach((u, i) => {
-    if (u !== w.units[i] || e.events[i] !== 0) setUnit(w, i, u, e.events[i]);
+    if (u === w.units[i] && e.events[i] === 0) return;
+    if (!w.env.deferred[i]) return setUnit(w, i, u, e.events[i]);
+    // A deferred unit: its new state and events go to its script (its own chain reports the events);
+    // the state keeps it for whether it is on the map, and for the symmetry of identical units.
+    w.units[i] = u;
+    w.keys[i] = codeOf(w.env, u);
+    record(w, i, effectEntry(w.env, u, w.keys[i], e.events[i]));
   });
   const front: Task[] = [];
   e.woundSeverityDRM.forEach((drm, i) => {
@@ -623,6 +633,14 @@ function entryCode(kind: number, leader: number, a: number, b: number, c: number
   return (((leader * 8 + kind) * 64 + (a + 32)) * 64 + (b + 32)) * 64 + (c + 32);
 }
 
+/** The 'effect' entry of a deferred unit left as `u` (code `code`) with `events` by the IFT result, once per chain. */
+function effectEntry(env: WorkEnv, u: UnitState, code: string, events: number): ScriptEntry {
+  const key = `E${code}.${events}`;
+  let e = env.effectMemo.get(key);
+  if (e === undefined) env.effectMemo.set(key, (e = { k: 'effect', unit: u, events, key }));
+  return e;
+}
+
 /** This chain's entry `code`, made by `make` the first time (one object per entry). */
 function entryFor(env: WorkEnv, code: number, make: () => ScriptEntry): ScriptEntry {
   let e = env.entryMemo.get(code);
@@ -775,6 +793,7 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
     codes: new Map(),
     checkMemo: new Map(),
     entryMemo: new Map(),
+    effectMemo: new Map(),
     profileNumbers: new Map(),
     hobMemo: new Map(),
   };
@@ -837,9 +856,9 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
           // Not the last dr: only the task changes (nothing settles, and candidates are never exchanged
           // while they roll: pendingSignatures marks them), as `step` would do it.
           const next = { ...s, todo: [r.next, ...s.todo.slice(1)] };
-          return (byClass[c] = { state: { ...next, key: keyOfState(next) }, events: 0 });
+          return (byClass[c] = { state: { ...next, key: keyOfState(next, env.deferred) }, events: 0 });
         }
-        selectionBase ??= keyOfState({ ...s, todo: [task({ ...head, drs: [], decided: undefined }), ...s.todo.slice(1)] });
+        selectionBase ??= keyOfState({ ...s, todo: [task({ ...head, drs: [], decided: undefined }), ...s.todo.slice(1)] }, env.deferred);
         const key = `${r.mask}|${selectionBase}`;
         let t = bySelection.get(key);
         if (t === undefined) {
@@ -976,8 +995,8 @@ function offMapKey(u: UnitState): string {
 }
 
 /** The canonical key of a state (without its `key` field). */
-function keyOfState(s: Omit<AttackChainState, 'key'>): string {
-  return stateKey(s.units, s.unitKeys, s.unitEvents, s.attack, s.todo, s.losses, s.berserkLeaders, s.done);
+function keyOfState(s: Omit<AttackChainState, 'key'>, deferred: readonly boolean[]): string {
+  return stateKey(s.units, s.unitKeys, s.unitEvents, s.attack, s.todo, s.losses, s.berserkLeaders, s.done, deferred);
 }
 
 /** The canonical key of a state given its fields (see {@link keyOfState}). */
@@ -990,9 +1009,11 @@ function stateKey(
   losses: readonly LeaderLoss[],
   berserkLeaders: readonly number[],
   done: boolean,
+  deferred: readonly boolean[],
 ): string {
   let key = done ? 'D|' : `${attack}|`;
-  for (let i = 0; i < units.length; i++) key += (i > 0 ? ',' : '') + (isAlive(units[i]) ? unitKeys[i] : offMapKey(units[i]));
+  // A deferred unit's state is in its script (its 'effect' entry): the chain needs only whether it is on the map.
+  for (let i = 0; i < units.length; i++) key += (i > 0 ? ',' : '') + (deferred[i] === true ? (isAlive(units[i]) ? 'd' : '~') : isAlive(units[i]) ? unitKeys[i] : offMapKey(units[i]));
   key += '|';
   for (let i = 0; i < unitEvents.length; i++) if (unitEvents[i] !== 0) key += `${i}:${unitEvents[i]},`;
   if (done) return key;

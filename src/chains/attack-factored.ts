@@ -120,7 +120,7 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
   const partEvents: Prob6[][] = targets.map(() => Array.from({ length: BITS }, () => ZERO));
   const terminalLocals = leaders.terminals.map((g) => {
     const scripts = scriptsOf(g);
-    return deferred.map((i) => localOf(g.state.units[i], scripts[i]));
+    return deferred.map((i) => localOf(targets[i], scripts[i]));
   });
   /** Sums of terminals: probability p, and masses per bit (partial ones, and whole p per full mask). */
   interface Sums {
@@ -226,7 +226,7 @@ export function enumerateAttackFactored(spec: AttackChainSpec, maxStates = Infin
     const base = state.units.slice(0, n);
     let partial: Joint[] = [{ units: base, ids: base.map(idOf), heroes: state.units.slice(n), heroIds: state.units.slice(n).map(idOf), p }];
     for (const i of deferred) {
-      const d = localOf(state.units[i], scripts[i]);
+      const d = localOf(targets[i], scripts[i]);
       const next = new Map<string, Joint>();
       for (const x of partial) {
         for (const f of d.finals()) {

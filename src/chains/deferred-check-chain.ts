@@ -9,8 +9,9 @@
  * what the leaders did, the deferred units' histories are independent; each one's is fixed by its
  * state after the IFT result and the list of checks the leaders' history called for (its "script").
  *
- *   script entries, in order: the IFT result's #MC or PTC (A7.301, A7.8), a Wound Severity dr (K/#,
- *   A17.11), then the waves the leaders' fall set off: LLMC / LLTC of a leader (A10.2), a berserk
+ *   script entries, in order: the IFT result's direct effects on the unit if any ('effect': KIA,
+ *   K/#, Random Selection, A7.301, A7.302, A.9: its state after them and their events, applied
+ *   without a roll), its #MC or PTC (A7.301, A7.8), a Wound Severity dr (K/#, A17.11), then the waves the leaders' fall set off: LLMC / LLTC of a leader (A10.2), a berserk
  *   leader's Berserk check (A15.41), each with the leadership DRM that applied at that moment
  *   each check -> its Wound Severity dr, its Heat of Battle DR (A15.1; a hero created there, A15.21,
  *   takes the later waves too)
@@ -35,7 +36,8 @@ export type ScriptEntry =
   | { readonly k: 'ptc'; readonly lead: number; readonly key: string }
   | { readonly k: 'llmc' | 'lltc'; readonly leader: UnitProfile; readonly ml: number; readonly lead: number; readonly key: string }
   | { readonly k: 'berserk'; readonly leaderDRM: number; readonly key: string }
-  | { readonly k: 'wnd'; readonly drm: number; readonly key: string };
+  | { readonly k: 'wnd'; readonly drm: number; readonly key: string }
+  | { readonly k: 'effect'; readonly unit: UnitState; readonly events: number; readonly key: string };
 
 /** A deferred unit's script: its entries in order and their key (the entries' keys, each with ';'). Immutable. */
 export interface Script {
@@ -155,6 +157,8 @@ export function buildDeferredChain(
         return parts.flatMap((u, p) => (!u.pinned && lltcFor(u, e.leader, e.ml) !== null ? [p] : []));
       case 'berserk':
         return parts.flatMap((u, p) => (isHoBEligible(u, ctx.ruleSet) ? [p] : []));
+      case 'effect':
+        return []; // applied by `make`, never a wave
     }
   }
 
@@ -174,6 +178,13 @@ export function buildDeferredChain(
       while (todo.length > 0 && skip(parts, todo[0])) todo.shift();
       if (todo.length > 0 || next >= script.length) break;
       const e = script[next];
+      if (e.k === 'effect') {
+        // The IFT result's direct effects on the unit (A7.301, A7.302, A.9): no roll of its own.
+        parts = [e.unit, ...parts.slice(1)];
+        own |= e.events;
+        next++;
+        continue;
+      }
       todo = takers(parts, next).map((part): LocalTask => (e.k === 'wnd' ? { k: 'wnd', part, drm: e.drm } : { k: 'chk', part, entry: next }));
       next++;
     }

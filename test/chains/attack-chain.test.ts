@@ -22,6 +22,7 @@ import { leaderLossML, llmcFor, lltcFor } from '../../src/rules/leader-loss.js';
 import { leadershipDRMFor } from '../../src/rules/leadership.js';
 import { resolveCheck } from '../../src/rules/morale-check.js';
 import { isAlive, lentLeadershipDRM, unitStateKey, type UnitState } from '../../src/rules/unit-state.js';
+import type { ScriptEntry } from '../../src/chains/deferred-check-chain.js';
 import { ctx, drOf, rs2e, unit } from '../rules/helpers.js';
 
 /** p = n / 6^e. */
@@ -328,12 +329,14 @@ describe('Random Selection by ranges (exact engines) gives the odds of one dr pe
           const dist = enumerateChain(buildAttackChain({ targets: t, attacks, ctx: ctx(), track: [], deferred, selectionByRanges }), { marginal: true, order: 'graph', labels: labels.labels });
           const m = dist.marginals!;
           // Final states by their units and scripts (the paths' labels), identical squads as a sorted list.
+          // A squad's state after the IFT result is its script's 'effect' entry (the state tells only
+          // whether it is on the map), read by its unit's key: entry keys use the chain's own codes.
           const finals = new Map<string, Prob6>();
+          const entryText = (e: ScriptEntry): string => (e.k === 'effect' ? `effect ${unitStateKey(e.unit)} ${e.events};` : `${e.key};`);
           for (const x of dist.terminals) {
             const scripts = labels.scripts(x.label ?? labels.labels.initial);
             const k = x.state.units
-              .map((u, i) => `${unitStateKey(u)}|${scripts[i]?.key ?? ''}`)
-              .map((k, i) => (deferred.includes(i) ? `~${k}` : k))
+              .map((u, i) => (deferred.includes(i) ? `~${isAlive(u)}|${(scripts[i]?.entries ?? []).map(entryText).join('')}` : `${unitStateKey(u)}|`))
               .sort()
               .join(',');
             finals.set(k, add(finals.get(k) ?? ZERO, x.probability));

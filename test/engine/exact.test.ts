@@ -209,8 +209,12 @@ describe('labelled mode: a label the rules never read, kept out of the state key
     const stacks = (terms: readonly { units: readonly UnitState[]; scripts: readonly string[]; p: Prob6 }[]) => {
       const out = new Map<string, Prob6>();
       for (const x of terms) {
-        // A unit off the map by counter and status (the chain keeps one of the equivalent forms).
-        const k = x.units.map((u, j) => `${unitStateKey(isAlive(u) ? u : offMapState(u))}|${x.scripts[j] ?? ''}`).sort().join(',');
+        // A unit off the map by counter and status (the chain keeps one of the equivalent forms); a
+        // squad's state is in its script (its 'effect' entry): the state tells only whether it is on the map.
+        const k = x.units
+          .map((u, j) => `${deferred.includes(j) ? isAlive(u) : unitStateKey(isAlive(u) ? u : offMapState(u))}|${x.scripts[j] ?? ''}`)
+          .sort()
+          .join(',');
         out.set(k, add(out.get(k) ?? ZERO, x.p));
       }
       return [...out].map(([k, p]) => [k, toFraction(p)]).sort();
