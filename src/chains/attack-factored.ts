@@ -23,7 +23,7 @@
  * benchmarks/README.md).
  */
 import { AslOddsError } from '../errors.js';
-import { enumerateChain, PROGRESS_EVERY, type ExactDistribution, type ExactTerminal, type TerminalMarks } from '../engine/exact.js';
+import { enumerateChain, PROGRESS_EVERY, type ExactDistribution, type ExactTerminal } from '../engine/exact.js';
 import { add, complement, mul, ONE, sub, ZERO, type Prob6 } from '../engine/probability.js';
 import { isAlive, unitStateKey, type UnitState } from '../rules/unit-state.js';
 import { averageOverClass, doubledBroken, doubledEliminated, EXACT_WEIGHTS, FINAL_STATUS_NAMES, finalStatusIndex, type AttackSummary } from './attack-summary.js';
@@ -57,8 +57,10 @@ interface Factored {
   readonly localOf: (start: UnitState, script: Script) => LocalDistribution;
   /** The deferred targets' scripts at a terminal of `leaders` (by target position). */
   readonly scriptsOf: (t: ExactTerminal<AttackChainState>) => readonly Script[];
-  /** Per terminal of `leaders` (same index), each deferred target's distribution (`deferred` order). */
-  readonly terminalLocals: readonly (readonly LocalDistribution[])[];
+  /** Per terminal of `leaders` (same index), the number of its tuple of distributions in `tuples`. */
+  readonly terminalTuples: readonly number[];
+  /** The distinct tuples of the deferred targets' distributions (`deferred` order). */
+  readonly tuples: readonly (readonly LocalDistribution[])[];
   /** Interned id of a unit state. */
   readonly idOf: (u: UnitState) => number;
   /** Counts work against the budget. @throws AslOddsError `engine.tooManyStates` */
@@ -108,20 +110,39 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
     }
     return id;
   };
-  const localOf = deferredDistributions(spec.ctx, idOf, spend, maxStates).of;
+  const localOf = deferredDistributions(spec.ctx, tallyOf, idOf, spend, maxStates).of;
+
+  // The deferred units' distributions depend on the terminal's label alone (their scripts; they start
+  // as the targets did): found once per label, and the tuples of distributions numbered.
+  const tuples: (readonly LocalDistribution[])[] = [];
+  const tupleIds = new Map<string, number>();
+  const byLabel = new Map<number, number>();
+  const terminalTuples = leaders.terminals.map((g) => {
+    const label = g.label ?? scriptLabels.labels.initial;
+    let tuple = byLabel.get(label);
+    if (tuple === undefined) {
+      const scripts = scriptLabels.scripts(label);
+      const locals = deferred.map((i) => localOf(targets[i], scripts[i]));
+      const key = locals.map((d) => d.key).join(',');
+      tuple = tupleIds.get(key);
+      if (tuple === undefined) {
+        tupleIds.set(key, (tuple = tuples.length));
+        tuples.push(locals);
+      }
+      byLabel.set(label, tuple);
+    }
+    return tuple;
+  });
 
   // Events, from each final node of the leaders' chain with its masses (the probability m of reaching
   // it with the event): given the node, the deferred units are independent of how it was reached, so
-  // P(event) = m + (p - m) x P(a deferred unit has it), where P(none has it) is the product of theirs;
-  // and P(deferred unit j had it) = m_j + (p - m_j) x P(j had it in its own chain). Both are linear in
-  // (p, m): the nodes are summed per tuple of distributions (the stack's events) and per unit's
-  // distribution (its own) first, whole probabilities per full mask, and the products taken once each.
+  // P(event) = m + (p - m) x P(a deferred unit has it), where P(none has it) is the product of theirs.
+  // That is linear in (p, m): the nodes are summed per tuple of distributions first (whole
+  // probabilities per full mask), and the products taken once per tuple. A deferred unit's own events
+  // are all in its distribution (the chain gives it none, attack-chain.ts `deferred`): P(unit j had
+  // it) is the sum over tuples of p x its P. A leader's are the chain's own.
   const events: Prob6[] = Array.from({ length: BITS }, () => ZERO);
   const partEvents: Prob6[][] = targets.map(() => Array.from({ length: BITS }, () => ZERO));
-  const terminalLocals = leaders.terminals.map((g) => {
-    const scripts = scriptsOf(g);
-    return deferred.map((i) => localOf(targets[i], scripts[i]));
-  });
   /** Sums of terminals: probability p, and masses per bit (partial ones, and whole p per full mask). */
   interface Sums {
     p: Prob6;
@@ -129,11 +150,6 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
     readonly full: Map<number, Prob6>;
   }
   const sums = (): Sums => ({ p: ZERO, m: Array.from({ length: BITS }, () => ZERO), full: new Map() });
-  const addTo = (x: Sums, word: number, marks: TerminalMarks, p: Prob6): void => {
-    const mask = marks.full[word] ?? 0;
-    if (mask !== 0) x.full.set(mask, add(x.full.get(mask) ?? ZERO, p));
-    for (const [slot, v] of marks.partial) if (slot >>> 5 === word) x.m[slot & (BITS - 1)] = add(x.m[slot & (BITS - 1)], v);
-  };
   const spread = (x: Sums): void => {
     for (const [mask, v] of x.full) {
       for (let m = mask; m !== 0; m &= m - 1) {
@@ -142,28 +158,27 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
       }
     }
   };
-  const tuples = new Map<string, { readonly mine: readonly LocalDistribution[]; readonly sums: Sums }>();
-  const byUnit = deferred.map(() => new Map<number, { readonly d: LocalDistribution; readonly sums: Sums }>());
+  const tupleSums = tuples.map(sums);
+  // Sums by marks word: word 0 the stack's (per tuple, set per terminal), word i + 1 leader i's.
+  const bySlotWord: (Sums | undefined)[] = [];
   const leaderWords = targets.map((u, i) => (u.profile.kind === 'leader' ? i : -1)).filter((i) => i >= 0);
-  const leaderSums = leaderWords.map(() => sums());
+  const leaderSums = leaderWords.map((i) => (bySlotWord[i + 1] = sums()));
   leaders.terminals.forEach((g, t) => {
     const marks = leaders.nodeMarks![t];
     const p = g.probability;
-    const mine = terminalLocals[t];
-    const key = mine.map((d) => d.key).join(',');
-    let x = tuples.get(key);
-    if (x === undefined) tuples.set(key, (x = { mine, sums: sums() }));
-    x.sums.p = add(x.sums.p, p);
-    addTo(x.sums, 0, marks, p);
-    mine.forEach((d, j) => {
-      let u = byUnit[j].get(d.key);
-      if (u === undefined) byUnit[j].set(d.key, (u = { d, sums: sums() }));
-      u.sums.p = add(u.sums.p, p);
-      addTo(u.sums, deferred[j] + 1, marks, p);
+    const x = (bySlotWord[0] = tupleSums[terminalTuples[t]]);
+    x.p = add(x.p, p);
+    marks.full.forEach((mask, word) => {
+      const y = bySlotWord[word];
+      if (mask !== 0 && y !== undefined) y.full.set(mask, add(y.full.get(mask) ?? ZERO, p));
     });
-    leaderWords.forEach((i, k) => addTo(leaderSums[k], i + 1, marks, p));
+    for (const [slot, v] of marks.partial) {
+      const y = bySlotWord[slot >>> 5];
+      if (y !== undefined) y.m[slot & (BITS - 1)] = add(y.m[slot & (BITS - 1)], v);
+    }
   });
-  for (const { mine, sums: x } of tuples.values()) {
+  tuples.forEach((mine, k) => {
+    const x = tupleSums[k];
     spread(x);
     for (let b = 0; b < BITS; b++) {
       let none: Prob6 | null = null;
@@ -171,24 +186,23 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
       if (none !== null) events[b] = add(events[b], add(x.m[b], mul(sub(x.p, x.m[b]), complement(none))));
       else if (x.m[b].n !== 0n) events[b] = add(events[b], x.m[b]);
     }
-  }
-  byUnit.forEach((groups, j) => {
-    const row = partEvents[deferred[j]];
-    for (const { d, sums: x } of groups.values()) {
-      spread(x);
-      for (let b = 0; b < BITS; b++) {
-        const own = d.own[b];
-        if (own !== null) row[b] = add(row[b], add(x.m[b], mul(sub(x.p, x.m[b]), own)));
-        else if (x.m[b].n !== 0n) row[b] = add(row[b], x.m[b]);
+  });
+  deferred.forEach((i, j) => {
+    const byDistribution = new Map<LocalDistribution, Prob6>();
+    tuples.forEach((mine, k) => byDistribution.set(mine[j], add(byDistribution.get(mine[j]) ?? ZERO, tupleSums[k].p)));
+    const row = partEvents[i];
+    for (const [d, p] of byDistribution) {
+      for (let m = d.ownPossible; m !== 0; m &= m - 1) {
+        const b = 31 - Math.clz32(m & -m);
+        if (d.own[b] !== null) row[b] = add(row[b], mul(p, d.own[b]!));
       }
     }
   });
-  // A leader's events are the chain's own (no deferred part).
   leaderWords.forEach((i, k) => {
     spread(leaderSums[k]);
     partEvents[i] = leaderSums[k].m;
   });
-  return { leaders, deferred, localOf, scriptsOf, terminalLocals, idOf, spend, work: () => work, marginals: { events, partEvents } };
+  return { leaders, deferred, localOf, scriptsOf, terminalTuples, tuples, idOf, spend, work: () => work, marginals: { events, partEvents } };
 }
 
 /**
@@ -260,6 +274,15 @@ export function enumerateAttackFactored(spec: AttackChainSpec, maxStates = Infin
     probability: f.p,
   }));
   return { terminals, statesVisited: f.work(), marginals: f.marginals };
+}
+
+/**
+ * What the summary tallies of a deferred target's final state `end` (it started as `start`): its final
+ * status (FINAL_STATUS_NAMES index), and the doubled squad-equivalents it lost to breaking and to
+ * elimination (0..2 each), as one class status * 16 + broken * 4 + eliminated. Never throws.
+ */
+function tallyOf(start: UnitState, end: UnitState): number {
+  return finalStatusIndex(end) * 16 + doubledBroken(start, end) * 4 + doubledEliminated(start, end);
 }
 
 /** A partial product: targets' units (deferred ones filled so far) and heroes, their ids, probability. */
@@ -340,7 +363,7 @@ interface LocalFigures {
  */
 export function summarizeAttackFactored(spec: AttackChainSpec, maxStates = Infinity, onProgress?: (work: number) => void): AttackSummary<Prob6> {
   const f = factor(spec, maxStates, onProgress);
-  const { leaders, deferred, terminalLocals } = f;
+  const { leaders, deferred } = f;
   const targets = spec.targets;
   const n = targets.length;
   const ops = EXACT_WEIGHTS;
@@ -356,12 +379,12 @@ export function summarizeAttackFactored(spec: AttackChainSpec, maxStates = Infin
       const status = FINAL_STATUS_NAMES.map(() => ZERO);
       const broken = [ZERO, ZERO, ZERO];
       const eliminated = [ZERO, ZERO, ZERO];
-      for (const { unit: u, p } of d.units) {
-        const k = finalStatusIndex(u);
+      for (const { c, p } of d.tallies) {
+        const k = c >> 4;
         status[k] = add(status[k], p);
-        const b = doubledBroken(targets[i], u);
+        const b = (c >> 2) & 3;
         broken[b] = add(broken[b], p);
-        const e = doubledEliminated(targets[i], u);
+        const e = c & 3;
         eliminated[e] = add(eliminated[e], p);
       }
       x = { status, broken, eliminated, gone: d.gone };
@@ -369,34 +392,39 @@ export function summarizeAttackFactored(spec: AttackChainSpec, maxStates = Infin
     }
     return x;
   };
-  // Merge the leaders' terminals by what the rest needs: the deferred units' distributions, and whether
-  // everything the leaders' chain holds (leaders, heroes they made) has left the map.
-  const groups = new Map<string, { locals: readonly LocalDistribution[]; leadersGone: boolean; p: Prob6 }>();
+  // Merge the leaders' terminals by what the rest needs: the deferred units' distributions (the tuple),
+  // and whether everything the leaders' chain holds (leaders, heroes they made) has left the map; the
+  // leaders' figures once per final state (terminals with different labels share it).
+  const byState = new Map<AttackChainState, { p: Prob6; readonly gone: boolean }>();
+  const groups = new Map<number, { readonly tuple: number; readonly leadersGone: boolean; p: Prob6 }>();
   leaders.terminals.forEach((g, t) => {
     const s = g.state;
     const p = g.probability;
+    let x = byState.get(s);
+    if (x === undefined) byState.set(s, (x = { p, gone: s.units.every((u, i) => (i < n && targets[i].profile.kind !== 'leader') || !isAlive(u)) }));
+    else x.p = add(x.p, p);
+    const tuple = f.terminalTuples[t];
+    const key = tuple * 2 + (x.gone ? 1 : 0);
+    const c = groups.get(key);
+    if (c) c.p = add(c.p, p);
+    else groups.set(key, { tuple, leadersGone: x.gone, p });
+  });
+  for (const [s, { p }] of byState) {
     let lost = false;
-    let leadersGone = true;
-    for (let i = 0; i < s.units.length; i++) {
-      if (i < n && targets[i].profile.kind !== 'leader') continue;
+    for (let i = 0; i < n; i++) {
+      if (targets[i].profile.kind !== 'leader') continue;
       const u = s.units[i];
-      if (isAlive(u)) leadersGone = false;
-      if (i >= n) continue;
       if (!isAlive(u)) lost = true;
       const k = finalStatusIndex(u);
       unitStatus[i][k] = add(unitStatus[i][k], p);
     }
     if (lost) leaderLost = add(leaderLost, p);
-    const locals = terminalLocals[t];
-    const key = `${leadersGone ? 1 : 0}|${locals.map((d) => d.key).join(',')}`;
-    const c = groups.get(key);
-    if (c) c.p = add(c.p, p);
-    else groups.set(key, { locals, leadersGone, p });
-  });
+  }
   const brokenCount = Array.from({ length: 2 * n + 1 }, () => ZERO);
   const eliminatedCount = Array.from({ length: 2 * n + 1 }, () => ZERO);
   let allEliminated = ZERO;
-  for (const { locals, leadersGone, p } of groups.values()) {
+  for (const { tuple, leadersGone, p } of groups.values()) {
+    const locals = f.tuples[tuple];
     let broken: Prob6[] = [p];
     let eliminated: Prob6[] = [p];
     let gone: Prob6 | null = leadersGone ? p : null;

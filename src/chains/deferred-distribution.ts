@@ -32,8 +32,8 @@ export interface LocalFinal {
 export interface LocalDistribution {
   /** A small integer naming this distribution, unique within one attack. */
   readonly key: number;
-  /** The unit's own final states (part 0, off the map as `offMapState` gives it) with probabilities. */
-  readonly units: readonly { readonly unit: UnitState; readonly num: number; readonly p: Prob6 }[];
+  /** P(the unit's own final state, part 0, is in tally class c), for the classes it can end in. */
+  readonly tallies: readonly { readonly c: number; readonly p: Prob6 }[];
   /** P(no part left on the map: the unit and every hero it created, A15.21). */
   readonly gone: Prob6;
   /** P(some part had event bit b), ZERO where none can. */
@@ -64,28 +64,35 @@ interface StageFinal {
 /** The distributions of one attack's deferred units, sharing their work. */
 export interface DeferredDistributions {
   /**
-   * The distribution of a deferred unit from `start` (its state once the IFT result's direct effects
-   * are applied) taking `script`. Memoised per (start state, script).
+   * The distribution of a deferred unit from `start` (the target as it was before the attack) taking
+   * `script`. Memoised per (start state, script).
    * @throws AslOddsError `engine.tooManyStates` through `spend`
    */
   readonly of: (start: UnitState, script: Script) => LocalDistribution;
 }
 
-/** Scratch rows of {@link combine}, by unit number (left empty between calls). */
-const UNIT_ROW: (Prob6 | undefined)[] = [];
-const UNIT_OF: UnitState[] = [];
+/** Scratch row of {@link combine}, by tally class (left empty between calls). */
+const TALLY_ROW: (Prob6 | undefined)[] = [];
 const NO_BITS: readonly (Prob6 | null)[] = Object.freeze(Array.from({ length: BITS }, () => null));
 const ZEROS: readonly Prob6[] = Object.freeze(Array.from({ length: BITS }, () => ZERO));
 
 /**
  * The deferred units' distributions of one attack.
  * @param ctx the attack's rule set, ELR and situation
+ * @param tally the class of a final unit state `end` of a unit that started as `start`, an integer in
+ *   [0, 64) (what the caller tallies, e.g. final status and squad-equivalents lost)
  * @param idOf interned id of a unit state (the joint distribution's parts)
  * @param spend counts work (states of the stages' chains, then one per distribution) against the budget
  * @param maxStates most states of one stage's chain
  * Never throws by itself.
  */
-export function deferredDistributions(ctx: MoraleContext, idOf: (u: UnitState) => number, spend: (k: number) => void, maxStates = Infinity): DeferredDistributions {
+export function deferredDistributions(
+  ctx: MoraleContext,
+  tally: (start: UnitState, end: UnitState) => number,
+  idOf: (u: UnitState) => number,
+  spend: (k: number) => void,
+  maxStates = Infinity,
+): DeferredDistributions {
   const memo = deferredMemo();
   // Unit states numbered (by key), for the memo rows.
   const numbers = new Map<string, number>();
@@ -142,24 +149,26 @@ export function deferredDistributions(ctx: MoraleContext, idOf: (u: UnitState) =
     }
     return r;
   };
-  // Distributions per (script, unit number).
-  const bySuffix = new Map<Script, (LocalDistribution | undefined)[]>();
+  // Distributions per (start, script, unit number): the tallies are the start's.
+  const byStart = new Map<number, Map<Script, (LocalDistribution | undefined)[]>>();
   let count = 0;
 
-  const local = (u: UnitState, num: number, s: Script): LocalDistribution => {
+  const local = (start: UnitState, bySuffix: Map<Script, (LocalDistribution | undefined)[]>, u: UnitState, num: number, s: Script): LocalDistribution => {
     let row = bySuffix.get(s);
     if (row === undefined) bySuffix.set(s, (row = []));
     let d = row[num];
     if (d !== undefined) return d;
-    if (s.entries.length === 0) d = ending(u, count++, idOf, numberOf);
+    if (s.entries.length === 0) d = ending(u, count++, idOf, tally(start, isAlive(u) ? u : offMapState(u)));
     else {
       const rest = restOf(s);
       const st = stageOf(u, num, s.entries[0]);
       const f = st[0];
-      if (st.length === 1 && f.own === 0 && f.made.length === 0 && f.q.n === 1n && f.q.e === 0) d = local(f.unit, f.num, rest);
+      if (st.length === 1 && f.own === 0 && f.made.length === 0 && f.q.n === 1n && f.q.e === 0) d = local(start, bySuffix, f.unit, f.num, rest);
       else {
+        // A hero's tallies are never read (only his unit's): he is tallied as his own start.
+        const heroOf = (h: UnitState): LocalDistribution => local(h, heroMemo(h), h, numberOf(h), rest);
         d = combine(
-          st.map((f) => ({ f, after: local(f.unit, f.num, rest), heroes: f.made.map((h) => local(h, numberOf(h), rest)) })),
+          st.map((f) => ({ f, after: local(start, bySuffix, f.unit, f.num, rest), heroes: f.made.map(heroOf) })),
           count++,
         );
         spend(1);
@@ -168,16 +177,23 @@ export function deferredDistributions(ctx: MoraleContext, idOf: (u: UnitState) =
     row[num] = d;
     return d;
   };
-  return { of: (start, script) => local(start, numberOf(start), canonical(script)) };
+  const memoOf = (start: UnitState): Map<Script, (LocalDistribution | undefined)[]> => {
+    const k = numberOf(start);
+    let m = byStart.get(k);
+    if (m === undefined) byStart.set(k, (m = new Map()));
+    return m;
+  };
+  const heroMemo = memoOf;
+  return { of: (start, script) => local(start, memoOf(start), start, numberOf(start), canonical(script)) };
 }
 
 /** The distribution of a unit with no entries left: itself, for certain. */
-function ending(u: UnitState, key: number, idOf: (u: UnitState) => number, numberOf: (u: UnitState) => number): LocalDistribution {
+function ending(u: UnitState, key: number, idOf: (u: UnitState) => number, c: number): LocalDistribution {
   const unit = isAlive(u) ? u : offMapState(u);
   let finals: LocalFinal[] | undefined;
   return {
     key,
-    units: [{ unit, num: numberOf(unit), p: ONE }],
+    tallies: [{ c, p: ONE }],
     gone: isAlive(u) ? ZERO : ONE,
     any: ZEROS,
     none: NO_BITS,
@@ -196,8 +212,8 @@ function ending(u: UnitState, key: number, idOf: (u: UnitState) => number, numbe
  * P(nothing left) = sum of q x P(gone after) x each hero's P(gone).
  */
 function combine(items: readonly { readonly f: StageFinal; readonly after: LocalDistribution; readonly heroes: readonly LocalDistribution[] }[], key: number): LocalDistribution {
-  // The unit's final states summed by number in a scratch row (numbers are small integers).
-  const row = UNIT_ROW;
+  // The unit's tallies summed in a scratch row.
+  const row = TALLY_ROW;
   const seen: number[] = [];
   let gone = ZERO;
   const own: Prob6[] = ZEROS.slice();
@@ -206,14 +222,13 @@ function combine(items: readonly { readonly f: StageFinal; readonly after: Local
   let possible = 0;
   for (const { f, after, heroes } of items) {
     const q = f.q;
-    for (const x of after.units) {
+    for (const x of after.tallies) {
       const p = mul(q, x.p);
-      const c = row[x.num];
+      const c = row[x.c];
       if (c === undefined) {
-        row[x.num] = p;
-        seen.push(x.num);
-        UNIT_OF[x.num] = x.unit;
-      } else row[x.num] = add(c, p);
+        row[x.c] = p;
+        seen.push(x.c);
+      } else row[x.c] = add(c, p);
     }
   let g = after.gone;
     for (const h of heroes) if (g.n !== 0n) g = mul(g, h.gone);
@@ -249,15 +264,15 @@ function combine(items: readonly { readonly f: StageFinal; readonly after: Local
     const b = 31 - Math.clz32(m & -m);
     if (own[b].n !== 0n) ownOut[b] = own[b];
   }
-  const units = seen.map((num) => {
-    const x = { unit: UNIT_OF[num], num, p: row[num]! };
-    row[num] = undefined;
+  const tallies = seen.map((c) => {
+    const x = { c, p: row[c]! };
+    row[c] = undefined;
     return x;
   });
   let finals: LocalFinal[] | undefined;
   return {
     key,
-    units,
+    tallies,
     gone,
     any,
     none,
