@@ -194,6 +194,8 @@ interface WorkEnv {
   readonly deltas: Map<string, ScriptDelta>;
   /** Short codes of the unit state keys seen in this chain (short state keys hash faster). */
   readonly codes: Map<string, string>;
+  /** Small numbers of the script entries (interned objects), for the deltas' keys. */
+  readonly entryNumbers: Map<ScriptEntry, number>;
   /** Check outcomes already resolved, by (unit code, check, DRM), then by DR total (see `checkOutcome`). */
   readonly checkMemo: Map<string, (MemoOutcome | undefined)[]>;
   /** Script entries, interned by what they hold (`entryCode`). */
@@ -328,8 +330,14 @@ function onMap(w: Work): number[] {
   return out;
 }
 
+const CHECK_KINDS: readonly CheckKind[] = ['mc', 'ptc', 'llmc', 'lltc', 'berserk'];
+const CHECK_TASKS = new Map<number, Task>();
+/** The check task, interned (states share their tasks; each key is built once). */
 function checkTask(u: number, c: CheckKind, n = 0, src = -1, ml = 0): Task {
-  return { k: 'chk', u, c, n, src, ml, key: `C${u}${c}${n}.${src}.${ml}` };
+  const code = (((u * 8 + CHECK_KINDS.indexOf(c)) * 16 + n) * 256 + (src + 1)) * 64 + ml;
+  let t = CHECK_TASKS.get(code);
+  if (t === undefined) CHECK_TASKS.set(code, (t = { k: 'chk', u, c, n, src, ml, key: `C${u}${c}${n}.${src}.${ml}` }));
+  return t;
 }
 
 /** Turns an IFT result into the steps it calls for (A7.301, A7.302, A7.8, A10.1). */
@@ -511,7 +519,19 @@ export interface ScriptDelta {
 
 /** The interned delta of `rec` and `from`. */
 function scriptDelta(env: WorkEnv, rec: readonly (readonly ScriptEntry[] | undefined)[] | null, from: readonly number[] | null): ScriptDelta {
-  const k = `${rec === null ? '' : rec.map((r) => (r === undefined ? '' : r.map((e) => e.key).join(';'))).join('|')}#${from === null ? '' : from.join(',')}`;
+  let k = from === null ? '#' : `${from.join(',')}#`;
+  if (rec !== null) {
+    for (let j = 0; j < rec.length; j++) {
+      const r = rec[j];
+      if (r === undefined) continue;
+      k += `${j}:`;
+      for (const e of r) {
+        let x = env.entryNumbers.get(e);
+        if (x === undefined) env.entryNumbers.set(e, (x = env.entryNumbers.size));
+        k += `${x};`;
+      }
+    }
+  }
   let d = env.deltas.get(k);
   if (d === undefined) env.deltas.set(k, (d = { rec, from }));
   return d;
@@ -791,6 +811,7 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
     anyDeferred: deferred.some(Boolean),
     deltas: new Map(),
     codes: new Map(),
+    entryNumbers: new Map(),
     checkMemo: new Map(),
     entryMemo: new Map(),
     effectMemo: new Map(),
@@ -979,18 +1000,22 @@ function outcomeSignature(s: AttackChainState, index: number, env: WorkEnv): str
 }
 
 const OFF_MAP_KEYS = new Map<string, string>();
+const OFF_MAP_KEY_OF = new WeakMap<UnitState, string>();
 /**
  * The key of a unit off the map: its counter and status alone. Nothing else about it can matter again
  * (describeUnitAfter shows no more), so paths that differ only there merge. (Its code, which orders
  * identical units in `canonicalize`, is unchanged: samplers follow the same paths.)
  */
 function offMapKey(u: UnitState): string {
+  const known = OFF_MAP_KEY_OF.get(u);
+  if (known !== undefined) return known;
   const full = unitStateKey(u);
   let k = OFF_MAP_KEYS.get(full);
   if (k === undefined) {
     k = '~' + unitStateKey(offMapState(u));
     OFF_MAP_KEYS.set(full, k);
   }
+  OFF_MAP_KEY_OF.set(u, k);
   return k;
 }
 
@@ -1066,7 +1091,8 @@ function canonicalize(w: Work): void {
   const heroes: number[] = [];
   for (let i = w.env.targets; i < w.units.length; i++) heroes.push(i);
   const groups = heroes.length > 1 ? [...w.env.classes, heroes] : w.env.classes;
-  if (groups.length === 0) return;
+  // Sorting only moves units that differ (in state or events): nothing to do while none do.
+  if (!groups.some((g) => g.some((i) => w.keys[i] !== w.keys[g[0]] || w.ev[i] !== w.ev[g[0]]))) return;
   const sig = pendingSignatures(w);
   for (const g of groups) {
     const leader = w.units[g[0]].profile.kind === 'leader';
