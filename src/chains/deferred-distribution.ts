@@ -13,7 +13,7 @@
  * (broken, eliminated) collapse to one distribution.
  */
 import { enumerateChain } from '../engine/exact.js';
-import { add, complement, mul, ONE, ZERO, type Prob6 } from '../engine/probability.js';
+import { add, complement, mul, ONE, Prob6Sums, ZERO, type Prob6 } from '../engine/probability.js';
 import type { MoraleContext } from '../rules/context.js';
 import { isAlive, offMapState, unitStateKey, type UnitState } from '../rules/unit-state.js';
 import { buildDeferredChain, deferredMemo, type Script, type ScriptEntry } from './deferred-check-chain.js';
@@ -71,8 +71,11 @@ export interface DeferredDistributions {
   readonly of: (start: UnitState, script: Script) => LocalDistribution;
 }
 
-/** Scratch row of {@link combine}, by tally class (left empty between calls). */
-const TALLY_ROW: (Prob6 | undefined)[] = [];
+/** Scratch sums of {@link combine} (left at 0 between calls): slots of own events, any part's, tallies, P(gone). */
+const ANY = 32;
+const TALLY = 64;
+const GONE = 128;
+const SUMS = new Prob6Sums(GONE + 1);
 const NO_BITS: readonly (Prob6 | null)[] = Object.freeze(Array.from({ length: BITS }, () => null));
 const ZEROS: readonly Prob6[] = Object.freeze(Array.from({ length: BITS }, () => ZERO));
 
@@ -212,31 +215,31 @@ function ending(u: UnitState, key: number, idOf: (u: UnitState) => number, c: nu
  * P(nothing left) = sum of q x P(gone after) x each hero's P(gone).
  */
 function combine(items: readonly { readonly f: StageFinal; readonly after: LocalDistribution; readonly heroes: readonly LocalDistribution[] }[], key: number): LocalDistribution {
-  // The unit's tallies summed in a scratch row.
-  const row = TALLY_ROW;
+  // Sums in SUMS' slots: own events 0-31, any part's 32-63, tallies 64-127, P(gone) 128.
   const seen: number[] = [];
-  let gone = ZERO;
-  const own: Prob6[] = ZEROS.slice();
-  const any: Prob6[] = ZEROS.slice();
+  let seenLow = 0;
+  let seenHigh = 0;
   let ownPossible = 0;
   let possible = 0;
   for (const { f, after, heroes } of items) {
     const q = f.q;
     for (const x of after.tallies) {
-      const p = mul(q, x.p);
-      const c = row[x.c];
-      if (c === undefined) {
-        row[x.c] = p;
+      const bit = 1 << (x.c & 31);
+      if (x.c < 32 ? (seenLow & bit) === 0 : (seenHigh & bit) === 0) {
         seen.push(x.c);
-      } else row[x.c] = add(c, p);
+        if (x.c < 32) seenLow |= bit;
+        else seenHigh |= bit;
+      }
+      SUMS.addProduct(TALLY + x.c, q, x.p);
     }
-  let g = after.gone;
+    let g = after.gone;
     for (const h of heroes) if (g.n !== 0n) g = mul(g, h.gone);
-    if (g.n !== 0n) gone = add(gone, mul(q, g));
+    SUMS.addProduct(GONE, q, g);
     // The unit's own events.
     for (let m = f.own | after.ownPossible; m !== 0; m &= m - 1) {
       const b = 31 - Math.clz32(m & -m);
-      own[b] = add(own[b], (f.own & (1 << b)) !== 0 ? q : mul(q, after.own[b]!));
+      if ((f.own & (1 << b)) !== 0) SUMS.add(b, q);
+      else SUMS.addProduct(b, q, after.own[b]!);
     }
     ownPossible |= f.own | after.ownPossible;
     // Any part's.
@@ -244,31 +247,31 @@ function combine(items: readonly { readonly f: StageFinal; readonly after: Local
     for (const h of heroes) heroPossible |= h.possible;
     for (let m = f.own | after.possible | heroPossible; m !== 0; m &= m - 1) {
       const b = 31 - Math.clz32(m & -m);
-      if ((f.own & (1 << b)) !== 0) any[b] = add(any[b], q);
-      else if ((heroPossible & (1 << b)) === 0) any[b] = add(any[b], mul(q, after.any[b]));
+      if ((f.own & (1 << b)) !== 0) SUMS.add(ANY + b, q);
+      else if ((heroPossible & (1 << b)) === 0) SUMS.addProduct(ANY + b, q, after.any[b]);
       else {
         let none = after.none[b] ?? ONE;
         for (const h of heroes) if (h.none[b] !== null) none = mul(none, h.none[b]!);
-        any[b] = add(any[b], mul(q, complement(none)));
+        SUMS.addProduct(ANY + b, q, complement(none));
       }
     }
     possible |= f.own | after.possible | heroPossible;
   }
+  const any = ZEROS.slice();
   const none = NO_BITS.slice();
   for (let m = possible; m !== 0; m &= m - 1) {
     const b = 31 - Math.clz32(m & -m);
+    any[b] = SUMS.take(ANY + b);
     none[b] = complement(any[b]);
   }
-  const ownOut = NO_BITS.slice();
+  const own = NO_BITS.slice();
   for (let m = ownPossible; m !== 0; m &= m - 1) {
     const b = 31 - Math.clz32(m & -m);
-    if (own[b].n !== 0n) ownOut[b] = own[b];
+    const x = SUMS.take(b);
+    if (x.n !== 0n) own[b] = x;
   }
-  const tallies = seen.map((c) => {
-    const x = { c, p: row[c]! };
-    row[c] = undefined;
-    return x;
-  });
+  const tallies = seen.map((c) => ({ c, p: SUMS.take(TALLY + c) }));
+  const gone = SUMS.take(GONE);
   let finals: LocalFinal[] | undefined;
   return {
     key,
@@ -277,7 +280,7 @@ function combine(items: readonly { readonly f: StageFinal; readonly after: Local
     any,
     none,
     possible,
-    own: ownOut,
+    own,
     ownPossible,
     finals: () => (finals ??= finalParts(items)),
   };

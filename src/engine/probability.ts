@@ -84,3 +84,48 @@ export function sub(a: Prob6, b: Prob6): Prob6 {
   if (b.n === 0n) return a;
   return a.e >= b.e ? { n: a.n - b.n * pow6(a.e - b.e), e: a.e } : { n: a.n * pow6(b.e - a.e) - b.n, e: b.e };
 }
+
+/**
+ * Exact sums in numbered slots, kept as numerators over the slot's power of 6: hot loops add to them
+ * without making a Prob6 per addition, then take each sum once. Slots start at 0 and `take` resets one.
+ */
+export class Prob6Sums {
+  private readonly n: bigint[];
+  private readonly e: number[];
+
+  /** @param size the number of slots */
+  constructor(size: number) {
+    this.n = new Array<bigint>(size).fill(0n);
+    this.e = new Array<number>(size).fill(0);
+  }
+
+  /** Adds p to `slot`. */
+  add(slot: number, p: Prob6): void {
+    if (p.n !== 0n) this.addRaw(slot, p.n, p.e);
+  }
+
+  /** Adds a x b to `slot`. */
+  addProduct(slot: number, a: Prob6, b: Prob6): void {
+    if (a.n !== 0n && b.n !== 0n) this.addRaw(slot, a.n * b.n, a.e + b.e);
+  }
+
+  /** The sum in `slot` (ZERO if nothing was added), and the slot back to 0. */
+  take(slot: number): Prob6 {
+    const n = this.n[slot];
+    if (n === 0n) return ZERO;
+    const p = { n, e: this.e[slot] };
+    this.n[slot] = 0n;
+    this.e[slot] = 0;
+    return p;
+  }
+
+  private addRaw(slot: number, n: bigint, e: number): void {
+    const ce = this.e[slot];
+    if (e === ce) this.n[slot] += n;
+    else if (e < ce) this.n[slot] += n * pow6(ce - e);
+    else {
+      this.n[slot] = this.n[slot] * pow6(e - ce) + n;
+      this.e[slot] = e;
+    }
+  }
+}
