@@ -138,9 +138,14 @@ export function deferredDistributions(
   // Scripts interned by key, and each one's rest (the entries after its first).
   const scripts = new Map<string, Script>();
   const rests = new Map<Script, Script>();
+  const canonicalOf = new WeakMap<Script, Script>();
   const canonical = (s: Script): Script => {
-    let x = scripts.get(s.key);
-    if (x === undefined) scripts.set(s.key, (x = s));
+    let x = canonicalOf.get(s);
+    if (x === undefined) {
+      x = scripts.get(s.key);
+      if (x === undefined) scripts.set(s.key, (x = s));
+      canonicalOf.set(s, x);
+    }
     return x;
   };
   const restOf = (s: Script): Script => {
@@ -258,11 +263,9 @@ function combine(items: readonly { readonly f: StageFinal; readonly after: Local
     possible |= f.own | after.possible | heroPossible;
   }
   const any = ZEROS.slice();
-  const none = NO_BITS.slice();
   for (let m = possible; m !== 0; m &= m - 1) {
     const b = 31 - Math.clz32(m & -m);
     any[b] = SUMS.take(ANY + b);
-    none[b] = complement(any[b]);
   }
   const own = NO_BITS.slice();
   for (let m = ownPossible; m !== 0; m &= m - 1) {
@@ -273,12 +276,23 @@ function combine(items: readonly { readonly f: StageFinal; readonly after: Local
   const tallies = seen.map((c) => ({ c, p: SUMS.take(TALLY + c) }));
   const gone = SUMS.take(GONE);
   let finals: LocalFinal[] | undefined;
+  let none: (Prob6 | null)[] | undefined;
   return {
     key,
     tallies,
     gone,
     any,
-    none,
+    // Made when first read (most distributions are only ever read through `any`).
+    get none() {
+      if (none === undefined) {
+        none = NO_BITS.slice();
+        for (let m = possible; m !== 0; m &= m - 1) {
+          const b = 31 - Math.clz32(m & -m);
+          none[b] = complement(any[b]);
+        }
+      }
+      return none;
+    },
     possible,
     own,
     ownPossible,
