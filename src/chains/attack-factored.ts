@@ -24,7 +24,7 @@
  */
 import { AslOddsError } from '../errors.js';
 import { enumerateChain, PROGRESS_EVERY, type ExactDistribution, type ExactTerminal } from '../engine/exact.js';
-import { add, complement, mul, ONE, sub, ZERO, type Prob6 } from '../engine/probability.js';
+import { add, complement, mul, ONE, Prob6Sums, sub, ZERO, type Prob6 } from '../engine/probability.js';
 import { isAlive, unitStateKey, type UnitState } from '../rules/unit-state.js';
 import { averageOverClass, doubledBroken, doubledEliminated, EXACT_WEIGHTS, FINAL_STATUS_NAMES, finalStatusIndex, type AttackSummary } from './attack-summary.js';
 import { EVENT_NAMES } from '../rules/events.js';
@@ -177,16 +177,21 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
       if (y !== undefined) y.m[slot & (BITS - 1)] = add(y.m[slot & (BITS - 1)], v);
     }
   });
+  const eventSums = new Prob6Sums(BITS);
   tuples.forEach((mine, k) => {
     const x = tupleSums[k];
     spread(x);
+    let possible = 0;
+    for (const d of mine) possible |= d.possible;
     for (let b = 0; b < BITS; b++) {
+      eventSums.add(b, x.m[b]);
+      if ((possible & (1 << b)) === 0) continue;
       let none: Prob6 | null = null;
       for (const d of mine) if (d.none[b] !== null) none = none === null ? d.none[b] : mul(none, d.none[b]!);
-      if (none !== null) events[b] = add(events[b], add(x.m[b], mul(sub(x.p, x.m[b]), complement(none))));
-      else if (x.m[b].n !== 0n) events[b] = add(events[b], x.m[b]);
+      eventSums.addProduct(b, sub(x.p, x.m[b]), complement(none!));
     }
   });
+  for (let b = 0; b < BITS; b++) events[b] = eventSums.take(b);
   deferred.forEach((i, j) => {
     const byDistribution = new Map<LocalDistribution, Prob6>();
     tuples.forEach((mine, k) => byDistribution.set(mine[j], add(byDistribution.get(mine[j]) ?? ZERO, tupleSums[k].p)));

@@ -157,6 +157,17 @@ export function deferredDistributions(
     }
     return r;
   };
+  // A script's wave entries (LLMC, LLTC, Berserk checks: every part takes them), as a script.
+  const waveScripts = new Map<Script, Script>();
+  const wavesOf = (s: Script): Script => {
+    let w = waveScripts.get(s);
+    if (w === undefined) {
+      const entries = s.entries.filter((e) => e.k === 'llmc' || e.k === 'lltc' || e.k === 'berserk');
+      w = entries.length === s.entries.length ? s : canonical({ entries, key: entries.map((e) => `${e.key};`).join('') });
+      waveScripts.set(s, w);
+    }
+    return w;
+  };
   // Distributions per (start, script, unit number): the tallies are the start's.
   const byStart = new Map<number, Map<Script, (LocalDistribution | undefined)[]>>();
   let count = 0;
@@ -173,8 +184,10 @@ export function deferredDistributions(
       const f = st[0];
       if (st.length === 1 && f.own === 0 && f.made.length === 0 && f.q.n === 1n && f.q.e === 0) d = local(start, bySuffix, f.unit, f.num, rest);
       else {
-        // A hero's tallies are never read (only his unit's): he is tallied as his own start.
-        const heroOf = (h: UnitState): LocalDistribution => local(h, heroMemo(h), h, numberOf(h), rest);
+        // A hero takes the later waves only (the IFT result's own steps are the unit's, as in
+        // deferred-check-chain.ts `takers`); his tallies are never read: he is tallied as his own start.
+        const waves = wavesOf(rest);
+        const heroOf = (h: UnitState): LocalDistribution => local(h, heroMemo(h), h, numberOf(h), waves);
         d = combine(
           st.map((f) => ({ f, after: local(start, bySuffix, f.unit, f.num, rest), heroes: f.made.map(heroOf) })),
           count++,

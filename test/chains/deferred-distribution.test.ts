@@ -1,0 +1,128 @@
+/**
+ * A deferred unit's distribution computed backwards over its script's suffixes, a stage (entry) at a
+ * time (deferred-distribution.ts), equals its whole script's chain (deferred-check-chain.ts) enumerated
+ * in one piece, fraction for fraction: its own events, any part's (heroes it creates, A15.21, take the
+ * later entries), P(no part left on the map), its tallies and its final parts.
+ */
+import { describe, expect, it } from 'vitest';
+import seedrandom from 'seedrandom';
+import { buildDeferredChain, type Script, type ScriptEntry } from '../../src/chains/deferred-check-chain.js';
+import { deferredDistributions } from '../../src/chains/deferred-distribution.js';
+import { enumerateChain } from '../../src/engine/exact.js';
+import { add, toFraction, ZERO, type Prob6 } from '../../src/engine/probability.js';
+import { Ev } from '../../src/rules/events.js';
+import { finalStatusIndex } from '../../src/chains/attack-summary.js';
+import { isAlive, offMapState, unitStateKey, type UnitState } from '../../src/rules/unit-state.js';
+import type { MoraleContext } from '../../src/rules/context.js';
+import { ctx, unit } from '../rules/helpers.js';
+
+const leader91 = unit('german/9-1').profile;
+const leader81 = unit('german/8-1').profile;
+const leader103 = unit('german/10-3').profile;
+
+/** Script entries a fire attack's leaders' history can give a squad (keys as the attack chain makes them unique). */
+function entries(): ScriptEntry[] {
+  return [
+    { k: 'mc', n: 1, lead: -1, key: 'M1.-1' },
+    { k: 'mc', n: 2, lead: 0, key: 'M2.0' },
+    { k: 'ptc', lead: -1, key: 'P-1' },
+    { k: 'llmc', leader: leader91, ml: 9, lead: 0, key: 'llmc91.9.0' },
+    { k: 'llmc', leader: leader81, ml: 8, lead: 0, key: 'llmc81.8.0' },
+    { k: 'lltc', leader: leader91, ml: 9, lead: -1, key: 'lltc91.9.-1' },
+    { k: 'berserk', leaderDRM: -1, key: 'B-1' },
+    // A 10-3's loss: heroes (ML 9) take this LLMC too (A10.2).
+    { k: 'llmc', leader: leader103, ml: 10, lead: 0, key: 'llmc103.10.0' },
+  ];
+}
+
+/** The figures of a distribution, as fractions. */
+interface Figures {
+  readonly own: Record<string, string>;
+  readonly any: Record<string, string>;
+  readonly gone: string;
+  readonly tallies: Record<number, string>;
+  readonly finals: Record<string, string>;
+}
+
+const tallyOf = (_start: UnitState, end: UnitState): number => finalStatusIndex(end);
+const bits = (sums: Map<number, Prob6>): Record<string, string> => Object.fromEntries([...sums].filter(([, p]) => p.n !== 0n).map(([b, p]) => [String(b), toFraction(p)]));
+const sumTo = <K>(m: Map<K, Prob6>, k: K, p: Prob6): void => void m.set(k, add(m.get(k) ?? ZERO, p));
+
+/** The reference: the whole script's chain, enumerated in one piece. */
+function whole(start: UnitState, script: readonly ScriptEntry[], c: MoraleContext = ctx({ elr: 2 })): Figures {
+  const d = enumerateChain(buildDeferredChain([start], script, c));
+  const own = new Map<number, Prob6>();
+  const any = new Map<number, Prob6>();
+  const tallies = new Map<number, Prob6>();
+  const finals = new Map<string, Prob6>();
+  let gone = ZERO;
+  for (const t of d.terminals) {
+    const p = t.probability;
+    for (let b = 0; b < 32; b++) {
+      if ((t.state.own & (1 << b)) !== 0) sumTo(own, b, p);
+      if (((t.events | t.state.own) & (1 << b)) !== 0) sumTo(any, b, p);
+    }
+    const parts = t.state.parts.map((u) => (isAlive(u) ? u : offMapState(u)));
+    sumTo(tallies, tallyOf(start, parts[0]), p);
+    sumTo(finals, [unitStateKey(parts[0]), ...parts.slice(1).map(unitStateKey).sort()].join(','), p);
+    if (parts.every((u) => !isAlive(u))) gone = add(gone, p);
+  }
+  return {
+    own: bits(own),
+    any: bits(any),
+    gone: toFraction(gone),
+    tallies: Object.fromEntries([...tallies].map(([k, p]) => [k, toFraction(p)])),
+    finals: Object.fromEntries([...finals].map(([k, p]) => [k, toFraction(p)]).sort()),
+  };
+}
+
+/** The same figures, backwards over the suffixes. */
+function backwards(start: UnitState, script: readonly ScriptEntry[], c: MoraleContext = ctx({ elr: 2 })): Figures {
+  const ids = new Map<string, number>();
+  const idOf = (u: UnitState): number => {
+    const k = unitStateKey(u);
+    if (!ids.has(k)) ids.set(k, ids.size);
+    return ids.get(k)!;
+  };
+  const keyOf = (id: number): string => [...ids].find(([, x]) => x === id)![0];
+  const d = deferredDistributions(c, tallyOf, idOf, () => {}).of(start, { entries: script, key: script.map((e) => `${e.key};`).join('') } satisfies Script);
+  const own = new Map<number, Prob6>();
+  const any = new Map<number, Prob6>();
+  d.own.forEach((p, b) => p !== null && own.set(b, p));
+  d.any.forEach((p, b) => any.set(b, p));
+  const finals = new Map<string, Prob6>();
+  for (const f of d.finals()) sumTo(finals, [keyOf(f.ids[0]), ...f.ids.slice(1).map(keyOf).sort()].join(','), f.p);
+  return {
+    own: bits(own),
+    any: bits(any),
+    gone: toFraction(d.gone),
+    tallies: Object.fromEntries(d.tallies.map((x) => [x.c, toFraction(x.p)])),
+    finals: Object.fromEntries([...finals].map(([k, p]) => [k, toFraction(p)]).sort()),
+  };
+}
+
+describe('deferred distributions: backwards over suffixes = the whole script chain', () => {
+  it('an effect then LLMC, LLTC, Berserk checks; a 1MC then the same waves (heroes made and taking the rest)', () => {
+    const squad = unit('german/4-6-7');
+    const broken = { ...squad, status: 'broken' as const };
+    const script: ScriptEntry[] = [{ k: 'effect', unit: broken, events: Ev.break, key: 'Eb' }, ...entries().slice(3)];
+    expect(backwards(squad, script)).toEqual(whole(squad, script));
+    const checks = [entries()[0], entries()[3], entries()[5], entries()[6], entries()[7]];
+    const figures = backwards(squad, checks);
+    expect(figures).toEqual(whole(squad, checks));
+    // Heroes are made on some paths (A15.21) and take the 10-3's LLMC: "any part" differs from the squad's own.
+    expect(figures.any).not.toEqual(figures.own);
+  });
+
+  it('random scripts of 1-6 entries on squads and a half-squad, ELR 0-5, both rule sets', () => {
+    const rng = seedrandom('deferred-distribution');
+    const starts = ['german/4-6-7', 'german/5-4-8', 'russian/4-4-7', 'german/2-4-7', 'american/6-6-6'].map((id) => unit(id));
+    const pool = entries();
+    for (let k = 0; k < 25; k++) {
+      const start = starts[Math.floor(rng() * starts.length)];
+      const script = Array.from({ length: 1 + Math.floor(rng() * 6) }, () => pool[Math.floor(rng() * pool.length)]);
+      const c = ctx({ elr: Math.floor(rng() * 6), rules: rng() < 0.5 ? '2nd-edition' : 'gi-anvil' });
+      expect({ k, r: backwards(start, script, c) }).toEqual({ k, r: whole(start, script, c) });
+    }
+  });
+});
