@@ -51,7 +51,7 @@ import { leaderLossML, llmcFor, lltcFor } from '../rules/leader-loss.js';
 import { takesPinTaskCheck } from '../rules/morale-check.js';
 import { leadershipDRMFor } from '../rules/leadership.js';
 import { MAX_COUNTED_CANDIDATES, randomSelection, selectionOfRange } from '../rules/random-selection.js';
-import { describeUnit, initialUnitState, isAlive, lentLeadershipDRM, offMapState, unitStateKey, type UnitState } from '../rules/unit-state.js';
+import { describeUnit, initialUnitState, isAlive, isSMC, lentLeadershipDRM, offMapState, unitStateKey, type UnitState } from '../rules/unit-state.js';
 
 /** One attack of the sequence, compiled from the user's input (attack-query.ts). */
 export interface CompiledAttack {
@@ -86,8 +86,10 @@ export interface AttackChainSpec {
    * Target positions whose checks are recorded, not rolled (default none): the IFT result's direct
    * effects on such a unit (its state after them and their events) and the checks it owes (its script,
    * an 'effect' entry then checks, resolved by deferred-check-chain.ts, attack-factored.ts) are not in
-   * the states, which tell only whether it is on the map (its events are its own chain's, never the
-   * transitions' `events` or `partEvents`): each transition gives what it
+   * the states, which keep it as it started (its events are its own chain's, never the transitions'
+   * `events` or `partEvents`; a check is recorded whatever befell it, its own chain tells whether it
+   * is subject, so identical deferred MMC get the same entries after the IFT result's): each
+   * transition gives what it
    * recorded as its `label` (a {@link ScriptDelta}), for the exact engine's labelled mode with
    * {@link deferredScripts}. The leaders' rules never read a script, so states that differ only in
    * scripts merge. Only units that are not leaders, and only with one attack: then no other unit's
@@ -368,22 +370,30 @@ function applyIFTResult(w: Work, r: IFTResult): void {
   w.todo.unshift(...front);
 }
 
-/** Applies #KIA / K/# effects: the units, then Wound Severity drs, then the K/#'s MCs in check order. */
+/**
+ * Applies #KIA / K/# effects: the units, then Wound Severity drs, then the K/#'s MCs in check order.
+ * A deferred unit's effects go to its script instead (an 'effect' entry, then its Wound Severity dr):
+ * its own chain applies them and reports their events; the state keeps it as it started.
+ */
 function applyCasualties(w: Work, e: CasualtyEffects, mc: number): void {
+  const mcTakers = e.mcTakers.slice();
   e.units.forEach((u, i) => {
-    if (u === w.units[i] && e.events[i] === 0) return;
-    if (!w.env.deferred[i]) return setUnit(w, i, u, e.events[i]);
-    // A deferred unit: its new state and events go to its script (its own chain reports the events);
-    // the state keeps it for whether it is on the map, and for the symmetry of identical units.
-    w.units[i] = u;
-    w.keys[i] = codeOf(w.env, u);
-    record(w, i, effectEntry(w.env, u, w.keys[i], e.events[i]));
+    if (!w.env.deferred[i]) {
+      if (u !== w.units[i] || e.events[i] !== 0) setUnit(w, i, u, e.events[i]);
+      return;
+    }
+    if (u !== w.units[i] || e.events[i] !== 0) record(w, i, effectEntry(w.env, u, codeOf(w.env, u), e.events[i]));
+    const drm = e.woundSeverityDRM[i];
+    if (drm !== null) record(w, i, entryFor(w.env, entryCode(0, 0, drm, 0, 0), () => ({ k: 'wnd', drm, key: `W${drm}` })));
+    // A K/#'s MC goes to every deferred MMC, eliminated or not (its own chain skips it off the map):
+    // identical ones then get the same entries, whatever befell each (attack-factored.ts sorts them).
+    if (mc > 0 && !isAlive(u) && !isSMC(w.units[i])) mcTakers.push(i);
   });
   const front: Task[] = [];
   e.woundSeverityDRM.forEach((drm, i) => {
-    if (drm !== null) front.push(task({ k: 'wnd', u: i, drm }));
+    if (drm !== null && !w.env.deferred[i]) front.push(task({ k: 'wnd', u: i, drm }));
   });
-  for (const i of checkOrder(w.units, e.mcTakers)) front.push(checkTask(i, 'mc', mc));
+  for (const i of checkOrder(w.units, mcTakers)) front.push(checkTask(i, 'mc', mc));
   w.todo.unshift(...front);
 }
 
@@ -480,8 +490,9 @@ function settleHead(w: Work, t: Task): boolean {
     case 'chk': {
       const u = w.units[t.u];
       if (w.env.deferred[t.u]) {
+        // Recorded whatever befell the unit: its own chain tells whether it is subject.
         w.todo.shift();
-        if (isAlive(u)) record(w, t.u, scriptEntryOf(w, t));
+        record(w, t.u, scriptEntryOf(w, t));
         return true;
       }
       const subject = t.c === 'berserk' ? isAlive(u) && !u.berserk : checkOf(w.units, w.env.ctx, t) !== null;
@@ -491,11 +502,6 @@ function settleHead(w: Work, t: Task): boolean {
     }
     case 'wnd':
     case 'hob':
-      if (t.k === 'wnd' && w.env.deferred[t.u]) {
-        w.todo.shift();
-        if (isAlive(w.units[t.u])) record(w, t.u, entryFor(w.env, entryCode(0, 0, t.drm, 0, 0), () => ({ k: 'wnd', drm: t.drm, key: `W${t.drm}` })));
-        return true;
-      }
       if (isAlive(w.units[t.u])) return false;
       w.todo.shift();
       return true;
@@ -548,9 +554,12 @@ function record(w: Work, i: number, e: ScriptEntry): void {
  * label numbers a tuple of scripts (one per target position, each interned), and a transition's
  * {@link ScriptDelta} moves them and appends what it recorded. `scripts(label)` gives them back.
  * @param n the number of targets
+ * @param exchangeable groups of positions whose scripts may be sorted among themselves (identical
+ *   deferred MMC, which the chain gives the same entries after the IFT result's: their order then
+ *   changes nothing but the number of labels); default none
  * Never throws.
  */
-export function deferredScripts(n: number): { readonly labels: PathLabels; readonly scripts: (label: number) => readonly Script[] } {
+export function deferredScripts(n: number, exchangeable: readonly (readonly number[])[] = []): { readonly labels: PathLabels; readonly scripts: (label: number) => readonly Script[] } {
   const appended = new Map<Script, Map<ScriptEntry, Script>>();
   const append = (s: Script, e: ScriptEntry): Script => {
     let next = appended.get(s);
@@ -596,6 +605,10 @@ export function deferredScripts(n: number): { readonly labels: PathLabels; reado
             for (const e of delta.rec?.[j] ?? []) s = append(s, e);
             return s;
           });
+          for (const g of exchangeable) {
+            const sorted = g.map((i) => scripts[i]).sort((a, b) => scriptId(a) - scriptId(b));
+            g.forEach((i, k) => (scripts[i] = sorted[k]));
+          }
           byLabel.set(label, (x = tupleOf(scripts)));
         }
         return x;
@@ -696,7 +709,7 @@ function settle(w: Work): void {
       w.units.forEach((u, i) => {
         if (i === loss.leader) return;
         // A deferred unit's own chain tells whether it is subject (its state here is its start state).
-        if (w.env.deferred[i] && isAlive(u)) return void takers.push(i);
+        if (w.env.deferred[i]) return void takers.push(i);
         // A pinned unit is left out of a LLTC: failing it would change nothing.
         const subject = loss.kind === 'llmc' ? llmcFor(u, leader, loss.ml, w.env.ctx.ruleSet) !== null : !u.pinned && lltcFor(u, leader, loss.ml) !== null;
         if (subject) takers.push(i);
@@ -709,8 +722,8 @@ function settle(w: Work): void {
       const l = w.units[b];
       if (isAlive(l) && l.berserk && !l.noLeadership) {
         const takers = berserkCheckTakers(w.units, b, w.env.ctx.ruleSet).filter((i) => !w.env.deferred[i]);
-        w.units.forEach((u, i) => {
-          if (w.env.deferred[i] && isAlive(u)) takers.push(i);
+        w.units.forEach((_, i) => {
+          if (w.env.deferred[i]) takers.push(i);
         });
         w.todo = [...checkOrder(w.units, takers).map((i) => checkTask(i, 'berserk', 0, b)), task({ k: 'forfeit', u: b })];
       }
@@ -1037,8 +1050,8 @@ function stateKey(
   deferred: readonly boolean[],
 ): string {
   let key = done ? 'D|' : `${attack}|`;
-  // A deferred unit's state is in its script (its 'effect' entry): the chain needs only whether it is on the map.
-  for (let i = 0; i < units.length; i++) key += (i > 0 ? ',' : '') + (deferred[i] === true ? (isAlive(units[i]) ? 'd' : '~') : isAlive(units[i]) ? unitKeys[i] : offMapKey(units[i]));
+  // A deferred unit is in its script (its 'effect' entry and checks): the state keeps it as it started.
+  for (let i = 0; i < units.length; i++) key += (i > 0 ? ',' : '') + (deferred[i] === true ? 'd' : isAlive(units[i]) ? unitKeys[i] : offMapKey(units[i]));
   key += '|';
   for (let i = 0; i < unitEvents.length; i++) if (unitEvents[i] !== 0) key += `${i}:${unitEvents[i]},`;
   if (done) return key;

@@ -25,7 +25,7 @@
 import { AslOddsError } from '../errors.js';
 import { enumerateChain, PROGRESS_EVERY, type ExactDistribution, type ExactTerminal } from '../engine/exact.js';
 import { add, complement, mul, ONE, Prob6Sums, sub, ZERO, type Prob6 } from '../engine/probability.js';
-import { isAlive, unitStateKey, type UnitState } from '../rules/unit-state.js';
+import { isAlive, isSMC, unitStateKey, type UnitState } from '../rules/unit-state.js';
 import { averageOverClass, doubledBroken, doubledEliminated, EXACT_WEIGHTS, FINAL_STATUS_NAMES, finalStatusIndex, type AttackSummary } from './attack-summary.js';
 import { EVENT_NAMES } from '../rules/events.js';
 import { buildAttackChain, deferredScripts, identicalTargets, type AttackChainSpec, type AttackChainState } from './attack-chain.js';
@@ -87,7 +87,10 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
   // and per target (deferred units': the IFT result's direct effects).
   // The deferred units' scripts are the paths' labels (attack-chain.ts `deferredScripts`): states that
   // differ only in them merge, and each terminal's label names its scripts (`scriptsOf`).
-  const scriptLabels = deferredScripts(targets.length);
+  // Identical MMC exchange their scripts (attack-chain.ts gives them the same entries after the IFT
+  // result's): the labels keep them sorted.
+  const exchangeable = identicalTargets(targets).filter((g) => deferred.includes(g[0]) && !isSMC(targets[g[0]]));
+  const scriptLabels = deferredScripts(targets.length, exchangeable);
   const leaders = enumerateChain(buildAttackChain({ ...spec, deferred, track: [], selectionByRanges: true }), {
     maxStates,
     marginal: true,

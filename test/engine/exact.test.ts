@@ -228,6 +228,14 @@ describe('labelled mode: a label the rules never read, kept out of the state key
     expect(labelled.marginals!.events.map(toFraction)).toEqual(reference.marginals!.events.map(toFraction));
     // Fewer states: those that differ only in the squads' scripts merge.
     expect(labelled.statesVisited).toBeLessThan(reference.statesVisited);
+    // The identical squads' scripts sorted among themselves (attack-factored.ts): the same stacks, fewer paths.
+    const sortedScripts = deferredScripts(targets.length, [deferred]);
+    const sorted = enumerateChain(chain(), { marginal: true, order: 'graph', labels: sortedScripts.labels });
+    expect(stacks(sorted.terminals.map((x) => ({ units: x.state.units, scripts: sortedScripts.scripts(x.label ?? sortedScripts.labels.initial).map((s) => s.key), p: x.probability })))).toEqual(
+      stacks(reference.terminals.map((x) => ({ units: x.state.inner.units, scripts: x.state.scripts, p: x.probability }))),
+    );
+    expect(sorted.marginals!.events.map(toFraction)).toEqual(reference.marginals!.events.map(toFraction));
+    expect(sorted.terminals.length).toBeLessThan(labelled.terminals.length);
   });
 
   it('needs the graph order', () => {
