@@ -562,6 +562,9 @@ function record(w: Work, i: number, e: ScriptEntry): void {
 export function deferredScripts(n: number, exchangeable: readonly (readonly number[])[] = []): { readonly labels: PathLabels; readonly scripts: (label: number) => readonly Script[] } {
   const appended = new Map<Script, Map<ScriptEntry, Script>>();
   const append = (s: Script, e: ScriptEntry): Script => {
+    // A unit the IFT result eliminated takes nothing more (its own chain would skip it): its script ends.
+    const first = s.entries[0];
+    if (first !== undefined && first.k === 'effect' && !isAlive(first.unit)) return s;
     let next = appended.get(s);
     if (next === undefined) appended.set(s, (next = new Map()));
     let x = next.get(e);

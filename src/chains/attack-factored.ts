@@ -61,6 +61,8 @@ interface Factored {
   readonly terminalTuples: readonly number[];
   /** The distinct tuples of the deferred targets' distributions (`deferred` order). */
   readonly tuples: readonly (readonly LocalDistribution[])[];
+  /** Per tuple (same index), the probability of the leaders' terminals that give it. */
+  readonly tupleProbabilities: readonly Prob6[];
   /** Interned id of a unit state. */
   readonly idOf: (u: UnitState) => number;
   /** Counts work against the budget. @throws AslOddsError `engine.tooManyStates` */
@@ -186,11 +188,12 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
     spread(x);
     let possible = 0;
     for (const d of mine) possible |= d.possible;
+    const nones = mine.map((d) => d.none);
     for (let b = 0; b < BITS; b++) {
       eventSums.add(b, x.m[b]);
       if ((possible & (1 << b)) === 0) continue;
       let none: Prob6 | null = null;
-      for (const d of mine) if (d.none[b] !== null) none = none === null ? d.none[b] : mul(none, d.none[b]!);
+      for (const dn of nones) if (dn[b] !== null) none = none === null ? dn[b] : mul(none, dn[b]!);
       eventSums.addProduct(b, sub(x.p, x.m[b]), complement(none!));
     }
   });
@@ -210,7 +213,7 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
     spread(leaderSums[k]);
     partEvents[i] = leaderSums[k].m;
   });
-  return { leaders, deferred, localOf, scriptsOf, terminalTuples, tuples, idOf, spend, work: () => work, marginals: { events, partEvents } };
+  return { leaders, deferred, localOf, scriptsOf, terminalTuples, tuples, tupleProbabilities: tupleSums.map((x) => x.p), idOf, spend, work: () => work, marginals: { events, partEvents } };
 }
 
 /**
@@ -379,10 +382,9 @@ export function summarizeAttackFactored(spec: AttackChainSpec, maxStates = Infin
   let leaderLost = ZERO;
   // Per target's own figures, memoised per (position, local distribution): "broken at the start" is the
   // target's, not its start state's.
-  const figures = new Map<string, LocalFigures>();
-  const figuresOf = (i: number, d: LocalDistribution): LocalFigures => {
-    const key = `${i}|${d.key}`;
-    let x = figures.get(key);
+  const figures = deferred.map(() => new Map<LocalDistribution, LocalFigures>());
+  const figuresOf = (j: number, d: LocalDistribution): LocalFigures => {
+    let x = figures[j].get(d);
     if (x === undefined) {
       const status = FINAL_STATUS_NAMES.map(() => ZERO);
       const broken = [ZERO, ZERO, ZERO];
@@ -396,26 +398,22 @@ export function summarizeAttackFactored(spec: AttackChainSpec, maxStates = Infin
         eliminated[e] = add(eliminated[e], p);
       }
       x = { status, broken, eliminated, gone: d.gone };
-      figures.set(key, x);
+      figures[j].set(d, x);
     }
     return x;
   };
-  // Merge the leaders' terminals by what the rest needs: the deferred units' distributions (the tuple),
-  // and whether everything the leaders' chain holds (leaders, heroes they made) has left the map; the
-  // leaders' figures once per final state (terminals with different labels share it).
+  // The leaders' figures once per final state (terminals with different labels share it); per tuple of
+  // the deferred units' distributions, the probability of the terminals where everything the leaders'
+  // chain holds (leaders, heroes they made) has left the map.
   const byState = new Map<AttackChainState, { p: Prob6; readonly gone: boolean }>();
-  const groups = new Map<number, { readonly tuple: number; readonly leadersGone: boolean; p: Prob6 }>();
+  const goneByTuple = new Map<number, Prob6>();
   leaders.terminals.forEach((g, t) => {
     const s = g.state;
     const p = g.probability;
     let x = byState.get(s);
     if (x === undefined) byState.set(s, (x = { p, gone: s.units.every((u, i) => (i < n && targets[i].profile.kind !== 'leader') || !isAlive(u)) }));
     else x.p = add(x.p, p);
-    const tuple = f.terminalTuples[t];
-    const key = tuple * 2 + (x.gone ? 1 : 0);
-    const c = groups.get(key);
-    if (c) c.p = add(c.p, p);
-    else groups.set(key, { tuple, leadersGone: x.gone, p });
+    if (x.gone) goneByTuple.set(f.terminalTuples[t], add(goneByTuple.get(f.terminalTuples[t]) ?? ZERO, p));
   });
   for (const [s, { p }] of byState) {
     let lost = false;
@@ -428,25 +426,37 @@ export function summarizeAttackFactored(spec: AttackChainSpec, maxStates = Infin
     }
     if (lost) leaderLost = add(leaderLost, p);
   }
-  const brokenCount = Array.from({ length: 2 * n + 1 }, () => ZERO);
-  const eliminatedCount = Array.from({ length: 2 * n + 1 }, () => ZERO);
+  // Per tuple of probability p: the counts of squad-equivalents broken / eliminated are the
+  // convolution of each unit's; "no unit left" is P(leaders gone) times each unit's P(gone); a unit's
+  // status, p times its own (summed per distribution first).
+  const counts = new Prob6Sums(2 * (2 * n + 1));
   let allEliminated = ZERO;
-  for (const { tuple, leadersGone, p } of groups.values()) {
-    const locals = f.tuples[tuple];
-    let broken: Prob6[] = [p];
-    let eliminated: Prob6[] = [p];
-    let gone: Prob6 | null = leadersGone ? p : null;
-    deferred.forEach((i, j) => {
-      const x = figuresOf(i, locals[j]);
-      for (let k = 0; k < x.status.length; k++) if (x.status[k].n !== 0n) unitStatus[i][k] = add(unitStatus[i][k], mul(p, x.status[k]));
+  const statusWeights = deferred.map(() => new Map<LocalDistribution, Prob6>());
+  f.tuples.forEach((locals, k) => {
+    const p = f.tupleProbabilities[k];
+    let broken: Prob6[] = [ONE];
+    let eliminated: Prob6[] = [ONE];
+    let gone: Prob6 | null = goneByTuple.get(k) ?? null;
+    deferred.forEach((_, j) => {
+      const d = locals[j];
+      const x = figuresOf(j, d);
+      statusWeights[j].set(d, add(statusWeights[j].get(d) ?? ZERO, p));
       broken = convolve(broken, x.broken);
       eliminated = convolve(eliminated, x.eliminated);
       if (gone !== null) gone = x.gone.n === 0n ? null : mul(gone, x.gone);
     });
-    broken.forEach((w, k) => (brokenCount[k] = add(brokenCount[k], w)));
-    eliminated.forEach((w, k) => (eliminatedCount[k] = add(eliminatedCount[k], w)));
+    broken.forEach((w, c) => counts.addProduct(c, p, w));
+    eliminated.forEach((w, c) => counts.addProduct(2 * n + 1 + c, p, w));
     if (gone !== null) allEliminated = add(allEliminated, gone);
-  }
+  });
+  deferred.forEach((i, j) => {
+    for (const [d, p] of statusWeights[j]) {
+      const x = figuresOf(j, d);
+      for (let k = 0; k < x.status.length; k++) if (x.status[k].n !== 0n) unitStatus[i][k] = add(unitStatus[i][k], mul(p, x.status[k]));
+    }
+  });
+  const brokenCount = Array.from({ length: 2 * n + 1 }, (_, c) => counts.take(c));
+  const eliminatedCount = Array.from({ length: 2 * n + 1 }, (_, c) => counts.take(2 * n + 1 + c));
   const expectation = (counts: readonly Prob6[]): Prob6 => counts.reduce((s, w, k) => (k === 0 ? s : add(s, ops.half(ops.times(w, k)))), ZERO);
   const breakBit = EVENT_NAMES.indexOf('break');
   const events = EVENT_NAMES.map((_, b) => f.marginals.events[b]);
