@@ -189,16 +189,22 @@ describe('labelled mode: a label the rules never read, kept out of the state key
     const chain = () => buildAttackChain({ targets, attacks: [attack], ctx: ctx(), track: [], deferred, selectionByRanges: true });
     // The reference: the scripts (as key strings, folded here from each ScriptDelta, independently of
     // deferredScripts) put in the states, which then merge only where the scripts agree too.
-    type Wrapped = { readonly inner: AttackChainState; readonly scripts: readonly string[] };
-    const fold = (old: readonly string[], t: { readonly label?: unknown }): readonly string[] => {
+    type Wrapped = { readonly inner: AttackChainState; readonly scripts: readonly { readonly key: string; readonly ended: boolean }[] };
+    // A squad the IFT result eliminated takes nothing more: its script ends with that 'effect' entry.
+    type Folded = { readonly key: string; readonly ended: boolean };
+    const fold = (old: readonly Folded[], t: { readonly label?: unknown }): readonly Folded[] => {
       const d = t.label as ScriptDelta | undefined;
       if (d === undefined) return old;
-      return old.map((_, j) => (d.from === null ? old[j] : (old[d.from[j]] ?? '')) + (d.rec?.[j] ?? []).map((e) => `${e.key};`).join(''));
+      return old.map((_, j) => {
+        let x = d.from === null ? old[j] : (old[d.from[j]] ?? { key: '', ended: false });
+        for (const e of d.rec?.[j] ?? []) if (!x.ended) x = { key: `${x.key}${e.key};`, ended: e.k === 'effect' && !isAlive(e.unit) };
+        return x;
+      });
     };
     const inner = chain();
     const wrapped: ChainModel<Wrapped> = {
-      initial: { inner: inner.initial, scripts: targets.map(() => '') },
-      key: (w) => `${inner.key(w.inner)}#${w.scripts.join('/')}`,
+      initial: { inner: inner.initial, scripts: targets.map(() => ({ key: '', ended: false })) },
+      key: (w) => `${inner.key(w.inner)}#${w.scripts.map((x) => x.key).join('/')}`,
       rollOf: (w) => inner.rollOf(w.inner),
       advance: (w, i) => {
         const t = inner.advance(w.inner, i);
@@ -223,7 +229,7 @@ describe('labelled mode: a label the rules never read, kept out of the state key
     const scripts = deferredScripts(targets.length);
     const labelled = enumerateChain(chain(), { marginal: true, order: 'graph', labels: scripts.labels });
     expect(stacks(labelled.terminals.map((x) => ({ units: x.state.units, scripts: scripts.scripts(x.label ?? scripts.labels.initial).map((s) => s.key), p: x.probability })))).toEqual(
-      stacks(reference.terminals.map((x) => ({ units: x.state.inner.units, scripts: x.state.scripts, p: x.probability }))),
+      stacks(reference.terminals.map((x) => ({ units: x.state.inner.units, scripts: x.state.scripts.map((y) => y.key), p: x.probability }))),
     );
     expect(labelled.marginals!.events.map(toFraction)).toEqual(reference.marginals!.events.map(toFraction));
     // Fewer states: those that differ only in the squads' scripts merge.
@@ -232,7 +238,7 @@ describe('labelled mode: a label the rules never read, kept out of the state key
     const sortedScripts = deferredScripts(targets.length, [deferred]);
     const sorted = enumerateChain(chain(), { marginal: true, order: 'graph', labels: sortedScripts.labels });
     expect(stacks(sorted.terminals.map((x) => ({ units: x.state.units, scripts: sortedScripts.scripts(x.label ?? sortedScripts.labels.initial).map((s) => s.key), p: x.probability })))).toEqual(
-      stacks(reference.terminals.map((x) => ({ units: x.state.inner.units, scripts: x.state.scripts, p: x.probability }))),
+      stacks(reference.terminals.map((x) => ({ units: x.state.inner.units, scripts: x.state.scripts.map((y) => y.key), p: x.probability }))),
     );
     expect(sorted.marginals!.events.map(toFraction)).toEqual(reference.marginals!.events.map(toFraction));
     expect(sorted.terminals.length).toBeLessThan(labelled.terminals.length);
