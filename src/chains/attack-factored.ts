@@ -4,14 +4,13 @@
  *
  *   1. the attack chain with every unit that is not a leader deferred (attack-chain.ts `deferred`): the
  *      IFT DR, Random Selection (by ranges) and the leaders' checks, cascades and Berserk checks, each
- *      deferred unit's checks recorded as a script (deferred-check-chain.ts), enumerated exactly in
- *      marginal mode and graph order, each distinct state once, the scripts carried as the paths'
- *      labels (the leaders' rules never read them; identical deferred units exchanged with theirs);
- *   2. per (deferred unit's start state, script): its own chain, a stage (script entry) at a time, each
- *      stage enumerated once per (unit state, entry) and each prefix of a script once (a trie of node
- *      lists); a node is the unit's state and where it created heroes, with the probability of having
- *      had each event on the way as sparse masses; each hero (independent of it once created, A15.21)
- *      has his own distribution over the entries after his creation, multiplied in at the end;
+ *      deferred unit's part recorded as a script (deferred-check-chain.ts: the IFT result's direct
+ *      effects on it, then the checks the leaders' history calls for), enumerated exactly in marginal
+ *      mode and graph order, each distinct state once, the scripts carried as the paths' labels (the
+ *      leaders' rules never read them; the states keep the deferred units as they started; identical
+ *      deferred MMC's scripts sorted among themselves);
+ *   2. per (deferred target, script): its distribution (deferred-distribution.ts), computed backwards
+ *      over the script's suffixes, once per (unit state, suffix) for the whole attack;
  *   3. per leader outcome: the product of the deferred units' distributions (they are independent given
  *      the leaders' history, see deferred-check-chain.ts), merged into the stack's final states.
  *
@@ -19,8 +18,8 @@
  * stacks): final states with exact probabilities, and the engine's marginals (P(event) for the stack
  * and per target). Its cost grows with the leaders' histories times the stack's distinct final states,
  * not with the product of every unit's histories; {@link summarizeAttackFactored} skips the final states
- * altogether (every 2-leader stack of 6 units measured under a second; 3 leaders 1-7 s,
- * benchmarks/README.md).
+ * altogether (every 2-leader stack of 6 units measured under half a second; 3 leaders 0.7-3 s,
+ * benchmarks/README.md session 8).
  */
 import { AslOddsError } from '../errors.js';
 import { enumerateChain, PROGRESS_EVERY, type ExactDistribution, type ExactTerminal } from '../engine/exact.js';

@@ -90,13 +90,14 @@ export function deferredMemo(): DeferredMemo {
 }
 
 /**
- * The chain of one deferred unit: every check of its script in order, each with its follow-ups.
- * A transition's `events` are any part's; the state keeps the unit's own (`own`), so that the exact
- * engine's terminals tell both. A script can be run a stage at a time: the chain of `[e]` from the parts a prefix left
- * is the next stage (attack-factored.ts does so, sharing prefixes).
- * @param parts the unit's state once the IFT result's direct effects are applied (KIA, Casualty
- *   Reduction), then any heroes it created in earlier stages
- * @param script the checks, in the order the attack chain met them
+ * The chain of one deferred unit: every entry of its script in order (an 'effect' applied without a
+ * roll, each check with its follow-ups). A transition's `events` are any part's; the state keeps the
+ * unit's own (`own`, an effect's events included), so that the exact engine's terminals tell both. A
+ * script can be run a stage at a time: the chain of `[e]` from the unit a prefix left is the next
+ * stage (deferred-distribution.ts does so, backwards over the script's suffixes).
+ * @param parts the unit as the attack found it (or as an earlier stage left it), then any heroes it
+ *   created in earlier stages
+ * @param script the entries, in the order the attack chain met them
  * @param ctx the attack's rule set, ELR and situation
  * @param memo shared by the chains of one attack (same `ctx`)
  * Never throws.
