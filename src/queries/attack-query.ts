@@ -59,7 +59,8 @@ export const ATTACK_CHUNK_SIZE = 1 << 16;
  * Work an exact attack answer may take by default before Monte Carlo answers instead (compute-odds.ts
  * `quickStates`): one or two seconds on one idle core. The exact summary of a single attack on up to 6
  * units with at most 2 leaders took at most 170,000 on 200 random stacks (median about 40,000, 0.2 s);
- * with 3 leaders 72,000 to 2,200,000 and 1-7 s (benchmarks/README.md, session 7).
+ * with 3 leaders 10,000 to 72,000 and 0.2-3 s, but the units are not alike: a 3-leader stack's work
+ * costs several times a 2-leader one's per unit (benchmarks/README.md, session 8).
  */
 export const QUICK_ATTACK_STATES = 200_000;
 
@@ -320,10 +321,9 @@ function exactAttackFigures(targets: readonly UnitState[], dist: ExactDistributi
 
 /**
  * The exact work of an attack estimated before enumerating, when known to be large: three leaders or
- * more (their histories, LLMC/LLTC cascades and Heat of Battle, took 72,000 to 2,200,000 units of
- * work on random stacks of 4 and 6 units, most of them past QUICK_ATTACK_STATES, and 1-7 s,
- * benchmarks/README.md session 7); otherwise none
- * (exact tries within QUICK_ATTACK_STATES).
+ * more (their histories, LLMC/LLTC cascades and Heat of Battle: 0.2-3 s on random stacks of 4 to 6
+ * units with 3 leaders, benchmarks/README.md session 8, not under a second as a default answer should
+ * be; 4 leaders far more); otherwise none (exact tries within QUICK_ATTACK_STATES).
  */
 function estimateOf(targets: readonly UnitState[]): { estimate?: { states: number; why: string } } {
   const leaders = targets.filter((t) => t.profile.kind === 'leader').length;
