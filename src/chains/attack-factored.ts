@@ -204,7 +204,7 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
     for (const [d, p] of byDistribution) {
       for (let m = d.ownPossible; m !== 0; m &= m - 1) {
         const b = 31 - Math.clz32(m & -m);
-        if (d.own[b] !== null) row[b] = add(row[b], mul(p, d.own[b]!));
+        if (d.own[b].n !== 0n) row[b] = add(row[b], mul(p, d.own[b]));
       }
     }
   });

@@ -42,8 +42,11 @@ export interface LocalDistribution {
   readonly none: readonly (Prob6 | null)[];
   /** The bits some part may have had. */
   readonly possible: number;
-  /** P(the unit itself had event bit b), null when 0. */
-  readonly own: readonly (Prob6 | null)[];
+  /**
+   * P(the unit itself had event bit b), ZERO where it cannot. The same array as `any` when no hero it
+   * may create can have an event (then the two are equal).
+   */
+  readonly own: readonly Prob6[];
   /** The bits the unit itself may have had. */
   readonly ownPossible: number;
   /** Final parts with probabilities, made when first asked for (only the joint distribution needs them). */
@@ -219,7 +222,7 @@ function ending(u: UnitState, key: number, idOf: (u: UnitState) => number, c: nu
     any: ZEROS,
     none: NO_BITS,
     possible: 0,
-    own: NO_BITS,
+    own: ZEROS,
     ownPossible: 0,
     finals: () => (finals ??= [{ parts: [unit], ids: [idOf(unit)], p: ONE }]),
   };
@@ -239,6 +242,8 @@ function combine(items: readonly { readonly f: StageFinal; readonly after: Local
   let seenHigh = 0;
   let ownPossible = 0;
   let possible = 0;
+  // While every item's own and any agree (no hero can have an event), the any part's sums are not made.
+  const shared = items.every(({ after, heroes }) => after.any === after.own && heroes.every((h) => h.possible === 0));
   for (const { f, after, heroes } of items) {
     const q = f.q;
     for (const x of after.tallies) {
@@ -257,10 +262,11 @@ function combine(items: readonly { readonly f: StageFinal; readonly after: Local
     for (let m = f.own | after.ownPossible; m !== 0; m &= m - 1) {
       const b = 31 - Math.clz32(m & -m);
       if ((f.own & (1 << b)) !== 0) SUMS.add(b, q);
-      else SUMS.addProduct(b, q, after.own[b]!);
+      else SUMS.addProduct(b, q, after.own[b]);
     }
     ownPossible |= f.own | after.ownPossible;
-    // Any part's.
+    // Any part's (the unit's own when shared).
+    if (shared) continue;
     let heroPossible = 0;
     for (const h of heroes) heroPossible |= h.possible;
     for (let m = f.own | after.possible | heroPossible; m !== 0; m &= m - 1) {
@@ -275,16 +281,19 @@ function combine(items: readonly { readonly f: StageFinal; readonly after: Local
     }
     possible |= f.own | after.possible | heroPossible;
   }
-  const any = ZEROS.slice();
-  for (let m = possible; m !== 0; m &= m - 1) {
-    const b = 31 - Math.clz32(m & -m);
-    any[b] = SUMS.take(ANY + b);
-  }
-  const own = NO_BITS.slice();
+  const own = ZEROS.slice();
   for (let m = ownPossible; m !== 0; m &= m - 1) {
     const b = 31 - Math.clz32(m & -m);
-    const x = SUMS.take(b);
-    if (x.n !== 0n) own[b] = x;
+    own[b] = SUMS.take(b);
+  }
+  let any = own;
+  if (shared) possible = ownPossible;
+  else {
+    any = ZEROS.slice();
+    for (let m = possible; m !== 0; m &= m - 1) {
+      const b = 31 - Math.clz32(m & -m);
+      any[b] = SUMS.take(ANY + b);
+    }
   }
   const tallies = seen.map((c) => ({ c, p: SUMS.take(TALLY + c) }));
   const gone = SUMS.take(GONE);

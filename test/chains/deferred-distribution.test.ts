@@ -88,7 +88,7 @@ function backwards(start: UnitState, script: readonly ScriptEntry[], c: MoraleCo
   const d = deferredDistributions(c, tallyOf, idOf, () => {}).of(start, { entries: script, key: script.map((e) => `${e.key};`).join('') } satisfies Script);
   const own = new Map<number, Prob6>();
   const any = new Map<number, Prob6>();
-  d.own.forEach((p, b) => p !== null && own.set(b, p));
+  d.own.forEach((p, b) => own.set(b, p));
   d.any.forEach((p, b) => any.set(b, p));
   const finals = new Map<string, Prob6>();
   for (const f of d.finals()) sumTo(finals, [keyOf(f.ids[0]), ...f.ids.slice(1).map(keyOf).sort()].join(','), f.p);
