@@ -18,7 +18,7 @@
  * stacks): final states with exact probabilities, and the engine's marginals (P(event) for the stack
  * and per target). Its cost grows with the leaders' histories times the stack's distinct final states,
  * not with the product of every unit's histories; {@link summarizeAttackFactored} skips the final states
- * altogether (every 2-leader stack of 6 units measured under half a second; 3 leaders 0.7-3 s,
+ * altogether (every 2-leader stack of 6 units measured under half a second; 3 leaders 0.2-3 s,
  * benchmarks/README.md session 8).
  */
 import { AslOddsError } from '../errors.js';
