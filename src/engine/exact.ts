@@ -178,7 +178,17 @@ function distributionOf<S>(finals: Iterable<readonly ExactNode<S>[]>, visited: n
     }
   }
   if (!marginal) return { terminals, statesVisited: visited };
-  return { terminals, statesVisited: visited, marginals: sumMarks(nodeMarks, terminals), nodeMarks };
+  // The marginals are summed when first read: a caller that sums `nodeMarks` its own way (the factored
+  // attack) never pays for them.
+  let marginals: EventMarginals | undefined;
+  return {
+    terminals,
+    statesVisited: visited,
+    get marginals() {
+      return (marginals ??= sumMarks(nodeMarks, terminals));
+    },
+    nodeMarks,
+  };
 }
 
 /** A distinct state of the `graph` order: its transitions, and the paths that reached it so far. */
