@@ -153,7 +153,7 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
     readonly m: Prob6[];
     readonly full: Map<number, Prob6>;
   }
-  const sums = (): Sums => ({ p: ZERO, m: Array.from({ length: BITS }, () => ZERO), full: new Map() });
+  const sums = (): Sums => ({ p: ZERO, m: new Array<Prob6>(BITS).fill(ZERO), full: new Map() });
   const spread = (x: Sums): void => {
     for (const [mask, v] of x.full) {
       for (let m = mask; m !== 0; m &= m - 1) {
@@ -479,7 +479,7 @@ export function summarizeAttackFactored(spec: AttackChainSpec, maxStates = Infin
 function convolve(a: readonly Prob6[], b: readonly Prob6[]): Prob6[] {
   let top = b.length - 1;
   while (top > 0 && b[top].n === 0n) top--;
-  const out: Prob6[] = Array.from({ length: a.length + top }, () => ZERO);
+  const out = new Array<Prob6>(a.length + top).fill(ZERO);
   for (let i = 0; i < a.length; i++) {
     if (a[i].n === 0n) continue;
     for (let j = 0; j <= top; j++) if (b[j].n !== 0n) out[i + j] = add(out[i + j], mul(a[i], b[j]));
