@@ -88,7 +88,7 @@ const ZEROS: readonly Prob6[] = Object.freeze(Array.from({ length: BITS }, () =>
  * @param tally the class of a final unit state `end` of a unit that started as `start`, an integer in
  *   [0, 64) (what the caller tallies, e.g. final status and squad-equivalents lost)
  * @param idOf interned id of a unit state (the joint distribution's parts)
- * @param spend counts work (states of the stages' chains, then one per distribution) against the budget
+ * @param spend counts work (states of the stages' chains, then per distribution its stage's finals) against the budget
  * @param maxStates most states of one stage's chain
  * Never throws by itself.
  */
@@ -195,7 +195,7 @@ export function deferredDistributions(
           st.map((f) => ({ f, after: local(start, bySuffix, f.unit, f.num, rest), heroes: f.made.map(heroOf) })),
           count++,
         );
-        spend(1);
+        spend(st.length); // its sums and vectors grow with the stage's finals
       }
     }
     row[num] = d;

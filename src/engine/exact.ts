@@ -100,7 +100,8 @@ export interface EnumerateOptions {
    * happened, written by `Transition.label`), kept out of the state key. States merge on the key alone,
    * so the model's work is per state; paths to a state with different labels stay apart (each with its
    * probability and masses), and each terminal gives its label. The same distribution as putting the
-   * label in the state (tested), with fewer states to advance.
+   * label in the state (tested), with fewer states to advance. A state's paths past its first hold as
+   * much memory as states: they count against `maxStates` and in `statesVisited` like states.
    */
   readonly labels?: PathLabels;
 }
@@ -256,6 +257,14 @@ function enumerateGraph<S>(model: ChainModel<S>, o: EnumerateOptions): ExactDist
   const ready: GraphNode<S>[] = [root];
   const finals: ExactNode<S>[][] = [];
   let flowed = 0;
+  // Labelled mode: each path kept apart by its label holds its probability and masses like a state,
+  // so it counts as work (`maxStates`, `statesVisited`, progress) like one.
+  let paths = 0;
+  const newPath = (): void => {
+    const work = nodes.size + ++paths;
+    if (work % PROGRESS_EVERY === 0) o.onProgress?.(work);
+    if (work > maxStates) throw new AslOddsError('engine.tooManyStates', `the exact engine stopped past ${maxStates.toLocaleString('en-US')} states`, 2);
+  };
   while (ready.length > 0) {
     const node = ready.pop()!;
     flowed++;
@@ -269,8 +278,11 @@ function enumerateGraph<S>(model: ChainModel<S>, o: EnumerateOptions): ExactDist
       for (const x of node.reached) {
         const p = scale(x.p, m, rolled);
         const label = labels === undefined ? 0 : labels.next(x.label, e);
-        if (x.marks === null) putGraph(to, { state: null, events: x.events | e.events, label, p, marks: null });
-        else putGraph(to, { state: null, events: 0, label, p, marks: carryMarks(x.marks, e, m, rolled) });
+        const added =
+          x.marks === null
+            ? putGraph(to, { state: null, events: x.events | e.events, label, p, marks: null })
+            : putGraph(to, { state: null, events: 0, label, p, marks: carryMarks(x.marks, e, m, rolled) });
+        if (added && labels !== undefined && to.reached.length > 1) newPath();
       }
       if (--to.waiting === 0) ready.push(to);
     }
@@ -278,11 +290,14 @@ function enumerateGraph<S>(model: ChainModel<S>, o: EnumerateOptions): ExactDist
     node.index = undefined;
   }
   if (flowed !== nodes.size) throw new AslOddsError('engine.chainTooLong', 'a chain revisits one of its states (a cycle)', 1);
-  return distributionOf(finals, nodes.size, marginal);
+  return distributionOf(finals, nodes.size + paths, marginal);
 }
 
-/** Adds `node` to the paths that reached `to`, merging with the one of the same events and label. */
-function putGraph<S>(to: GraphNode<S>, node: ExactNode<null>): void {
+/**
+ * Adds `node` to the paths that reached `to`, merging with the one of the same events and label.
+ * @returns true when it was added as a path of its own
+ */
+function putGraph<S>(to: GraphNode<S>, node: ExactNode<null>): boolean {
   if (to.index === undefined && to.reached.length < 8) return putReached(to.reached, node);
   if (to.index === undefined) {
     to.index = new Map();
@@ -293,21 +308,26 @@ function putGraph<S>(to: GraphNode<S>, node: ExactNode<null>): void {
   if (c === undefined) {
     to.index.set(k, node);
     to.reached.push(node);
-    return;
+    return true;
   }
   if (c.marks !== null && node.marks !== null) mergeMarks(c.marks, c.p, node.marks, node.p);
   c.p = add(c.p, node.p);
+  return false;
 }
 
-/** Adds `node` to the paths of one state (`byEvents`), merging with the one of the same events and label. */
-function putReached<S>(byEvents: ExactNode<S>[], node: ExactNode<S>): void {
+/**
+ * Adds `node` to the paths of one state (`byEvents`), merging with the one of the same events and label.
+ * @returns true when it was added as a path of its own
+ */
+function putReached<S>(byEvents: ExactNode<S>[], node: ExactNode<S>): boolean {
   const c = byEvents.find((x) => x.events === node.events && x.label === node.label);
   if (c === undefined) {
     byEvents.push(node);
-    return;
+    return true;
   }
   if (c.marks !== null && node.marks !== null) mergeMarks(c.marks, c.p, node.marks, node.p);
   c.p = add(c.p, node.p);
+  return false;
 }
 
 /**

@@ -36,10 +36,11 @@ export type AttackKind = (typeof ATTACK_KINDS)[number];
 export const MAX_TARGETS = 6;
 export const MAX_ATTACKS = 4;
 /**
- * Work the exact engine may do before the query gives up: chain states visited plus, for a factored
- * attack (attack-factored.ts), the partial stacks of its product. Enough for every stack of 4 units with
- * one attack (the largest, four leaders or three leaders and a squad, need about 1M-3.5M and a minute on
- * one core, benchmarks/README.md); past it, Monte Carlo.
+ * Work the exact engine may do before the query gives up: chain states visited (in a factored attack,
+ * attack-factored.ts, the leaders' chain's states and the paths its labels keep apart, then the
+ * deferred units' stages and distributions, and the partial stacks of the joint product). A stack of
+ * up to 6 units with at most 3 leaders needs at most about 500,000; 4 leaders and 2 squads under 16 FP
+ * -1 reach it in about 30 s at about 2.9 GB (benchmarks/README.md session 8); past it, Monte Carlo.
  */
 export const MAX_ATTACK_STATES = 4_000_000;
 /**
@@ -57,10 +58,9 @@ export const ATTACK_CHUNK_SIZE = 1 << 16;
 
 /**
  * Work an exact attack answer may take by default before Monte Carlo answers instead (compute-odds.ts
- * `quickStates`): one or two seconds on one idle core. The exact summary of a single attack on up to 6
- * units with at most 2 leaders took at most 170,000 on 200 random stacks (median about 40,000, 0.2 s);
- * with 3 leaders 10,000 to 72,000 and 0.2-3 s, but the units are not alike: a 3-leader stack's work
- * costs several times a 2-leader one's per unit (benchmarks/README.md, session 8).
+ * `quickStates`): about a second on one idle core (a unit of work costs 4-6 us warm). The exact
+ * summary of a single attack on up to 6 units with at most 2 leaders took at most 32,000 on 30 random
+ * stacks (0.3 s); with 3 leaders 20,000 to 490,000 and 0.1-2.3 s (benchmarks/README.md, session 8).
  */
 export const QUICK_ATTACK_STATES = 200_000;
 
@@ -320,14 +320,17 @@ function exactAttackFigures(targets: readonly UnitState[], dist: ExactDistributi
 }
 
 /**
- * The exact work of an attack estimated before enumerating, when known to be large: three leaders or
- * more (their histories, LLMC/LLTC cascades and Heat of Battle: 0.2-3 s on random stacks of 4 to 6
- * units with 3 leaders, benchmarks/README.md session 8, not under a second as a default answer should
- * be; 4 leaders far more); otherwise none (exact tries within QUICK_ATTACK_STATES).
+ * The exact work of an attack estimated before enumerating, when known to be large: four leaders or
+ * more (their histories, LLMC/LLTC cascades and Heat of Battle; 4 leaders and 2 squads pass even
+ * MAX_ATTACK_STATES), or three leaders where the summary without the joint distribution does not
+ * apply (several attacks, no unit but leaders, `outcomes`). Otherwise none: exact tries within
+ * QUICK_ATTACK_STATES (a single attack's summary on 3 leaders and up to 3 other units took 20,000 to
+ * 490,000 units of work and 0.1-2.3 s on random stacks, benchmarks/README.md session 8: the quick
+ * budget answers the cheaper ones exactly and hands the others to Monte Carlo after about a second).
  */
-function estimateOf(targets: readonly UnitState[]): { estimate?: { states: number; why: string } } {
+function estimateOf(targets: readonly UnitState[], summary: boolean): { estimate?: { states: number; why: string } } {
   const leaders = targets.filter((t) => t.profile.kind === 'leader').length;
-  return leaders >= 3 ? { estimate: { states: 250_000, why: `${leaders} leaders' histories` } } : {};
+  return leaders >= 4 || (leaders === 3 && !summary) ? { estimate: { states: 1_000_000, why: `${leaders} leaders' histories` } } : {};
 }
 
 /**
@@ -385,7 +388,7 @@ export function attackQuery(input: AttackInput): OddsQuery<AttackChainState> {
     model,
     maxStates: MAX_ATTACK_STATES,
     quickStates: QUICK_ATTACK_STATES,
-    ...estimateOf(targets),
+    ...estimateOf(targets, canFactorAttack(spec) && !input.outcomes),
     exact: {
       enumerate,
       extend: (dist) => exactAttackFigures(targets, dist),

@@ -18,18 +18,34 @@ function resultOf(o: OddsOutput): OddsResult {
 }
 
 describe('exact or Monte Carlo', () => {
-  it('three leaders: estimated past the quick budget, Monte Carlo answers at once and says why', async () => {
+  it('four leaders: estimated past the quick budget, Monte Carlo answers at once and says why', async () => {
     const notes: string[] = [];
     let exactWork = 0;
-    const q = attackQuery({ targets: ['german/9-1', 'german/8-1', 'german/7-0', 'german/4-6-7'], result: 'PTC' });
+    const q = attackQuery({ targets: ['german/9-1', 'german/8-1', 'german/7-0', 'german/9-2', 'german/4-6-7'], result: 'PTC' });
     const r = resultOf(await computeOdds(q, { seed: 's', fallbackTrials: 300, onNote: (l) => notes.push(l), onExactProgress: (w) => (exactWork = w) }));
     expect(r.method).toBe('monte-carlo');
     expect(r.trials).toBe(300);
     expect(r.seed).toBe('s');
-    expect(r.methodReason).toMatch(/^exact would take more than a few seconds \(about 250,000 states or more: 3 leaders' histories\); Monte Carlo with 300 trials/);
+    expect(r.methodReason).toMatch(/^exact would take more than a few seconds \(about 1,000,000 states or more: 4 leaders' histories\); Monte Carlo with 300 trials/);
     expect(notes).toEqual([`attack: ${r.methodReason}`]);
     expect(exactWork).toBe(0); // no exact work was tried
-    expect(r.units?.length).toBe(4);
+    expect(r.units?.length).toBe(5);
+  });
+
+  it('three leaders and a squad under one attack: exact within the quick budget, no note', async () => {
+    const notes: string[] = [];
+    const q = attackQuery({ targets: ['german/9-1', 'german/8-1', 'german/7-0', 'german/4-6-7'], result: 'PTC' });
+    const r = resultOf(await computeOdds(q, { onNote: (l) => notes.push(l) }));
+    expect(r.method).toBe('exact');
+    expect(r.methodReason).toBeUndefined();
+    expect(notes).toEqual([]);
+  });
+
+  it('three leaders under two attacks (no summary without the joint distribution): Monte Carlo at once', async () => {
+    const q = attackQuery({ targets: ['german/9-1', 'german/8-1', 'german/7-0', 'german/4-6-7'], result: 'PTC', then: ['4:0'] });
+    const r = resultOf(await computeOdds(q, { seed: 's', fallbackTrials: 300 }));
+    expect(r.method).toBe('monte-carlo');
+    expect(r.methodReason).toMatch(/3 leaders' histories/);
   });
 
   it('exact past the quick budget: Monte Carlo instead, naming the budget', async () => {
@@ -56,9 +72,9 @@ describe('exact or Monte Carlo', () => {
 });
 
 describe('asl-odds attack: the Monte Carlo answer instead of exact', () => {
-  it('3 leaders: says why on stderr, --seed replays it, --json records method and methodReason', async () => {
+  it('4 leaders: says why on stderr, --seed replays it, --json records method and methodReason', async () => {
     const io = bufferIO();
-    const argv = ['attack', '--result', 'PTC', '--target', 'german/9-1,german/8-1,german/7-0,german/4-6-7', '--seed', 's1', '--threads', '1', '--json'];
+    const argv = ['attack', '--result', 'PTC', '--target', 'german/9-1,german/8-1,german/7-0,german/9-2,german/4-6-7', '--seed', 's1', '--threads', '1', '--json'];
     expect(await runCli(argv, io)).toBe(0);
     const r = JSON.parse(io.out) as OddsResult;
     expect([r.method, r.seed, r.trials]).toEqual(['monte-carlo', 's1', 100_000]);

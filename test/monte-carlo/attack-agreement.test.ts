@@ -32,7 +32,7 @@ describe('attack: Monte Carlo agrees with the exact summary on stacks of 1-6 uni
     const targets: string[] = [];
     while (targets.length < size) {
       const u = UNITS[Math.floor(rng() * UNITS.length)];
-      // At most 2 leaders: the summary's quick range (3 leaders go to Monte Carlo by default).
+      // At most 2 leaders: the summary's quick range on every stack (3 leaders on the cheaper ones only).
       if (u.endsWith('-2') || u.endsWith('-1')) {
         if (targets.filter((t) => t.endsWith('-2') || t.endsWith('-1')).length >= 2) continue;
       }
