@@ -89,9 +89,8 @@ export interface AttackChainSpec {
    * the states, which keep it as it started (its events are its own chain's, never the transitions'
    * `events` or `partEvents`; a check is recorded whatever befell it, its own chain tells whether it
    * is subject, so identical deferred MMC get the same entries after the IFT result's): each
-   * transition gives what it
-   * recorded as its `label` (a {@link ScriptDelta}), for the exact engine's labelled mode with
-   * {@link deferredScripts}. The leaders' rules never read a script, so states that differ only in
+   * transition gives what it recorded as its `label` (a {@link ScriptDelta}), for the exact engine's
+   * labelled mode with {@link deferredScripts}. The leaders' rules never read a script, so states that differ only in
    * scripts merge. Only units that are not leaders, and only with one attack: then no other unit's
    * rolls depend on theirs.
    */
@@ -334,8 +333,12 @@ function onMap(w: Work): number[] {
 
 const CHECK_KINDS: readonly CheckKind[] = ['mc', 'ptc', 'llmc', 'lltc', 'berserk'];
 const CHECK_TASKS = new Map<number, Task>();
-/** The check task, interned (states share their tasks; each key is built once). */
+/**
+ * The check task, interned (states share their tasks; each key is built once).
+ * @throws Error when a value is out of the code's range (a caller's bug)
+ */
 function checkTask(u: number, c: CheckKind, n = 0, src = -1, ml = 0): Task {
+  if (n < 0 || n >= 16 || src < -1 || src >= 255 || ml < 0 || ml >= 64) throw new Error(`attack chain: check task value out of range (${n}, ${src}, ${ml})`);
   const code = (((u * 8 + CHECK_KINDS.indexOf(c)) * 16 + n) * 256 + (src + 1)) * 64 + ml;
   let t = CHECK_TASKS.get(code);
   if (t === undefined) CHECK_TASKS.set(code, (t = { k: 'chk', u, c, n, src, ml, key: `C${u}${c}${n}.${src}.${ml}` }));

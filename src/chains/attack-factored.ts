@@ -85,7 +85,8 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
   };
 
   // 1. The leaders' history, in marginal mode: per final node, P(reach it with event b) for the stack
-  // and per target (deferred units': the IFT result's direct effects).
+  // and per leader (a deferred unit has none there: its events, the IFT result's direct effects
+  // included, are its own chain's).
   // The deferred units' scripts are the paths' labels (attack-chain.ts `deferredScripts`): states that
   // differ only in them merge, and each terminal's label names its scripts (`scriptsOf`).
   // Identical MMC exchange their scripts (attack-chain.ts gives them the same entries after the IFT

@@ -45,6 +45,15 @@ export interface Script {
   readonly key: string;
 }
 
+/**
+ * True for an entry that every part of the unit takes, heroes it created included (A15.21): a wave the
+ * leaders' fall set off (LLMC / LLTC, A10.2; a berserk leader's Berserk check, A15.41). The other
+ * entries (the IFT result's effect, #MC, PTC, Wound Severity dr) are the unit's own. Never throws.
+ */
+export function isWave(e: ScriptEntry): boolean {
+  return e.k === 'llmc' || e.k === 'lltc' || e.k === 'berserk';
+}
+
 /** The script of no checks. */
 export const EMPTY_SCRIPT: Script = Object.freeze({ entries: Object.freeze([]), key: '' });
 
@@ -144,24 +153,30 @@ export function buildDeferredChain(
     }
   }
 
-  /** The parts that take wave entry `i`, as the attack chain picks a wave's takers when it starts. */
+  /**
+   * The parts that take entry `i`, as the attack chain picks a wave's takers when it starts: every part
+   * for a wave ({@link isWave}), the unit itself for the IFT result's own steps (an 'effect' is applied
+   * by `make`, never taken).
+   */
   function takers(parts: readonly UnitState[], i: number): number[] {
     const e = script[i];
-    switch (e.k) {
-      case 'mc':
-      case 'ptc':
-      case 'wnd':
-        return isAlive(parts[0]) ? [0] : []; // the IFT result's own steps: the unit itself
-      case 'llmc':
-        return parts.flatMap((u, p) => (llmcFor(u, e.leader, e.ml, ctx.ruleSet) !== null ? [p] : []));
-      case 'lltc':
-        return parts.flatMap((u, p) => (!u.pinned && lltcFor(u, e.leader, e.ml) !== null ? [p] : []));
-      case 'berserk':
-        return parts.flatMap((u, p) => (isHoBEligible(u, ctx.ruleSet) ? [p] : []));
-      case 'effect':
-        return []; // applied by `make`, never a wave
-    }
+    if (e.k === 'effect') return [];
+    const candidates = isWave(e) ? parts.map((_, p) => p) : [0];
+    return candidates.filter((p) => {
+      const u = parts[p];
+      switch (e.k) {
+        case 'llmc':
+          return llmcFor(u, e.leader, e.ml, ctx.ruleSet) !== null;
+        case 'lltc':
+          return !u.pinned && lltcFor(u, e.leader, e.ml) !== null;
+        case 'berserk':
+          return isHoBEligible(u, ctx.ruleSet);
+        default:
+          return isAlive(u);
+      }
+    });
   }
+
 
   /** True when the head task needs no roll (it is skipped: the part is no longer subject). */
   function skip(parts: readonly UnitState[], t: LocalTask): boolean {

@@ -6,8 +6,9 @@
  * future (and the future of every hero it creates from then on, A15.21) depends on (u, s) alone, so the
  * distribution of (u, s) is the sum over the final states f of its first entry (a "stage", enumerated
  * once per (unit state, entry) for the whole attack) of q(f) times the distribution of (f's unit, the
- * rest of s), with each hero f made multiplied in as his own distribution over the rest of s (he is
- * independent of the unit once created, A15.21). Each (unit state, suffix) is computed once, and a
+ * rest of s), with each hero f made multiplied in as his own distribution over the waves left in s
+ * (LLMC, LLTC, Berserk checks: the IFT result's own checks are the unit's; he is independent of the
+ * unit once created, A15.21). Each (unit state, suffix) is computed once, and a
  * stage that changes nothing (the unit is not subject to the entry) returns its successor's
  * distribution as it is: scripts share suffixes, and units that the leaders' later waves cannot touch
  * (broken, eliminated) collapse to one distribution.
@@ -16,7 +17,7 @@ import { enumerateChain } from '../engine/exact.js';
 import { add, complement, mul, ONE, Prob6Sums, ZERO, type Prob6 } from '../engine/probability.js';
 import type { MoraleContext } from '../rules/context.js';
 import { isAlive, offMapState, unitStateKey, type UnitState } from '../rules/unit-state.js';
-import { buildDeferredChain, deferredMemo, type Script, type ScriptEntry } from './deferred-check-chain.js';
+import { buildDeferredChain, deferredMemo, isWave, type Script, type ScriptEntry } from './deferred-check-chain.js';
 
 /** Event bits (the engine's 32-bit masks). */
 const BITS = 32;
@@ -165,7 +166,7 @@ export function deferredDistributions(
   const wavesOf = (s: Script): Script => {
     let w = waveScripts.get(s);
     if (w === undefined) {
-      const entries = s.entries.filter((e) => e.k === 'llmc' || e.k === 'lltc' || e.k === 'berserk');
+      const entries = s.entries.filter(isWave);
       w = entries.length === s.entries.length ? s : canonical({ entries, key: entries.map((e) => `${e.key};`).join('') });
       waveScripts.set(s, w);
     }
@@ -174,6 +175,12 @@ export function deferredDistributions(
   // Distributions per (start, script, unit number): the tallies are the start's.
   const byStart = new Map<number, Map<Script, (LocalDistribution | undefined)[]>>();
   let count = 0;
+  const memoOf = (start: UnitState): Map<Script, (LocalDistribution | undefined)[]> => {
+    const k = numberOf(start);
+    let m = byStart.get(k);
+    if (m === undefined) byStart.set(k, (m = new Map()));
+    return m;
+  };
 
   const local = (start: UnitState, bySuffix: Map<Script, (LocalDistribution | undefined)[]>, u: UnitState, num: number, s: Script): LocalDistribution => {
     let row = bySuffix.get(s);
@@ -187,10 +194,10 @@ export function deferredDistributions(
       const f = st[0];
       if (st.length === 1 && f.own === 0 && f.made.length === 0 && f.q.n === 1n && f.q.e === 0) d = local(start, bySuffix, f.unit, f.num, rest);
       else {
-        // A hero takes the later waves only (the IFT result's own steps are the unit's, as in
-        // deferred-check-chain.ts `takers`); his tallies are never read: he is tallied as his own start.
+        // A hero takes the later waves only (deferred-check-chain.ts `isWave`); his tallies are never
+        // read: he is tallied as his own start.
         const waves = wavesOf(rest);
-        const heroOf = (h: UnitState): LocalDistribution => local(h, heroMemo(h), h, numberOf(h), waves);
+        const heroOf = (h: UnitState): LocalDistribution => local(h, memoOf(h), h, numberOf(h), waves);
         d = combine(
           st.map((f) => ({ f, after: local(start, bySuffix, f.unit, f.num, rest), heroes: f.made.map(heroOf) })),
           count++,
@@ -201,13 +208,6 @@ export function deferredDistributions(
     row[num] = d;
     return d;
   };
-  const memoOf = (start: UnitState): Map<Script, (LocalDistribution | undefined)[]> => {
-    const k = numberOf(start);
-    let m = byStart.get(k);
-    if (m === undefined) byStart.set(k, (m = new Map()));
-    return m;
-  };
-  const heroMemo = memoOf;
   return { of: (start, script) => local(start, memoOf(start), start, numberOf(start), canonical(script)) };
 }
 

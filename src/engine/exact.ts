@@ -41,7 +41,7 @@ export interface PathLabels {
 export interface ExactDistribution<S> {
   /** Every distinct (final state, events) pair. Probabilities sum to exactly 1. */
   readonly terminals: readonly ExactTerminal<S>[];
-  /** Distinct states visited (a measure of the work done). */
+  /** Distinct states visited, and in labelled mode the paths labels kept apart (a measure of the work done). */
   readonly statesVisited: number;
   /**
    * Marginal mode only: P(event bit b happened on the way), b in [0, 32), and per part j of the final
@@ -92,7 +92,7 @@ export interface EnumerateOptions {
    * meets the same states at several levels): the states and their transitions are found first, then
    * probabilities flow through them in topological order. The same distribution (tested equal); fewer
    * states and transitions, at the cost of holding every state until the end. `statesVisited` counts
-   * distinct states.
+   * distinct states (and labelled paths, see `labels`).
    */
   readonly order?: 'levels' | 'graph';
   /**
