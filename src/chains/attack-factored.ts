@@ -72,7 +72,7 @@ interface Factored {
   readonly marginals: { readonly events: Prob6[]; readonly partEvents: Prob6[][] };
 }
 
-function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: number) => void): Factored {
+function factor(spec: AttackChainSpec, maxStates: number, joint: boolean, onProgress?: (work: number) => void): Factored {
   if (!canFactorAttack(spec)) throw new Error('attack-factored: one attack and at least one unit that is not a leader');
   const targets = spec.targets;
   const deferred = targets.flatMap((u, i) => (u.profile.kind === 'leader' ? [] : [i]));
@@ -115,7 +115,7 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
     }
     return id;
   };
-  const localOf = deferredDistributions(spec.ctx, tallyOf, idOf, spend, maxStates).of;
+  const localOf = deferredDistributions(spec.ctx, tallyOf, idOf, spend, { maxStates, finals: joint }).of;
 
   // The deferred units' distributions depend on the terminal's label alone (their scripts; they start
   // as the targets did): found once per label, and the tuples of distributions numbered.
@@ -228,7 +228,7 @@ function factor(spec: AttackChainSpec, maxStates: number, onProgress?: (work: nu
  *   factored (see {@link canFactorAttack})
  */
 export function enumerateAttackFactored(spec: AttackChainSpec, maxStates = Infinity, onProgress?: (work: number) => void): ExactDistribution<AttackChainState> {
-  const f = factor(spec, maxStates, onProgress);
+  const f = factor(spec, maxStates, true, onProgress);
   const { leaders, deferred, localOf, scriptsOf, idOf, spend } = f;
   const targets = spec.targets;
   const n = targets.length;
@@ -373,7 +373,7 @@ interface LocalFigures {
  * @example summarizeAttackFactored(spec).stack.leaderLost // { n, e }: P(a target leader left the map)
  */
 export function summarizeAttackFactored(spec: AttackChainSpec, maxStates = Infinity, onProgress?: (work: number) => void): AttackSummary<Prob6> {
-  const f = factor(spec, maxStates, onProgress);
+  const f = factor(spec, maxStates, false, onProgress);
   const { leaders, deferred } = f;
   const targets = spec.targets;
   const n = targets.length;

@@ -12,6 +12,13 @@
  * stage that changes nothing (the unit is not subject to the entry) returns its successor's
  * distribution as it is: scripts share suffixes, and units that the leaders' later waves cannot touch
  * (broken, eliminated) collapse to one distribution.
+ *
+ * Arithmetic: a distribution's figures are probabilities n / 6^e at one exponent e (the most dice any
+ * of its paths rolls). While e <= {@link EXACT_DOUBLE_E}, every numerator (at most 6^e < 2^53) and
+ * every product and partial sum a stage makes is an integer a double holds exactly, so the backward
+ * pass runs on doubles, with no BigInt or object per addition; deeper distributions (rare: a few long
+ * scripts with heroes) use the exact Prob6 arithmetic. Both give the same fractions (tested against the
+ * whole script's chain with the doubles on and off).
  */
 import { enumerateChain } from '../engine/exact.js';
 import { add, complement, mul, ONE, Prob6Sums, ZERO, type Prob6 } from '../engine/probability.js';
@@ -84,13 +91,35 @@ const NO_BITS: readonly (Prob6 | null)[] = Object.freeze(Array.from({ length: BI
 const ZEROS: readonly Prob6[] = Object.freeze(Array.from({ length: BITS }, () => ZERO));
 
 /**
+ * The largest exponent e whose figures n / 6^e the backward pass keeps in doubles: 6^20 < 2^53, so
+ * every numerator of a probability at that exponent is an integer a double holds exactly.
+ */
+export const EXACT_DOUBLE_E = 20;
+
+/** Options of {@link deferredDistributions}. */
+export interface DeferredDistributionOptions {
+  /** Most states of one stage's chain (default: no limit). */
+  readonly maxStates?: number;
+  /**
+   * Keep what `finals()` needs (the joint distribution's parts): default false, so that a summary does
+   * not hold every stage's finals; `finals()` then throws.
+   */
+  readonly finals?: boolean;
+  /**
+   * Distributions up to this exponent use doubles (default and most {@link EXACT_DOUBLE_E}); -1 uses
+   * the Prob6 arithmetic throughout (tests compare the two).
+   */
+  readonly doublesUpTo?: number;
+}
+
+/**
  * The deferred units' distributions of one attack.
  * @param ctx the attack's rule set, ELR and situation
  * @param tally the class of a final unit state `end` of a unit that started as `start`, an integer in
  *   [0, 64) (what the caller tallies, e.g. final status and squad-equivalents lost)
  * @param idOf interned id of a unit state (the joint distribution's parts)
  * @param spend counts work (states of the stages' chains, then per distribution its stage's finals) against the budget
- * @param maxStates most states of one stage's chain
+ * @param options see {@link DeferredDistributionOptions}
  * Never throws by itself.
  */
 export function deferredDistributions(
@@ -98,8 +127,11 @@ export function deferredDistributions(
   tally: (start: UnitState, end: UnitState) => number,
   idOf: (u: UnitState) => number,
   spend: (k: number) => void,
-  maxStates = Infinity,
+  options: DeferredDistributionOptions = {},
 ): DeferredDistributions {
+  const maxStates = options.maxStates ?? Infinity;
+  const keepFinals = options.finals ?? false;
+  const doublesUpTo = Math.min(options.doublesUpTo ?? EXACT_DOUBLE_E, EXACT_DOUBLE_E);
   const memo = deferredMemo();
   // Unit states numbered (by key), for the memo rows.
   const numbers = new Map<string, number>();
@@ -173,21 +205,21 @@ export function deferredDistributions(
     return w;
   };
   // Distributions per (start, script, unit number): the tallies are the start's.
-  const byStart = new Map<number, Map<Script, (LocalDistribution | undefined)[]>>();
+  const byStart = new Map<number, Map<Script, (Node | undefined)[]>>();
   let count = 0;
-  const memoOf = (start: UnitState): Map<Script, (LocalDistribution | undefined)[]> => {
+  const memoOf = (start: UnitState): Map<Script, (Node | undefined)[]> => {
     const k = numberOf(start);
     let m = byStart.get(k);
     if (m === undefined) byStart.set(k, (m = new Map()));
     return m;
   };
 
-  const local = (start: UnitState, bySuffix: Map<Script, (LocalDistribution | undefined)[]>, u: UnitState, num: number, s: Script): LocalDistribution => {
+  const local = (start: UnitState, bySuffix: Map<Script, (Node | undefined)[]>, u: UnitState, num: number, s: Script): Node => {
     let row = bySuffix.get(s);
     if (row === undefined) bySuffix.set(s, (row = []));
     let d = row[num];
     if (d !== undefined) return d;
-    if (s.entries.length === 0) d = ending(u, count++, idOf, tally(start, isAlive(u) ? u : offMapState(u)));
+    if (s.entries.length === 0) d = ending(u, count++, idOf, tally(start, isAlive(u) ? u : offMapState(u)), doublesUpTo >= 0);
     else {
       const rest = restOf(s);
       const st = stageOf(u, num, s.entries[0]);
@@ -197,11 +229,12 @@ export function deferredDistributions(
         // A hero takes the later waves only (deferred-check-chain.ts `isWave`); his tallies are never
         // read: he is tallied as his own start.
         const waves = wavesOf(rest);
-        const heroOf = (h: UnitState): LocalDistribution => local(h, memoOf(h), h, numberOf(h), waves);
-        d = combine(
-          st.map((f) => ({ f, after: local(start, bySuffix, f.unit, f.num, rest), heroes: f.made.map(heroOf) })),
-          count++,
-        );
+        const heroOf = (h: UnitState): Node => local(h, memoOf(h), h, numberOf(h), waves);
+        const items = st.map((f) => ({ f, after: local(start, bySuffix, f.unit, f.num, rest), heroes: f.made.map(heroOf) }));
+        let parts: readonly LocalFinal[] | undefined;
+        const finals = keepFinals ? (): readonly LocalFinal[] => (parts ??= finalParts(items)) : noFinals;
+        const e = exponentOf(items);
+        d = e <= doublesUpTo ? combineDoubles(items, e, count++, finals) : combine(items, count++, finals);
         spend(st.length); // its sums and vectors grow with the stage's finals
       }
     }
@@ -211,12 +244,128 @@ export function deferredDistributions(
   return { of: (start, script) => local(start, memoOf(start), start, numberOf(start), canonical(script)) };
 }
 
+/** A distribution as the backward pass holds it: its figures in doubles when `doubles` is set. */
+interface Node extends LocalDistribution {
+  /** The figures as numerators over 6^e, exact in doubles; null when they are Prob6 only. */
+  readonly doubles: Doubles | null;
+}
+
+/** A distribution's figures as numerators n over 6^e (e <= EXACT_DOUBLE_E: integers, exact). */
+interface Doubles {
+  readonly e: number;
+  /** Tally classes and their numerators (same index). */
+  readonly tallyC: readonly number[];
+  readonly tallyN: readonly number[];
+  readonly gone: number;
+  /** Per event bit (32), 0 where impossible: the unit's own, and any part's (the same array when equal). */
+  readonly own: readonly number[];
+  readonly any: readonly number[];
+}
+
+/** A stage's final with the distributions after it: its unit's over the rest, the heroes' it made. */
+interface Item {
+  readonly f: StageFinal;
+  readonly after: Node;
+  readonly heroes: readonly Node[];
+}
+
+/** 6^k as doubles, exact for k <= EXACT_DOUBLE_E. */
+const POW6N: readonly number[] = Array.from({ length: EXACT_DOUBLE_E + 1 }, (_, k) => 6 ** k);
+const NO_NUMERATORS: readonly number[] = Object.freeze(new Array<number>(BITS).fill(0));
+
+const noFinals = (): never => {
+  throw new Error('deferred distributions made without their final parts (options.finals)');
+};
+
+/** The exponent of a stage's distribution: its items' most (q's, the unit's after, the heroes'); Infinity if any is Prob6 only. */
+function exponentOf(items: readonly Item[]): number {
+  let e = 0;
+  for (const { f, after, heroes } of items) {
+    if (after.doubles === null) return Infinity;
+    let x = f.q.e + after.doubles.e;
+    for (const h of heroes) {
+      if (h.doubles === null) return Infinity;
+      x += h.doubles.e;
+    }
+    if (x > e) e = x;
+  }
+  return e;
+}
+
+/** The Prob6 n / 6^e of a numerator held in a double. */
+function prob(n: number, e: number): Prob6 {
+  return n === 0 ? ZERO : { n: BigInt(n), e };
+}
+
+/** A distribution held in doubles, with its Prob6 figures made when first read. */
+class DoublesDistribution implements Node {
+  private tallyView?: readonly { readonly c: number; readonly p: Prob6 }[];
+  private goneView?: Prob6;
+  private ownView?: readonly Prob6[];
+  private anyView?: readonly Prob6[];
+  private noneView?: readonly (Prob6 | null)[];
+
+  constructor(
+    readonly key: number,
+    readonly doubles: Doubles,
+    readonly possible: number,
+    readonly ownPossible: number,
+    readonly finals: () => readonly LocalFinal[],
+  ) {}
+
+  get tallies(): readonly { readonly c: number; readonly p: Prob6 }[] {
+    const d = this.doubles;
+    return (this.tallyView ??= d.tallyC.map((c, i) => ({ c, p: prob(d.tallyN[i], d.e) })));
+  }
+
+  get gone(): Prob6 {
+    return (this.goneView ??= prob(this.doubles.gone, this.doubles.e));
+  }
+
+  get own(): readonly Prob6[] {
+    return (this.ownView ??= this.view(this.doubles.own, this.ownPossible));
+  }
+
+  get any(): readonly Prob6[] {
+    return this.doubles.any === this.doubles.own ? this.own : (this.anyView ??= this.view(this.doubles.any, this.possible));
+  }
+
+  get none(): readonly (Prob6 | null)[] {
+    if (this.noneView === undefined) {
+      const { any, e } = this.doubles;
+      const none = NO_BITS.slice();
+      for (let m = this.possible; m !== 0; m &= m - 1) {
+        const b = 31 - Math.clz32(m & -m);
+        none[b] = prob(POW6N[e] - any[b], e);
+      }
+      this.noneView = none;
+    }
+    return this.noneView;
+  }
+
+  private view(numerators: readonly number[], bits: number): readonly Prob6[] {
+    if (bits === 0) return ZEROS;
+    const out = ZEROS.slice();
+    for (let m = bits; m !== 0; m &= m - 1) {
+      const b = 31 - Math.clz32(m & -m);
+      out[b] = prob(numerators[b], this.doubles.e);
+    }
+    return out;
+  }
+}
+
 /** The distribution of a unit with no entries left: itself, for certain. */
-function ending(u: UnitState, key: number, idOf: (u: UnitState) => number, c: number): LocalDistribution {
+function ending(u: UnitState, key: number, idOf: (u: UnitState) => number, c: number, doubles: boolean): Node {
   const unit = isAlive(u) ? u : offMapState(u);
   let finals: LocalFinal[] | undefined;
+  const finalsOf = (): readonly LocalFinal[] => (finals ??= [{ parts: [unit], ids: [idOf(unit)], p: ONE }]);
+  if (doubles) {
+    const d: Doubles = { e: 0, tallyC: [c], tallyN: [1], gone: isAlive(u) ? 0 : 1, own: NO_NUMERATORS, any: NO_NUMERATORS };
+    return new DoublesDistribution(key, d, 0, 0, finalsOf);
+  }
   return {
     key,
+    doubles: null,
     tallies: [{ c, p: ONE }],
     gone: isAlive(u) ? ZERO : ONE,
     any: ZEROS,
@@ -224,8 +373,100 @@ function ending(u: UnitState, key: number, idOf: (u: UnitState) => number, c: nu
     possible: 0,
     own: ZEROS,
     ownPossible: 0,
-    finals: () => (finals ??= [{ parts: [unit], ids: [idOf(unit)], p: ONE }]),
+    finals: finalsOf,
   };
+}
+
+/** Scratch sums of {@link combineDoubles} (left at 0 between calls), in the slots of SUMS. */
+const NSUMS = new Float64Array(GONE + 1);
+
+/**
+ * {@link combine} in doubles, every figure a numerator over 6^e (e from {@link exponentOf}, at most
+ * {@link EXACT_DOUBLE_E}). Exact: a term is q x after x the heroes' figures (numerators at most 6^(its
+ * exponents)), scaled to 6^e, so every product and partial sum of these probabilities is an integer
+ * at most 6^e < 2^53.
+ */
+function combineDoubles(items: readonly Item[], e: number, key: number, finals: () => readonly LocalFinal[]): Node {
+  const S = NSUMS;
+  const seen: number[] = [];
+  let seenLow = 0;
+  let seenHigh = 0;
+  let ownPossible = 0;
+  let possible = 0;
+  const shared = items.every(({ after, heroes }) => after.doubles!.any === after.doubles!.own && heroes.every((h) => h.possible === 0));
+  for (const { f, after, heroes } of items) {
+    const a = after.doubles!;
+    const qn = Number(f.q.n);
+    const qe = f.q.e;
+    // q x a figure of the unit after the stage, and q alone (an event of the stage itself), at 6^e.
+    const s0 = qn * POW6N[e - qe - a.e];
+    const sq = qn * POW6N[e - qe];
+    for (let i = 0; i < a.tallyC.length; i++) {
+      const c = a.tallyC[i];
+      const bit = 1 << (c & 31);
+      if (c < 32 ? (seenLow & bit) === 0 : (seenHigh & bit) === 0) {
+        seen.push(c);
+        if (c < 32) seenLow |= bit;
+        else seenHigh |= bit;
+      }
+      S[TALLY + c] += s0 * a.tallyN[i];
+    }
+    // P(nothing left): after's x each hero's, at the item's exponent, then scaled.
+    if (a.gone !== 0) {
+      let g = qn * a.gone;
+      let ge = qe + a.e;
+      for (const h of heroes) {
+        g *= h.doubles!.gone;
+        ge += h.doubles!.e;
+      }
+      S[GONE] += g * POW6N[e - ge];
+    }
+    for (let m = f.own | after.ownPossible; m !== 0; m &= m - 1) {
+      const b = 31 - Math.clz32(m & -m);
+      S[b] += (f.own & (1 << b)) !== 0 ? sq : s0 * a.own[b];
+    }
+    ownPossible |= f.own | after.ownPossible;
+    if (shared) continue;
+    let heroPossible = 0;
+    let he = 0;
+    for (const h of heroes) {
+      heroPossible |= h.possible;
+      he += h.doubles!.e;
+    }
+    for (let m = f.own | after.possible | heroPossible; m !== 0; m &= m - 1) {
+      const b = 31 - Math.clz32(m & -m);
+      if ((f.own & (1 << b)) !== 0) S[ANY + b] += sq;
+      else if ((heroPossible & (1 << b)) === 0) S[ANY + b] += s0 * a.any[b];
+      else {
+        // q x (1 - P(none after) x each hero's P(none)), at the item's exponent qe + a.e + he.
+        let none = POW6N[a.e] - a.any[b];
+        for (const h of heroes) none *= POW6N[h.doubles!.e] - h.doubles!.any[b];
+        S[ANY + b] += qn * (POW6N[a.e + he] - none) * POW6N[e - qe - a.e - he];
+      }
+    }
+    possible |= f.own | after.possible | heroPossible;
+  }
+  const take = (slot: number): number => {
+    const x = S[slot];
+    S[slot] = 0;
+    return x;
+  };
+  const numerators = (bits: number, slot: number): readonly number[] => {
+    if (bits === 0) return NO_NUMERATORS;
+    const out = NO_NUMERATORS.slice();
+    for (let m = bits; m !== 0; m &= m - 1) {
+      const b = 31 - Math.clz32(m & -m);
+      out[b] = take(slot + b);
+    }
+    return out;
+  };
+  const own = numerators(ownPossible, 0);
+  let any = own;
+  if (shared) possible = ownPossible;
+  else any = numerators(possible, ANY);
+  const tallyN = seen.map((c) => take(TALLY + c));
+  const d: Doubles = { e, tallyC: seen, tallyN, gone: take(GONE), own, any };
+  return new DoublesDistribution(key, d, possible, ownPossible, finals);
 }
 
 /**
@@ -233,9 +474,10 @@ function ending(u: UnitState, key: number, idOf: (u: UnitState) => number, c: nu
  * distribution `after` of f's unit over the rest of the script and `heroes`, those of the heroes f
  * made. P(the unit had b) = sum of q x (1 if f gave it b, else its P after); P(some part had b) = sum
  * of q x (1 if f gave the unit b, else 1 - P(none after) x the product of each hero's P(none));
- * P(nothing left) = sum of q x P(gone after) x each hero's P(gone).
+ * P(nothing left) = sum of q x P(gone after) x each hero's P(gone). In Prob6, for distributions too
+ * deep for {@link combineDoubles}.
  */
-function combine(items: readonly { readonly f: StageFinal; readonly after: LocalDistribution; readonly heroes: readonly LocalDistribution[] }[], key: number): LocalDistribution {
+function combine(items: readonly Item[], key: number, finals: () => readonly LocalFinal[]): Node {
   // Sums in SUMS' slots: own events 0-31, any part's 32-63, tallies 64-127, P(gone) 128.
   const seen: number[] = [];
   let seenLow = 0;
@@ -297,10 +539,10 @@ function combine(items: readonly { readonly f: StageFinal; readonly after: Local
   }
   const tallies = seen.map((c) => ({ c, p: SUMS.take(TALLY + c) }));
   const gone = SUMS.take(GONE);
-  let finals: LocalFinal[] | undefined;
   let none: (Prob6 | null)[] | undefined;
   return {
     key,
+    doubles: null,
     tallies,
     gone,
     any,
@@ -318,12 +560,12 @@ function combine(items: readonly { readonly f: StageFinal; readonly after: Local
     possible,
     own,
     ownPossible,
-    finals: () => (finals ??= finalParts(items)),
+    finals,
   };
 }
 
 /** The final parts before a stage: per final f, q x its unit's parts after x each hero's parts, canonical, merged. */
-function finalParts(items: readonly { readonly f: StageFinal; readonly after: LocalDistribution; readonly heroes: readonly LocalDistribution[] }[]): LocalFinal[] {
+function finalParts(items: readonly Item[]): LocalFinal[] {
   const out = new Map<string, { parts: readonly UnitState[]; ids: number[]; p: Prob6 }>();
   for (const { f, after, heroes } of items) {
     let partial: { parts: UnitState[]; ids: number[]; p: Prob6 }[] = after.finals().map((x) => ({ parts: x.parts.slice(), ids: x.ids.slice(), p: mul(f.q, x.p) }));

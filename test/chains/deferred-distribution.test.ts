@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
 import { buildDeferredChain, type Script, type ScriptEntry } from '../../src/chains/deferred-check-chain.js';
-import { deferredDistributions } from '../../src/chains/deferred-distribution.js';
+import { deferredDistributions, EXACT_DOUBLE_E } from '../../src/chains/deferred-distribution.js';
 import { enumerateChain } from '../../src/engine/exact.js';
 import { add, toFraction, ZERO, type Prob6 } from '../../src/engine/probability.js';
 import { Ev } from '../../src/rules/events.js';
@@ -76,8 +76,8 @@ function whole(start: UnitState, script: readonly ScriptEntry[], c: MoraleContex
   };
 }
 
-/** The same figures, backwards over the suffixes. */
-function backwards(start: UnitState, script: readonly ScriptEntry[], c: MoraleContext = ctx({ elr: 2 })): Figures {
+/** The same figures, backwards over the suffixes (in doubles where exact, or with `doublesUpTo` -1 in Prob6 throughout). */
+function backwards(start: UnitState, script: readonly ScriptEntry[], c: MoraleContext = ctx({ elr: 2 }), doublesUpTo?: number): Figures {
   const ids = new Map<string, number>();
   const idOf = (u: UnitState): number => {
     const k = unitStateKey(u);
@@ -85,7 +85,7 @@ function backwards(start: UnitState, script: readonly ScriptEntry[], c: MoraleCo
     return ids.get(k)!;
   };
   const keyOf = (id: number): string => [...ids].find(([, x]) => x === id)![0];
-  const d = deferredDistributions(c, tallyOf, idOf, () => {}).of(start, { entries: script, key: script.map((e) => `${e.key};`).join('') } satisfies Script);
+  const d = deferredDistributions(c, tallyOf, idOf, () => {}, { finals: true, doublesUpTo }).of(start, { entries: script, key: script.map((e) => `${e.key};`).join('') } satisfies Script);
   const own = new Map<number, Prob6>();
   const any = new Map<number, Prob6>();
   d.own.forEach((p, b) => own.set(b, p));
@@ -107,9 +107,11 @@ describe('deferred distributions: backwards over suffixes = the whole script cha
     const broken = { ...squad, status: 'broken' as const };
     const script: ScriptEntry[] = [{ k: 'effect', unit: broken, events: Ev.break, key: 'Eb' }, ...entries().slice(3)];
     expect(backwards(squad, script)).toEqual(whole(squad, script));
+    expect(backwards(squad, script, undefined, -1)).toEqual(whole(squad, script));
     const checks = [entries()[0], entries()[3], entries()[5], entries()[6], entries()[7]];
     const figures = backwards(squad, checks);
     expect(figures).toEqual(whole(squad, checks));
+    expect(backwards(squad, checks, undefined, -1)).toEqual(figures);
     // Heroes are made on some paths (A15.21) and take the 10-3's LLMC: "any part" differs from the squad's own.
     expect(figures.any).not.toEqual(figures.own);
   });
@@ -122,7 +124,27 @@ describe('deferred distributions: backwards over suffixes = the whole script cha
       const start = starts[Math.floor(rng() * starts.length)];
       const script = Array.from({ length: 1 + Math.floor(rng() * 6) }, () => pool[Math.floor(rng() * pool.length)]);
       const c = ctx({ elr: Math.floor(rng() * 6), rules: rng() < 0.5 ? '2nd-edition' : 'gi-anvil' });
-      expect({ k, r: backwards(start, script, c) }).toEqual({ k, r: whole(start, script, c) });
+      const reference = whole(start, script, c);
+      expect({ k, r: backwards(start, script, c) }).toEqual({ k, r: reference });
+      expect({ k, prob6: backwards(start, script, c, -1) }).toEqual({ k, prob6: reference });
     }
+  });
+
+  it('past the exponent doubles hold exactly, the Prob6 arithmetic takes over: a long script with heroes', () => {
+    // Two 1MC and five waves: paths roll up to 2 x 7 dice plus Heat of Battle DR and Wound Severity dr,
+    // past 6^20, so the deepest distributions are Prob6 and their parents follow.
+    const pool = entries();
+    const script = [pool[0], pool[1], pool[3], pool[5], pool[6], pool[7], pool[3]];
+    const start = unit('german/4-6-7');
+    const root = deferredDistributions(ctx({ elr: 2 }), tallyOf, () => 0, () => {}).of(start, { entries: script, key: script.map((e) => `${e.key};`).join('') });
+    expect(root.gone.e).toBeGreaterThan(EXACT_DOUBLE_E);
+    const reference = whole(start, script);
+    expect(backwards(start, script)).toEqual(reference);
+    // With doubles only up to 6^8, most distributions are Prob6: the same fractions.
+    expect(backwards(start, script, undefined, 8)).toEqual(reference);
+  });
+  it('a summary made without final parts says so when asked for them', () => {
+    const d = deferredDistributions(ctx({ elr: 2 }), tallyOf, () => 0, () => {}).of(unit('german/4-6-7'), { entries: [entries()[0]], key: 'M1.-1;' });
+    expect(() => d.finals()).toThrow(/without their final parts/);
   });
 });
