@@ -23,7 +23,7 @@
  */
 import { AslOddsError } from '../errors.js';
 import { enumerateChain, PROGRESS_EVERY, type ExactDistribution, type ExactTerminal } from '../engine/exact.js';
-import { add, complement, mul, ONE, Prob6Sums, sub, ZERO, type Prob6 } from '../engine/probability.js';
+import { add, mul, ONE, Prob6Sums, sub, ZERO, type Prob6 } from '../engine/probability.js';
 import { isAlive, isSMC, unitStateKey, type UnitState } from '../rules/unit-state.js';
 import { averageOverClass, doubledBroken, doubledEliminated, EXACT_WEIGHTS, FINAL_STATUS_NAMES, finalStatusIndex, type AttackSummary } from './attack-summary.js';
 import { EVENT_NAMES } from '../rules/events.js';
@@ -182,22 +182,42 @@ function factor(spec: AttackChainSpec, maxStates: number, joint: boolean, onProg
       if (y !== undefined) y.m[slot & (BITS - 1)] = add(y.m[slot & (BITS - 1)], v);
     }
   });
+  // Per tuple t of probability p with masses m[b]: P(event b) adds m + (p - m) x (1 - the product of
+  // each deferred unit's P(none had b)) = p - (p - m) x that product. The products are summed over the
+  // tuples' prefixes (prefixScan): a prefix shared by many tuples multiplies once.
+  let mask = 0;
+  for (const mine of tuples) for (const d of mine) mask |= d.possible;
+  let total = ZERO;
+  const scan = prefixScan(tuples);
+  const last = scan.units[scan.units.length - 1];
+  const acc = scan.units.map(() => new Prob6Sums(BITS));
   const eventSums = new Prob6Sums(BITS);
-  tuples.forEach((mine, k) => {
-    const x = tupleSums[k];
-    spread(x);
-    let possible = 0;
-    for (const d of mine) possible |= d.possible;
-    const nones = mine.map((d) => d.none);
-    for (let b = 0; b < BITS; b++) {
-      eventSums.add(b, x.m[b]);
-      if ((possible & (1 << b)) === 0) continue;
-      let none: Prob6 | null = null;
-      for (const dn of nones) if (dn[b] !== null) none = none === null ? dn[b] : mul(none, dn[b]!);
-      eventSums.addProduct(b, sub(x.p, x.m[b]), complement(none!));
-    }
-  });
-  for (let b = 0; b < BITS; b++) events[b] = eventSums.take(b);
+  scan.run(
+    (k) => {
+      const x = tupleSums[k];
+      spread(x);
+      total = add(total, x.p);
+      const none = tuples[k][last].none;
+      for (let b = 0; b < BITS; b++) {
+        if ((mask & (1 << b)) === 0) eventSums.add(b, x.m[b]);
+        else {
+          const w = x.m[b].n === 0n ? x.p : sub(x.p, x.m[b]);
+          if (none[b] === null) acc[acc.length - 1].add(b, w);
+          else acc[acc.length - 1].addProduct(b, w, none[b]!);
+        }
+      }
+    },
+    (level, d) => {
+      const none = d.none;
+      for (let m = mask; m !== 0; m &= m - 1) {
+        const b = 31 - Math.clz32(m & -m);
+        const v = acc[level + 1].take(b);
+        if (none[b] === null) acc[level].add(b, v);
+        else acc[level].addProduct(b, v, none[b]!);
+      }
+    },
+  );
+  for (let b = 0; b < BITS; b++) events[b] = (mask & (1 << b)) === 0 ? eventSums.take(b) : sub(total, acc[0].take(b));
   deferred.forEach((i, j) => {
     const byDistribution = new Map<LocalDistribution, Prob6>();
     tuples.forEach((mine, k) => byDistribution.set(mine[j], add(byDistribution.get(mine[j]) ?? ZERO, tupleSums[k].p)));
@@ -427,36 +447,56 @@ export function summarizeAttackFactored(spec: AttackChainSpec, maxStates = Infin
     if (lost) leaderLost = add(leaderLost, p);
   }
   // Per tuple of probability p: the counts of squad-equivalents broken / eliminated are the
-  // convolution of each unit's; "no unit left" is P(leaders gone) times each unit's P(gone); a unit's
-  // status, p times its own (summed per distribution first).
-  const counts = new Prob6Sums(2 * (2 * n + 1));
-  let allEliminated = ZERO;
+  // convolution of each unit's (the product of their generating polynomials); "no unit left" is
+  // P(leaders gone) times each unit's P(gone); both summed over the tuples' prefixes (prefixScan). A
+  // unit's status: p times its own, summed per distribution first.
+  const width = 2 * deferred.length + 1;
+  const BROKEN = 1;
+  const ELIMINATED = BROKEN + width;
+  const scan = prefixScan(f.tuples);
+  const order = scan.units;
+  const acc = order.map(() => new Prob6Sums(ELIMINATED + width));
   const statusWeights = deferred.map(() => new Map<LocalDistribution, Prob6>());
-  f.tuples.forEach((locals, k) => {
-    const p = f.tupleProbabilities[k];
-    let broken: Prob6[] = [ONE];
-    let eliminated: Prob6[] = [ONE];
-    let gone: Prob6 | null = goneByTuple.get(k) ?? null;
-    deferred.forEach((_, j) => {
-      const d = locals[j];
-      const x = figuresOf(j, d);
-      statusWeights[j].set(d, add(statusWeights[j].get(d) ?? ZERO, p));
-      broken = convolve(broken, x.broken);
-      eliminated = convolve(eliminated, x.eliminated);
-      if (gone !== null) gone = x.gone.n === 0n ? null : mul(gone, x.gone);
-    });
-    broken.forEach((w, c) => counts.addProduct(c, p, w));
-    eliminated.forEach((w, c) => counts.addProduct(2 * n + 1 + c, p, w));
-    if (gone !== null) allEliminated = add(allEliminated, gone);
-  });
+  /** Adds to `into` the polynomial taken from `from` (slots from `at`, `terms` of them) times `factor`. */
+  const multiply = (into: Prob6Sums, from: Prob6Sums, at: number, terms: number, factor: readonly Prob6[]): void => {
+    for (let c = 0; c < terms; c++) {
+      const v = from.take(at + c);
+      if (v.n !== 0n) for (let c2 = 0; c2 < factor.length; c2++) into.addProduct(at + c + c2, v, factor[c2]);
+    }
+  };
+  const bottom = acc[acc.length - 1];
+  scan.run(
+    (k) => {
+      const locals = f.tuples[k];
+      const p = f.tupleProbabilities[k];
+      deferred.forEach((_, j) => statusWeights[j].set(locals[j], add(statusWeights[j].get(locals[j]) ?? ZERO, p)));
+      const j = order[order.length - 1];
+      const x = figuresOf(j, locals[j]);
+      for (let c = 0; c < 3; c++) {
+        bottom.addProduct(BROKEN + c, p, x.broken[c]);
+        bottom.addProduct(ELIMINATED + c, p, x.eliminated[c]);
+      }
+      const gone = goneByTuple.get(k);
+      if (gone !== undefined) bottom.addProduct(0, gone, x.gone);
+    },
+    (level, d) => {
+      const x = figuresOf(order[level], d);
+      const terms = 2 * (order.length - level - 1) + 1;
+      multiply(acc[level], acc[level + 1], BROKEN, terms, x.broken);
+      multiply(acc[level], acc[level + 1], ELIMINATED, terms, x.eliminated);
+      acc[level].addProduct(0, acc[level + 1].take(0), x.gone);
+    },
+  );
+  const padded = (at: number): Prob6[] => Array.from({ length: 2 * n + 1 }, (_, c) => (c < width ? acc[0].take(at + c) : ZERO));
+  const brokenCount = padded(BROKEN);
+  const eliminatedCount = padded(ELIMINATED);
+  const allEliminated = acc[0].take(0);
   deferred.forEach((i, j) => {
     for (const [d, p] of statusWeights[j]) {
       const x = figuresOf(j, d);
       for (let k = 0; k < x.status.length; k++) if (x.status[k].n !== 0n) unitStatus[i][k] = add(unitStatus[i][k], mul(p, x.status[k]));
     }
   });
-  const brokenCount = Array.from({ length: 2 * n + 1 }, (_, c) => counts.take(c));
-  const eliminatedCount = Array.from({ length: 2 * n + 1 }, (_, c) => counts.take(2 * n + 1 + c));
   const expectation = (counts: readonly Prob6[]): Prob6 => counts.reduce((s, w, k) => (k === 0 ? s : add(s, ops.half(ops.times(w, k)))), ZERO);
   const breakBit = EVENT_NAMES.indexOf('break');
   const events = EVENT_NAMES.map((_, b) => f.marginals.events[b]);
@@ -476,14 +516,44 @@ export function summarizeAttackFactored(spec: AttackChainSpec, maxStates = Infin
   };
 }
 
-/** The distribution of the sum of two independent counts (index = value), the first weighted. Never throws. */
-function convolve(a: readonly Prob6[], b: readonly Prob6[]): Prob6[] {
-  let top = b.length - 1;
-  while (top > 0 && b[top].n === 0n) top--;
-  const out = new Array<Prob6>(a.length + top).fill(ZERO);
-  for (let i = 0; i < a.length; i++) {
-    if (a[i].n === 0n) continue;
-    for (let j = 0; j <= top; j++) if (b[j].n !== 0n) out[i + j] = add(out[i + j], mul(a[i], b[j]));
-  }
-  return out;
+/**
+ * A visit of the tuples of the deferred units' distributions (`tuples[k][j]`: unit j's in tuple k) that
+ * groups them by prefix, to sum products over them: sum over k of w(k) x the product over j of
+ * v_j(tuples[k][j]) is, over a prefix tree, one multiplication per prefix instead of one per tuple.
+ *
+ * `units` is the order of the units in the prefixes: fewer distinct distributions first (fewer
+ * prefixes). `run(leaf, fold)` calls, for the tuples in prefix order, `leaf(k)` (add w(k) x the last
+ * unit's v to the deepest level's sums), and each time a prefix ends, `fold(level, d)` (add d's v times
+ * the sums of level + 1 to those of `level`, and clear level + 1's), deepest first; at the end every
+ * prefix has ended, and level 0's sums hold the total. Never throws.
+ */
+function prefixScan(tuples: readonly (readonly LocalDistribution[])[]): {
+  readonly units: readonly number[];
+  readonly run: (leaf: (k: number) => void, fold: (level: number, d: LocalDistribution) => void) => void;
+} {
+  const width = tuples.length === 0 ? 0 : tuples[0].length;
+  const distinct = Array.from({ length: width }, (_, j) => new Set(tuples.map((t) => t[j])).size);
+  const units = Array.from({ length: width }, (_, j) => j).sort((a, b) => distinct[a] - distinct[b] || a - b);
+  const order = tuples.map((_, k) => k);
+  order.sort((a, b) => {
+    for (const j of units) if (tuples[a][j] !== tuples[b][j]) return tuples[a][j].key - tuples[b][j].key;
+    return 0;
+  });
+  return {
+    units,
+    run: (leaf, fold) => {
+      let previous: readonly LocalDistribution[] | undefined;
+      for (const k of order) {
+        const t = tuples[k];
+        if (previous !== undefined) {
+          let first = 0;
+          while (first < width - 1 && previous[units[first]] === t[units[first]]) first++;
+          for (let level = width - 2; level >= first; level--) fold(level, previous[units[level]]);
+        }
+        leaf(k);
+        previous = t;
+      }
+      if (previous !== undefined) for (let level = width - 2; level >= 0; level--) fold(level, previous[units[level]]);
+    },
+  };
 }

@@ -87,8 +87,10 @@ const ANY = 32;
 const TALLY = 64;
 const GONE = 128;
 const SUMS = new Prob6Sums(GONE + 1);
-const NO_BITS: readonly (Prob6 | null)[] = Object.freeze(Array.from({ length: BITS }, () => null));
-const ZEROS: readonly Prob6[] = Object.freeze(Array.from({ length: BITS }, () => ZERO));
+// Shared per-bit rows (never written), and what a new row is sliced from: slicing a frozen array takes
+// V8's slow path (about 50 times slower), so the templates are not frozen.
+const NO_BITS: readonly (Prob6 | null)[] = Array.from({ length: BITS }, () => null);
+const ZEROS: readonly Prob6[] = Array.from({ length: BITS }, () => ZERO);
 
 /**
  * The largest exponent e whose figures n / 6^e the backward pass keeps in doubles: 6^20 < 2^53, so
@@ -271,7 +273,8 @@ interface Item {
 
 /** 6^k as doubles, exact for k <= EXACT_DOUBLE_E. */
 const POW6N: readonly number[] = Array.from({ length: EXACT_DOUBLE_E + 1 }, (_, k) => 6 ** k);
-const NO_NUMERATORS: readonly number[] = Object.freeze(new Array<number>(BITS).fill(0));
+/** A row of 32 zero numerators, its elements doubles already (a slice then takes doubles without a transition). */
+const NO_NUMERATORS: readonly number[] = new Array<number>(BITS).fill(0.5).fill(0);
 
 const noFinals = (): never => {
   throw new Error('deferred distributions made without their final parts (options.finals)');
