@@ -216,12 +216,30 @@ export function deferredDistributions(
     return m;
   };
 
+  // Without final parts (a summary), distributions equal in value are one object (`same`), and a stage
+  // over the same distributions is combined once (`combined`, by the stage and its items' distributions'
+  // keys):
+  // scripts that differ only in entries that change nothing for the unit give equal distributions, so
+  // the caller sees fewer distinct ones (the factored attack, fewer tuples).
+  const byValue = new Map<number, Node[]>();
+  const same = (d: Node): Node => {
+    if (keepFinals || d.doubles === null) return d;
+    const h = hashOf(d, d.doubles);
+    let list = byValue.get(h);
+    if (list === undefined) byValue.set(h, (list = []));
+    for (const x of list) if (equalValues(x, d)) return x;
+    list.push(d);
+    return d;
+  };
+  const stageIds = new Map<readonly StageFinal[], number>();
+  /** Combined stages by the hash of their signature (stage number, then per item its distribution's key, its heroes' count and keys). */
+  const combined = new Map<number, { readonly signature: readonly number[]; readonly d: Node }[]>();
   const local = (start: UnitState, bySuffix: Map<Script, (Node | undefined)[]>, u: UnitState, num: number, s: Script): Node => {
     let row = bySuffix.get(s);
     if (row === undefined) bySuffix.set(s, (row = []));
     let d = row[num];
     if (d !== undefined) return d;
-    if (s.entries.length === 0) d = ending(u, count++, idOf, tally(start, isAlive(u) ? u : offMapState(u)), doublesUpTo >= 0);
+    if (s.entries.length === 0) d = same(ending(u, count++, idOf, tally(start, isAlive(u) ? u : offMapState(u)), doublesUpTo >= 0));
     else {
       const rest = restOf(s);
       const st = stageOf(u, num, s.entries[0]);
@@ -232,12 +250,35 @@ export function deferredDistributions(
         // read: he is tallied as his own start.
         const waves = wavesOf(rest);
         const heroOf = (h: UnitState): Node => local(h, memoOf(h), h, numberOf(h), waves);
-        const items = st.map((f) => ({ f, after: local(start, bySuffix, f.unit, f.num, rest), heroes: f.made.map(heroOf) }));
-        let parts: readonly LocalFinal[] | undefined;
-        const finals = keepFinals ? (): readonly LocalFinal[] => (parts ??= finalParts(items)) : noFinals;
-        const e = exponentOf(items);
-        d = e <= doublesUpTo ? combineDoubles(items, e, count++, finals) : combine(items, count++, finals);
-        spend(st.length); // its sums and vectors grow with the stage's finals
+        const afters = st.map((f) => local(start, bySuffix, f.unit, f.num, rest));
+        const heroes = st.map((f) => (f.made.length === 0 ? NO_NODES : f.made.map(heroOf)));
+        let signature: number[] | undefined;
+        let hash = 0;
+        if (!keepFinals) {
+          let id = stageIds.get(st);
+          if (id === undefined) stageIds.set(st, (id = stageIds.size));
+          signature = [id];
+          afters.forEach((a, i) => {
+            signature!.push(a.key, heroes[i].length);
+            for (const h of heroes[i]) signature!.push(h.key);
+          });
+          hash = hashInts(signature);
+          const list = combined.get(hash);
+          if (list !== undefined) for (const x of list) if (x.signature.length === signature.length && x.signature.every((v, i) => v === signature![i])) d = x.d;
+        }
+        if (d === undefined) {
+          const items = st.map((f, i) => ({ f, after: afters[i], heroes: heroes[i] }));
+          let parts: readonly LocalFinal[] | undefined;
+          const finals = keepFinals ? (): readonly LocalFinal[] => (parts ??= finalParts(items)) : noFinals;
+          const e = exponentOf(items);
+          d = same(e <= doublesUpTo ? combineDoubles(items, e, count++, finals) : combine(items, count++, finals));
+          if (signature !== undefined) {
+            let list = combined.get(hash);
+            if (list === undefined) combined.set(hash, (list = []));
+            list.push({ signature, d });
+          }
+          spend(st.length); // its sums and vectors grow with the stage's finals
+        }
       }
     }
     row[num] = d;
@@ -468,8 +509,77 @@ function combineDoubles(items: readonly Item[], e: number, key: number, finals: 
   if (shared) possible = ownPossible;
   else any = numerators(possible, ANY);
   const tallyN = seen.map((c) => take(TALLY + c));
-  const d: Doubles = { e, tallyC: seen, tallyN, gone: take(GONE), own, any };
+  const d: Doubles = lowest({ e, tallyC: seen, tallyN, gone: take(GONE), own, any }, ownPossible, possible);
   return new DoublesDistribution(key, d, possible, ownPossible, finals);
+}
+
+/**
+ * `d` at its lowest exponent: while every numerator is a multiple of 6, each divided by 6 (the same
+ * fractions; equal distributions then compare equal, and later products stay smaller). Rewrites the
+ * rows of `d`, which the caller has just made (never the shared {@link NO_NUMERATORS}).
+ */
+function lowest(d: Doubles, ownPossible: number, possible: number): Doubles {
+  let e = d.e;
+  for (;;) {
+    if (e === 0 || d.gone % 6 !== 0 || d.tallyN.some((n) => n % 6 !== 0)) break;
+    let whole = true;
+    for (const [row, bits] of [[d.own, ownPossible] as const, [d.any, possible] as const]) {
+      for (let m = bits; m !== 0 && whole; m &= m - 1) if (row[31 - Math.clz32(m & -m)] % 6 !== 0) whole = false;
+    }
+    if (!whole) break;
+    e--;
+    const tallyN = d.tallyN.map((n) => n / 6);
+    const divide = (row: readonly number[], bits: number): readonly number[] => {
+      if (bits === 0) return row;
+      const out = row.slice();
+      for (let m = bits; m !== 0; m &= m - 1) out[31 - Math.clz32(m & -m)] /= 6;
+      return out;
+    };
+    const own = divide(d.own, ownPossible);
+    d = { e, tallyC: d.tallyC, tallyN, gone: d.gone / 6, own, any: d.any === d.own ? own : divide(d.any, possible) };
+  }
+  return d;
+}
+
+const NO_NODES: readonly Node[] = [];
+
+/** A 32-bit hash of a list of integers. */
+function hashInts(xs: readonly number[]): number {
+  let h = 0x811c9dc5;
+  for (const x of xs) {
+    h = Math.imul(h ^ x, 0x01000193);
+    h ^= h >>> 15;
+  }
+  return h;
+}
+
+/** A 32-bit hash of a distribution's values (exponent, bits, tallies, P(gone), own and any part's events). */
+function hashOf(x: LocalDistribution, d: Doubles): number {
+  let h = Math.imul(d.e + 64 * x.ownPossible, 0x9e3779b1) ^ x.possible;
+  const mix = (n: number): void => {
+    h = Math.imul(h ^ (n % 4294967296), 0x85ebca6b);
+    h = Math.imul(h ^ Math.floor(n / 4294967296), 0xc2b2ae35);
+    h ^= h >>> 13;
+  };
+  for (let i = 0; i < d.tallyC.length; i++) {
+    mix(d.tallyC[i]);
+    mix(d.tallyN[i]);
+  }
+  mix(d.gone);
+  for (let m = x.ownPossible; m !== 0; m &= m - 1) mix(d.own[31 - Math.clz32(m & -m)]);
+  for (let m = x.possible; m !== 0; m &= m - 1) mix(d.any[31 - Math.clz32(m & -m)]);
+  return h;
+}
+
+/** True when two distributions held in doubles have the same values (tallies in the same order). */
+function equalValues(a: Node, b: Node): boolean {
+  const x = a.doubles;
+  const y = b.doubles;
+  if (x === null || y === null || x.e !== y.e || a.possible !== b.possible || a.ownPossible !== b.ownPossible || x.gone !== y.gone) return false;
+  if (x.tallyC.length !== y.tallyC.length || x.tallyC.some((c, i) => c !== y.tallyC[i] || x.tallyN[i] !== y.tallyN[i])) return false;
+  for (let m = a.ownPossible; m !== 0; m &= m - 1) if (x.own[31 - Math.clz32(m & -m)] !== y.own[31 - Math.clz32(m & -m)]) return false;
+  for (let m = a.possible; m !== 0; m &= m - 1) if (x.any[31 - Math.clz32(m & -m)] !== y.any[31 - Math.clz32(m & -m)]) return false;
+  return true;
 }
 
 /**

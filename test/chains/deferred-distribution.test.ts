@@ -76,8 +76,12 @@ function whole(start: UnitState, script: readonly ScriptEntry[], c: MoraleContex
   };
 }
 
-/** The same figures, backwards over the suffixes (in doubles where exact, or with `doublesUpTo` -1 in Prob6 throughout). */
-function backwards(start: UnitState, script: readonly ScriptEntry[], c: MoraleContext = ctx({ elr: 2 }), doublesUpTo?: number): Figures {
+/**
+ * The same figures, backwards over the suffixes (in doubles where exact, or with `doublesUpTo` -1 in
+ * Prob6 throughout). `finals: false` makes them as a summary does (equal distributions merged, stages
+ * over the same distributions combined once), without the final parts.
+ */
+function backwards(start: UnitState, script: readonly ScriptEntry[], c: MoraleContext = ctx({ elr: 2 }), doublesUpTo?: number, finals = true): Figures {
   const ids = new Map<string, number>();
   const idOf = (u: UnitState): number => {
     const k = unitStateKey(u);
@@ -85,19 +89,19 @@ function backwards(start: UnitState, script: readonly ScriptEntry[], c: MoraleCo
     return ids.get(k)!;
   };
   const keyOf = (id: number): string => [...ids].find(([, x]) => x === id)![0];
-  const d = deferredDistributions(c, tallyOf, idOf, () => {}, { finals: true, doublesUpTo }).of(start, { entries: script, key: script.map((e) => `${e.key};`).join('') } satisfies Script);
+  const d = deferredDistributions(c, tallyOf, idOf, () => {}, { finals, doublesUpTo }).of(start, { entries: script, key: script.map((e) => `${e.key};`).join('') } satisfies Script);
   const own = new Map<number, Prob6>();
   const any = new Map<number, Prob6>();
   d.own.forEach((p, b) => own.set(b, p));
   d.any.forEach((p, b) => any.set(b, p));
-  const finals = new Map<string, Prob6>();
-  for (const f of d.finals()) sumTo(finals, [keyOf(f.ids[0]), ...f.ids.slice(1).map(keyOf).sort()].join(','), f.p);
+  const parts = new Map<string, Prob6>();
+  if (finals) for (const f of d.finals()) sumTo(parts, [keyOf(f.ids[0]), ...f.ids.slice(1).map(keyOf).sort()].join(','), f.p);
   return {
     own: bits(own),
     any: bits(any),
     gone: toFraction(d.gone),
     tallies: Object.fromEntries(d.tallies.map((x) => [x.c, toFraction(x.p)])),
-    finals: Object.fromEntries([...finals].map(([k, p]) => [k, toFraction(p)]).sort()),
+    finals: finals ? Object.fromEntries([...parts].map(([k, p]) => [k, toFraction(p)]).sort()) : {},
   };
 }
 
@@ -127,6 +131,7 @@ describe('deferred distributions: backwards over suffixes = the whole script cha
       const reference = whole(start, script, c);
       expect({ k, r: backwards(start, script, c) }).toEqual({ k, r: reference });
       expect({ k, prob6: backwards(start, script, c, -1) }).toEqual({ k, prob6: reference });
+      expect({ k, summary: backwards(start, script, c, undefined, false) }).toEqual({ k, summary: { ...reference, finals: {} } });
     }
   });
 
@@ -143,6 +148,33 @@ describe('deferred distributions: backwards over suffixes = the whole script cha
     // With doubles only up to 6^8, most distributions are Prob6: the same fractions.
     expect(backwards(start, script, undefined, 8)).toEqual(reference);
   });
+  it('a summary merges equal distributions: scripts whose entries differ only in name give one object, and many scripts through one instance each equal their whole chain', () => {
+    const c = ctx({ elr: 3 });
+    const dd = deferredDistributions(c, tallyOf, () => 0, () => {});
+    const script = (entries: readonly ScriptEntry[]): Script => ({ entries, key: entries.map((e) => `${e.key};`).join('') });
+    const pool = entries();
+    const squad = unit('german/4-6-7');
+    // The same LLMC (an 8-1's, ML 8, no leadership DRM) under another name: equal distributions, one object.
+    const renamed: ScriptEntry = { ...pool[4], key: 'llmc-the-other-8-1' };
+    const a = dd.of(squad, script([pool[0], pool[4]]));
+    expect(dd.of(squad, script([pool[0], renamed]))).toBe(a);
+    expect(dd.of(squad, script([pool[1], pool[4], pool[6]]))).not.toBe(a);
+    const rng = seedrandom('deferred-distribution-shared');
+    const starts = ['german/4-6-7', 'german/5-4-8', 'russian/4-4-7', 'german/2-4-7'].map((id) => unit(id));
+    for (let k = 0; k < 20; k++) {
+      const start = starts[Math.floor(rng() * starts.length)];
+      const entries = Array.from({ length: 1 + Math.floor(rng() * 5) }, () => (rng() < 0.2 ? renamed : pool[Math.floor(rng() * pool.length)]));
+      const d = dd.of(start, script(entries));
+      const reference = whole(start, entries, c);
+      const own = new Map<number, Prob6>();
+      const any = new Map<number, Prob6>();
+      d.own.forEach((p, b) => own.set(b, p));
+      d.any.forEach((p, b) => any.set(b, p));
+      const figures = { own: bits(own), any: bits(any), gone: toFraction(d.gone), tallies: Object.fromEntries(d.tallies.map((x) => [x.c, toFraction(x.p)])) };
+      expect({ k, figures }).toEqual({ k, figures: { own: reference.own, any: reference.any, gone: reference.gone, tallies: reference.tallies } });
+    }
+  });
+
   it('a summary made without final parts says so when asked for them', () => {
     const d = deferredDistributions(ctx({ elr: 2 }), tallyOf, () => 0, () => {}).of(unit('german/4-6-7'), { entries: [entries()[0]], key: 'M1.-1;' });
     expect(() => d.finals()).toThrow(/without their final parts/);
