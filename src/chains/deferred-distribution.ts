@@ -509,36 +509,8 @@ function combineDoubles(items: readonly Item[], e: number, key: number, finals: 
   if (shared) possible = ownPossible;
   else any = numerators(possible, ANY);
   const tallyN = seen.map((c) => take(TALLY + c));
-  const d: Doubles = lowest({ e, tallyC: seen, tallyN, gone: take(GONE), own, any }, ownPossible, possible);
+  const d: Doubles = { e, tallyC: seen, tallyN, gone: take(GONE), own, any };
   return new DoublesDistribution(key, d, possible, ownPossible, finals);
-}
-
-/**
- * `d` at its lowest exponent: while every numerator is a multiple of 6, each divided by 6 (the same
- * fractions; equal distributions then compare equal, and later products stay smaller). Rewrites the
- * rows of `d`, which the caller has just made (never the shared {@link NO_NUMERATORS}).
- */
-function lowest(d: Doubles, ownPossible: number, possible: number): Doubles {
-  let e = d.e;
-  for (;;) {
-    if (e === 0 || d.gone % 6 !== 0 || d.tallyN.some((n) => n % 6 !== 0)) break;
-    let whole = true;
-    for (const [row, bits] of [[d.own, ownPossible] as const, [d.any, possible] as const]) {
-      for (let m = bits; m !== 0 && whole; m &= m - 1) if (row[31 - Math.clz32(m & -m)] % 6 !== 0) whole = false;
-    }
-    if (!whole) break;
-    e--;
-    const tallyN = d.tallyN.map((n) => n / 6);
-    const divide = (row: readonly number[], bits: number): readonly number[] => {
-      if (bits === 0) return row;
-      const out = row.slice();
-      for (let m = bits; m !== 0; m &= m - 1) out[31 - Math.clz32(m & -m)] /= 6;
-      return out;
-    };
-    const own = divide(d.own, ownPossible);
-    d = { e, tallyC: d.tallyC, tallyN, gone: d.gone / 6, own, any: d.any === d.own ? own : divide(d.any, possible) };
-  }
-  return d;
 }
 
 const NO_NODES: readonly Node[] = [];

@@ -159,7 +159,7 @@ export function enumerateChain<S>(model: ChainModel<S>, options: number | Enumer
           const m = multiplicity[j];
           const p = scale(node.p, m, rolled);
           if (node.marks === null) put(next, model.key(t.state), { state: t.state, events: node.events | t.events, label: 0, p, marks: null });
-          else put(next, model.key(t.state), { state: t.state, events: 0, label: 0, p, marks: carryMarks(node.marks, t, m, rolled) });
+          else put(next, model.key(t.state), { state: t.state, events: 0, label: 0, p, marks: carryMarks(node.marks, t, inverse(t.partFrom), m, rolled) });
         }
       }
     }
@@ -209,6 +209,8 @@ interface GraphNode<S> {
 /** A transition of the `graph` order, without its state (the target node holds it while needed). */
 interface GraphEdge<S> extends Omit<Transition<S>, 'state'> {
   readonly to: GraphNode<S>;
+  /** The inverse of `partFrom`, for {@link carryMarks}. */
+  readonly partTo: readonly number[] | undefined;
   readonly m: number;
   readonly rolled: number;
 }
@@ -247,7 +249,7 @@ function enumerateGraph<S>(model: ChainModel<S>, o: EnumerateOptions): ExactDist
         stack.push(to);
       }
       to.waiting++;
-      return { to, events: t.events, partEvents: t.partEvents, partFrom: t.partFrom, label: t.label, m: multiplicity[j], rolled };
+      return { to, events: t.events, partEvents: t.partEvents, partFrom: t.partFrom, partTo: inverse(t.partFrom), label: t.label, m: multiplicity[j], rolled };
     });
     node.state = null;
   }
@@ -281,7 +283,7 @@ function enumerateGraph<S>(model: ChainModel<S>, o: EnumerateOptions): ExactDist
         const added =
           x.marks === null
             ? putGraph(to, { state: null, events: x.events | e.events, label, p, marks: null })
-            : putGraph(to, { state: null, events: 0, label, p, marks: carryMarks(x.marks, e, m, rolled) });
+            : putGraph(to, { state: null, events: 0, label, p, marks: carryMarks(x.marks, e, e.partTo, m, rolled) });
         if (added && labels !== undefined && to.reached.length > 1) newPath();
       }
       if (--to.waiting === 0) ready.push(to);
@@ -366,7 +368,8 @@ interface ExactNode<S> {
  * are partial and few exact additions are needed.
  */
 interface Marks {
-  readonly full: number[];
+  /** Never written: shared between a node and its children while equal. */
+  full: readonly number[];
   /** {@link NO_PARTIAL} (shared, never written) while empty: most nodes have none. */
   partial: Map<number, Prob6>;
 }
@@ -387,24 +390,35 @@ function scale(x: Prob6, m: number, rolled: number): Prob6 {
 
 /**
  * The marks a transition carries to its child: the events the roll sets become full; partial masses
- * scale like the path weight. Parts are renumbered by `t.partFrom` (a new part starts with none).
+ * scale like the path weight. Parts are renumbered by `t.partFrom` (`partTo`, its inverse: a new part
+ * starts with none). A `full` row the roll leaves as it was is shared, not copied (rows are never
+ * written: {@link mergeMarks} makes its own).
  */
-function carryMarks<S>(marks: Marks, t: Omit<Transition<S>, 'state'>, m: number, rolled: number): Marks {
-  const to = t.partFrom === undefined ? null : inverse(t.partFrom);
-  const wordOf = (w: number): number => (w === 0 || to === null ? w : (to[w - 1] ?? -1) + 1);
-  const full: number[] = [marks.full[0] | t.events];
-  for (let w = 1; w < marks.full.length; w++) {
-    const nw = wordOf(w);
-    if (nw > 0) full[nw] = (full[nw] ?? 0) | marks.full[w];
+function carryMarks<S>(marks: Marks, t: Omit<Transition<S>, 'state'>, partTo: readonly number[] | undefined, m: number, rolled: number): Marks {
+  const from = marks.full;
+  let full: readonly number[];
+  if (partTo === undefined && t.partEvents === undefined) {
+    if ((from[0] | t.events) === from[0]) full = from;
+    else {
+      const row = from.slice();
+      row[0] |= t.events;
+      full = row;
+    }
+  } else {
+    const row: number[] = [from[0] | t.events];
+    for (let w = 1; w < from.length; w++) {
+      const nw = partTo === undefined ? w : (partTo[w - 1] ?? -1) + 1;
+      if (nw > 0) row[nw] = (row[nw] ?? 0) | from[w];
+    }
+    if (t.partEvents !== undefined) for (let j = 0; j < t.partEvents.length; j++) row[j + 1] = (row[j + 1] ?? 0) | t.partEvents[j];
+    for (let w = 0; w < row.length; w++) row[w] ??= 0;
+    full = row;
   }
-  t.partEvents?.forEach((ev, j) => {
-    full[j + 1] = (full[j + 1] ?? 0) | ev;
-  });
-  for (let w = 0; w < full.length; w++) full[w] ??= 0;
   if (marks.partial.size === 0) return { full, partial: NO_PARTIAL };
   const partial = new Map<number, Prob6>();
   for (const [slot, x] of marks.partial) {
-    const nw = wordOf(slot >>> 5);
+    const w = slot >>> 5;
+    const nw = w === 0 || partTo === undefined ? w : (partTo[w - 1] ?? -1) + 1;
     const bit = slot & 31;
     if (nw < 0 || (nw === 0 && slot >= PART_SLOTS) || (full[nw] & (1 << bit)) !== 0) continue;
     partial.set(nw * PART_SLOTS + bit, scale(x, m, rolled));
@@ -412,8 +426,9 @@ function carryMarks<S>(marks: Marks, t: Omit<Transition<S>, 'state'>, m: number,
   return { full, partial: partial.size === 0 ? NO_PARTIAL : partial };
 }
 
-/** to[old part] = new part, from partFrom[new part] = old part (-1: new). */
-function inverse(partFrom: readonly number[]): number[] {
+/** to[old part] = new part, from partFrom[new part] = old part (-1: new); undefined for the identity. */
+function inverse(partFrom: readonly number[] | undefined): number[] | undefined {
+  if (partFrom === undefined) return undefined;
   const to: number[] = [];
   partFrom.forEach((old, j) => {
     if (old >= 0) to[old] = j;
@@ -431,13 +446,17 @@ function put<S>(m: Frontier<S>, key: string, node: ExactNode<S>): void {
   else putReached(byEvents, node);
 }
 
-/** Merges marks b (of weight pb) into marks a (of weight pa): a slot stays full only where both are. */
+/**
+ * Merges marks b (of weight pb) into marks a (of weight pa): a slot stays full only where both are.
+ * `a.full` is replaced, not written (rows are shared, see {@link carryMarks}).
+ */
 function mergeMarks(a: Marks, pa: Prob6, b: Marks, pb: Prob6): void {
   if (a.partial === NO_PARTIAL) a.partial = new Map();
   const words = Math.max(a.full.length, b.full.length);
-  const wasFull = a.full.slice();
+  const wasFull = a.full;
+  let full: number[] | undefined;
   for (let w = 0; w < words; w++) {
-    const fa = a.full[w] ?? 0;
+    const fa = wasFull[w] ?? 0;
     const fb = b.full[w] ?? 0;
     if (fa === fb) continue;
     for (let bit = 0; bit < PART_SLOTS; bit++) {
@@ -446,8 +465,13 @@ function mergeMarks(a: Marks, pa: Prob6, b: Marks, pb: Prob6): void {
       if ((fa & mask) !== 0 && (fb & mask) === 0) a.partial.set(slot, add(pa, b.partial.get(slot) ?? ZERO));
       else if ((fb & mask) !== 0 && (fa & mask) === 0) a.partial.set(slot, add(pb, a.partial.get(slot) ?? ZERO));
     }
-    a.full[w] = fa & fb;
+    if (full === undefined) {
+      full = wasFull.slice();
+      for (let x = full.length; x < words; x++) full.push(0);
+    }
+    full[w] = fa & fb;
   }
+  if (full !== undefined) a.full = full;
   for (const [slot, x] of b.partial) {
     if (((wasFull[slot >>> 5] ?? 0) & (1 << (slot & 31))) !== 0) continue; // counted above
     a.partial.set(slot, add(a.partial.get(slot) ?? ZERO, x));
