@@ -18,8 +18,8 @@
  * stacks): final states with exact probabilities, and the engine's marginals (P(event) for the stack
  * and per target). Its cost grows with the leaders' histories times the stack's distinct final states,
  * not with the product of every unit's histories; {@link summarizeAttackFactored} skips the final states
- * altogether (every 2-leader stack of 6 units measured under half a second; 3 leaders 0.2-3 s,
- * benchmarks/README.md session 8).
+ * altogether (every 2-leader stack of 6 units measured under half a second; 3 leaders 0.1-2 s, the
+ * median 6-unit stack about 0.9 s: benchmarks/README.md session 9).
  */
 import { AslOddsError } from '../errors.js';
 import { enumerateChain, PROGRESS_EVERY, type ExactDistribution, type ExactTerminal } from '../engine/exact.js';
@@ -384,8 +384,10 @@ interface LocalFigures {
  * on the map" is p times the product of each unit's P(gone) (when the leaders are gone too); the number
  * of squad-equivalents broken or eliminated is the convolution of each unit's 0 / 0.5 / 1; events come
  * from the engine's masses as in {@link enumerateAttackFactored}. Terminals that give every deferred unit
- * the same (start state, script) are merged first. Cost: the leaders' chain, plus each distinct
- * (start state, script)'s chain once, plus per merged terminal a convolution of at most 6 units.
+ * the same distribution (equal in value, deferred-distribution.ts) are merged first, and the products
+ * over the units are summed over the tuples' prefixes (`prefixScan`). Cost: the leaders' chain, plus
+ * each distinct (start state, script suffix)'s stage once, plus per tuple of distributions a few exact
+ * multiply-adds per event bit and count.
  * @param maxStates most states (leaders' chain + deferred chains) before giving up
  * @param onProgress called now and then with the work done so far
  * @throws AslOddsError `engine.tooManyStates` (exit 2) past `maxStates`; Error when `spec` cannot be

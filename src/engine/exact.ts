@@ -303,9 +303,9 @@ function putGraph<S>(to: GraphNode<S>, node: ExactNode<null>): boolean {
   if (to.index === undefined && to.reached.length < 8) return putReached(to.reached, node);
   if (to.index === undefined) {
     to.index = new Map();
-    for (const x of to.reached) to.index.set(x.label * 2 ** 32 + (x.events >>> 0), x);
+    for (const x of to.reached) to.index.set(reachedKey(x), x);
   }
-  const k = node.label * 2 ** 32 + (node.events >>> 0);
+  const k = reachedKey(node);
   const c = to.index.get(k);
   if (c === undefined) {
     to.index.set(k, node);
@@ -315,6 +315,15 @@ function putGraph<S>(to: GraphNode<S>, node: ExactNode<null>): boolean {
   if (c.marks !== null && node.marks !== null) mergeMarks(c.marks, c.p, node.marks, node.p);
   c.p = add(c.p, node.p);
   return false;
+}
+
+/**
+ * The key of a path among a state's paths: its label and events. In marginal mode every path's events
+ * are 0 (they are in its marks), so the label alone, a small integer (a Map hashes it faster than a
+ * double).
+ */
+function reachedKey(x: ExactNode<null>): number {
+  return x.marks !== null ? x.label : x.label * 2 ** 32 + (x.events >>> 0);
 }
 
 /**
@@ -397,13 +406,22 @@ function scale(x: Prob6, m: number, rolled: number): Prob6 {
 function carryMarks<S>(marks: Marks, t: Omit<Transition<S>, 'state'>, partTo: readonly number[] | undefined, m: number, rolled: number): Marks {
   const from = marks.full;
   let full: readonly number[];
-  if (partTo === undefined && t.partEvents === undefined) {
-    if ((from[0] | t.events) === from[0]) full = from;
-    else {
-      const row = from.slice();
+  if (partTo === undefined) {
+    // Copied only when the roll sets a bit not already full.
+    let row: number[] | undefined;
+    if ((from[0] | t.events) !== from[0]) {
+      row = from.slice();
       row[0] |= t.events;
-      full = row;
     }
+    const partEvents = t.partEvents ?? [];
+    for (let j = 0; j < partEvents.length; j++) {
+      const cur = (row ?? from)[j + 1] ?? 0;
+      if ((cur | partEvents[j]) !== cur || j + 1 >= (row ?? from).length) {
+        row ??= from.slice();
+        row[j + 1] = cur | partEvents[j];
+      }
+    }
+    full = row ?? from;
   } else {
     const row: number[] = [from[0] | t.events];
     for (let w = 1; w < from.length; w++) {

@@ -38,9 +38,10 @@ export const MAX_ATTACKS = 4;
 /**
  * Work the exact engine may do before the query gives up: chain states visited (in a factored attack,
  * attack-factored.ts, the leaders' chain's states and the paths its labels keep apart, then the
- * deferred units' stages and distributions, and the partial stacks of the joint product). A stack of
- * up to 6 units with at most 3 leaders needs at most about 500,000; 4 leaders and 2 squads under 16 FP
- * -1 reach it in about 30 s at about 2.9 GB (benchmarks/README.md session 8); past it, Monte Carlo.
+ * deferred units' stages and the distributions they combine, and the partial stacks of the joint
+ * product). A stack of up to 6 units with at most 3 leaders needs at most about 500,000; 4 leaders and 2
+ * squads under 16 FP -1 reach it in 30-36 s at about 3 GB (benchmarks/README.md sessions 8 and 9); past
+ * it, Monte Carlo.
  */
 export const MAX_ATTACK_STATES = 4_000_000;
 /**
@@ -58,9 +59,9 @@ export const ATTACK_CHUNK_SIZE = 1 << 16;
 
 /**
  * Work an exact attack answer may take by default before Monte Carlo answers instead (compute-odds.ts
- * `quickStates`): about a second on one idle core (a unit of work costs 4-6 us warm). The exact
- * summary of a single attack on up to 6 units with at most 2 leaders took at most 32,000 on 30 random
- * stacks (0.3 s); with 3 leaders 20,000 to 490,000 and 0.1-2.3 s (benchmarks/README.md, session 8).
+ * `quickStates`): about a second on one idle core (a unit of work costs 4-7 us warm). The exact
+ * summary of a single attack on up to 6 units with at most 2 leaders took at most 22,000 on 30 random
+ * stacks (0.2 s); with 3 leaders 10,000 to 380,000 and 0.1-2 s (benchmarks/README.md, session 9).
  */
 export const QUICK_ATTACK_STATES = 200_000;
 
@@ -324,8 +325,8 @@ function exactAttackFigures(targets: readonly UnitState[], dist: ExactDistributi
  * more (their histories, LLMC/LLTC cascades and Heat of Battle; 4 leaders and 2 squads pass even
  * MAX_ATTACK_STATES), or three leaders where the summary without the joint distribution does not
  * apply (several attacks, no unit but leaders, `outcomes`). Otherwise none: exact tries within
- * QUICK_ATTACK_STATES (a single attack's summary on 3 leaders and up to 3 other units took 20,000 to
- * 490,000 units of work and 0.1-2.3 s on random stacks, benchmarks/README.md session 8: the quick
+ * QUICK_ATTACK_STATES (a single attack's summary on 3 leaders and up to 3 other units took 10,000 to
+ * 380,000 units of work and 0.1-2 s on random stacks, benchmarks/README.md session 9: the quick
  * budget answers the cheaper ones exactly and hands the others to Monte Carlo after about a second).
  */
 function estimateOf(targets: readonly UnitState[], summary: boolean): { estimate?: { states: number; why: string } } {
