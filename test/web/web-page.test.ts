@@ -273,10 +273,16 @@ describe.skipIf(!hasChromium)('the web page in Chromium', () => {
     const page = await context.newPage();
     await page.goto(web!.url + '#/recovery');
     await answered(page, '#/recovery');
-    await page.evaluate(`navigator.serviceWorker.ready.then(() => true)`);
-    // the precache finishes installing before `ready`; reload once so the page is controlled
+    // The precache finishes installing before `ready`, but `ready` comes while the worker may still be
+    // activating: wait until it is activated, so that the reloaded page does not see it activate (an
+    // "external" worker, which makes the page's autoUpdate registration reload it, possibly offline).
+    await page.evaluate(
+      `navigator.serviceWorker.ready.then((r) => r.active.state === 'activated' || new Promise((done) => r.active.addEventListener('statechange', () => r.active.state === 'activated' && done(true))))`,
+    );
+    // Reload once so that the page is controlled.
     await page.reload();
     await answered(page, '#/recovery');
+    expect(await page.evaluate(`navigator.serviceWorker.controller !== null`)).toBe(true);
     await context.setOffline(true);
     await page.goto(web!.url + '#/mc?unit=german/4-6-7&check=1MC');
     await answered(page, '#/mc?unit=german/4-6-7&check=1MC');
