@@ -16,8 +16,9 @@
  * Arithmetic: a distribution's figures are probabilities n / 6^e at one exponent e (the most dice any
  * of its paths rolls). While e <= {@link EXACT_DOUBLE_E}, every numerator (at most 6^e < 2^53) and
  * every product and partial sum a stage makes is an integer a double holds exactly, so the backward
- * pass runs on doubles, with no BigInt or object per addition; deeper distributions (rare: a few long
- * scripts with heroes) use the exact Prob6 arithmetic. Both give the same fractions (tested against the
+ * pass runs on doubles, with no BigInt or object per addition; deeper distributions (long scripts and
+ * heroes: none on most stacks, up to a quarter of the stages with two 10-x leaders, whose heroes take
+ * their LLMC) use the exact Prob6 arithmetic. Both give the same fractions (tested against the
  * whole script's chain with the doubles on and off).
  */
 import { enumerateChain } from '../engine/exact.js';
@@ -149,8 +150,9 @@ export function deferredDistributions(
     return x;
   };
   // A stage (one entry) from a unit state, once per (entry, unit number) for the attack.
-  const stages = new Map<ScriptEntry, (readonly StageFinal[] | undefined)[]>();
-  const stageOf = (u: UnitState, num: number, e: ScriptEntry): readonly StageFinal[] => {
+  const stages = new Map<ScriptEntry, (Stage | undefined)[]>();
+  let stageCount = 0;
+  const stageOf = (u: UnitState, num: number, e: ScriptEntry): Stage => {
     let row = stages.get(e);
     if (row === undefined) stages.set(e, (row = []));
     let st = row[num];
@@ -169,7 +171,8 @@ export function deferredDistributions(
         if (f === undefined) finals.set(k, { unit, num, made, q: t.probability, own: t.state.own });
         else f.q = add(f.q, t.probability);
       }
-      row[num] = st = [...finals.values()];
+      const list = [...finals.values()];
+      row[num] = st = { finals: list, id: stageCount++, makesHeroes: list.some((f) => f.made.length > 0) };
     }
     return st;
   };
@@ -217,10 +220,9 @@ export function deferredDistributions(
   };
 
   // Without final parts (a summary), distributions equal in value are one object (`same`), and a stage
-  // over the same distributions is combined once (`combined`, by the stage and its items' distributions'
-  // keys):
-  // scripts that differ only in entries that change nothing for the unit give equal distributions, so
-  // the caller sees fewer distinct ones (the factored attack, fewer tuples).
+  // over the same distributions is combined once (`combined`, by the stage and its items'
+  // distributions' keys): scripts that differ only in entries that change nothing for the unit give
+  // equal distributions, so the caller sees fewer distinct ones (the factored attack, fewer tuples).
   const byValue = new Map<number, Node[]>();
   const same = (d: Node): Node => {
     if (keepFinals || d.doubles === null) return d;
@@ -231,8 +233,10 @@ export function deferredDistributions(
     list.push(d);
     return d;
   };
-  const stageIds = new Map<readonly StageFinal[], number>();
-  /** Combined stages by the hash of their signature (stage number, then per item its distribution's key, its heroes' count and keys). */
+  /**
+   * Combined stages by the hash of their signature: the stage's number, then per final the key of its
+   * unit's distribution after it (and, when the stage makes heroes, their count and keys).
+   */
   const combined = new Map<number, { readonly signature: readonly number[]; readonly d: Node }[]>();
   const local = (start: UnitState, bySuffix: Map<Script, (Node | undefined)[]>, u: UnitState, num: number, s: Script): Node => {
     let row = bySuffix.get(s);
@@ -242,40 +246,35 @@ export function deferredDistributions(
     if (s.entries.length === 0) d = same(ending(u, count++, idOf, tally(start, isAlive(u) ? u : offMapState(u)), doublesUpTo >= 0));
     else {
       const rest = restOf(s);
-      const st = stageOf(u, num, s.entries[0]);
+      const stage = stageOf(u, num, s.entries[0]);
+      const st = stage.finals;
       const f = st[0];
       if (st.length === 1 && f.own === 0 && f.made.length === 0 && f.q.n === 1n && f.q.e === 0) d = local(start, bySuffix, f.unit, f.num, rest);
       else {
-        // A hero takes the later waves only (deferred-check-chain.ts `isWave`); his tallies are never
-        // read: he is tallied as his own start.
-        const waves = wavesOf(rest);
-        const heroOf = (h: UnitState): Node => local(h, memoOf(h), h, numberOf(h), waves);
         const afters = st.map((f) => local(start, bySuffix, f.unit, f.num, rest));
-        const heroes = st.map((f) => (f.made.length === 0 ? NO_NODES : f.made.map(heroOf)));
-        let signature: number[] | undefined;
+        let heroes: (readonly Node[])[] | null = null;
+        if (stage.makesHeroes) {
+          // A hero takes the later waves only (deferred-check-chain.ts `isWave`); his tallies are never
+          // read: he is tallied as his own start.
+          const waves = wavesOf(rest);
+          heroes = st.map((f) => (f.made.length === 0 ? NO_NODES : f.made.map((h) => local(h, memoOf(h), h, numberOf(h), waves))));
+        }
         let hash = 0;
         if (!keepFinals) {
-          let id = stageIds.get(st);
-          if (id === undefined) stageIds.set(st, (id = stageIds.size));
-          signature = [id];
-          afters.forEach((a, i) => {
-            signature!.push(a.key, heroes[i].length);
-            for (const h of heroes[i]) signature!.push(h.key);
-          });
-          hash = hashInts(signature);
+          hash = signatureHash(stage.id, afters, heroes);
           const list = combined.get(hash);
-          if (list !== undefined) for (const x of list) if (x.signature.length === signature.length && x.signature.every((v, i) => v === signature![i])) d = x.d;
+          if (list !== undefined) for (const x of list) if (sameSignature(x.signature, stage.id, afters, heroes)) d = x.d;
         }
         if (d === undefined) {
-          const items = st.map((f, i) => ({ f, after: afters[i], heroes: heroes[i] }));
+          const items = st.map((f, i) => ({ f, after: afters[i], heroes: heroes === null ? NO_NODES : heroes[i] }));
           let parts: readonly LocalFinal[] | undefined;
           const finals = keepFinals ? (): readonly LocalFinal[] => (parts ??= finalParts(items)) : noFinals;
           const e = exponentOf(items);
           d = same(e <= doublesUpTo ? combineDoubles(items, e, count++, finals) : combine(items, count++, finals));
-          if (signature !== undefined) {
+          if (!keepFinals) {
             let list = combined.get(hash);
             if (list === undefined) combined.set(hash, (list = []));
-            list.push({ signature, d });
+            list.push({ signature: signatureOf(stage.id, afters, heroes), d });
           }
           spend(st.length); // its sums and vectors grow with the stage's finals
         }
@@ -515,14 +514,60 @@ function combineDoubles(items: readonly Item[], e: number, key: number, finals: 
 
 const NO_NODES: readonly Node[] = [];
 
-/** A 32-bit hash of a list of integers. */
-function hashInts(xs: readonly number[]): number {
-  let h = 0x811c9dc5;
-  for (const x of xs) {
-    h = Math.imul(h ^ x, 0x01000193);
-    h ^= h >>> 15;
+/** One stage (an entry from a unit state): its finals, its number in the attack, whether any makes a hero. */
+interface Stage {
+  readonly finals: readonly StageFinal[];
+  readonly id: number;
+  readonly makesHeroes: boolean;
+}
+
+/**
+ * A combined stage's signature: the stage's number, then per final its unit's distribution's key after
+ * it, and with heroes (`heroes` not null) their count and keys. {@link signatureHash} hashes the same
+ * list without making it, {@link sameSignature} compares it.
+ */
+function signatureOf(id: number, afters: readonly Node[], heroes: readonly (readonly Node[])[] | null): number[] {
+  const out = [id];
+  afters.forEach((a, i) => {
+    out.push(a.key);
+    if (heroes !== null) {
+      out.push(heroes[i].length);
+      for (const h of heroes[i]) out.push(h.key);
+    }
+  });
+  return out;
+}
+
+const mix = (h: number, x: number): number => {
+  h = Math.imul(h ^ x, 0x01000193);
+  return h ^ (h >>> 15);
+};
+
+/** A 32-bit hash of {@link signatureOf}'s list. */
+function signatureHash(id: number, afters: readonly Node[], heroes: readonly (readonly Node[])[] | null): number {
+  let h = mix(0x811c9dc5, id);
+  for (let i = 0; i < afters.length; i++) {
+    h = mix(h, afters[i].key);
+    if (heroes !== null) {
+      h = mix(h, heroes[i].length);
+      for (const x of heroes[i]) h = mix(h, x.key);
+    }
   }
   return h;
+}
+
+/** True when `signature` is {@link signatureOf}'s list for these arguments. */
+function sameSignature(signature: readonly number[], id: number, afters: readonly Node[], heroes: readonly (readonly Node[])[] | null): boolean {
+  if (signature[0] !== id) return false;
+  let k = 1;
+  for (let i = 0; i < afters.length; i++) {
+    if (signature[k++] !== afters[i].key) return false;
+    if (heroes !== null) {
+      if (signature[k++] !== heroes[i].length) return false;
+      for (const x of heroes[i]) if (signature[k++] !== x.key) return false;
+    }
+  }
+  return k === signature.length;
 }
 
 /** A 32-bit hash of a distribution's values (exponent, bits, tallies, P(gone), own and any part's events). */
