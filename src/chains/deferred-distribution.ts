@@ -13,16 +13,17 @@
  * distribution as it is: scripts share suffixes, and units that the leaders' later waves cannot touch
  * (broken, eliminated) collapse to one distribution.
  *
- * Arithmetic: a distribution's figures are probabilities n / 6^e at one exponent e (the most dice any
- * of its paths rolls). While e <= {@link EXACT_DOUBLE_E}, every numerator (at most 6^e < 2^53) and
- * every product and partial sum a stage makes is an integer a double holds exactly, so the backward
- * pass runs on doubles, with no BigInt or object per addition; deeper distributions (long scripts and
- * heroes: none on most stacks, up to a quarter of the stages with two 10-x leaders, whose heroes take
- * their LLMC) use the exact Prob6 arithmetic. Both give the same fractions (tested against the
- * whole script's chain with the doubles on and off).
+ * Arithmetic: a distribution's figures are probabilities n / 6^e at one exponent e (at most the dice
+ * its paths roll; lowered while every numerator is a multiple of 6). While e <= {@link EXACT_DOUBLE_E},
+ * every numerator (at most 6^e < 2^53) and every product and partial sum a stage makes is an integer a
+ * double holds exactly, so the backward pass runs on doubles, with no BigInt or object per addition. A
+ * deeper stage (long scripts and heroes: none on most stacks, 2-7% of the stages with two 10-x leaders,
+ * whose heroes take their LLMC) is combined in the exact Prob6 arithmetic, and held in doubles again
+ * when its figures fit. Both give the same fractions (tested against the whole script's chain with the
+ * doubles on, off, and limited so that the two mix).
  */
 import { enumerateChain } from '../engine/exact.js';
-import { add, complement, mul, ONE, Prob6Sums, ZERO, type Prob6 } from '../engine/probability.js';
+import { add, atLowestPower, complement, mul, ONE, Prob6Sums, ZERO, type Prob6 } from '../engine/probability.js';
 import type { MoraleContext } from '../rules/context.js';
 import { isAlive, offMapState, unitStateKey, type UnitState } from '../rules/unit-state.js';
 import { buildDeferredChain, deferredMemo, isWave, type Script, type ScriptEntry } from './deferred-check-chain.js';
@@ -81,6 +82,11 @@ export interface DeferredDistributions {
    * @throws AslOddsError `engine.tooManyStates` through `spend`
    */
   readonly of: (start: UnitState, script: Script) => LocalDistribution;
+  /**
+   * Stages combined so far: in doubles, in Prob6 (too deep for doubles), and of those, how many were
+   * held in doubles again after (their figures at their lowest powers of 6 fit one exponent).
+   */
+  readonly stats: () => { readonly doubles: number; readonly prob6: number; readonly backToDoubles: number };
 }
 
 /** Scratch sums of {@link combine} (left at 0 between calls): slots of own events, any part's, tallies, P(gone). */
@@ -171,7 +177,8 @@ export function deferredDistributions(
         if (f === undefined) finals.set(k, { unit, num, made, q: t.probability, own: t.state.own });
         else f.q = add(f.q, t.probability);
       }
-      const list = [...finals.values()];
+      // Each q at its lowest power of 6: the stage's distribution is held at the exponent its terms need.
+      const list = [...finals.values()].map((f) => ({ ...f, q: atLowestPower(f.q) }));
       row[num] = st = { finals: list, id: stageCount++, makesHeroes: list.some((f) => f.made.length > 0) };
     }
     return st;
@@ -238,6 +245,7 @@ export function deferredDistributions(
    * unit's distribution after it (and, when the stage makes heroes, their count and keys).
    */
   const combined = new Map<number, { readonly signature: readonly number[]; readonly d: Node }[]>();
+  const stats = { doubles: 0, prob6: 0, backToDoubles: 0 };
   const local = (start: UnitState, bySuffix: Map<Script, (Node | undefined)[]>, u: UnitState, num: number, s: Script): Node => {
     let row = bySuffix.get(s);
     if (row === undefined) bySuffix.set(s, (row = []));
@@ -270,7 +278,16 @@ export function deferredDistributions(
           let parts: readonly LocalFinal[] | undefined;
           const finals = keepFinals ? (): readonly LocalFinal[] => (parts ??= finalParts(items)) : noFinals;
           const e = exponentOf(items);
-          d = same(e <= doublesUpTo ? combineDoubles(items, e, count++, finals) : combine(items, count++, finals));
+          if (e <= doublesUpTo) {
+            stats.doubles++;
+            d = same(combineDoubles(items, e, count++, finals));
+          } else {
+            stats.prob6++;
+            const exact = combine(items, count++, finals);
+            d = inDoubles(exact, doublesUpTo);
+            if (d !== exact) stats.backToDoubles++;
+            d = same(d);
+          }
           if (!keepFinals) {
             let list = combined.get(hash);
             if (list === undefined) combined.set(hash, (list = []));
@@ -283,7 +300,7 @@ export function deferredDistributions(
     row[num] = d;
     return d;
   };
-  return { of: (start, script) => local(start, memoOf(start), start, numberOf(start), canonical(script)) };
+  return { of: (start, script) => local(start, memoOf(start), start, numberOf(start), canonical(script)), stats: () => ({ ...stats }) };
 }
 
 /** A distribution as the backward pass holds it: its figures in doubles when `doubles` is set. */
@@ -508,8 +525,91 @@ function combineDoubles(items: readonly Item[], e: number, key: number, finals: 
   if (shared) possible = ownPossible;
   else any = numerators(possible, ANY);
   const tallyN = seen.map((c) => take(TALLY + c));
-  const d: Doubles = { e, tallyC: seen, tallyN, gone: take(GONE), own, any };
+  const d = atLowestExponent({ e, tallyC: seen, tallyN, gone: take(GONE), own, any }, ownPossible, possible);
   return new DoublesDistribution(key, d, possible, ownPossible, finals);
+}
+
+/**
+ * `d` (made in Prob6) held in doubles when its figures, each at its lowest power of 6, fit one exponent
+ * of at most `upTo` (then its parents combine in doubles again); else `d` itself. Exact: at that
+ * exponent every numerator of a probability is at most 6^20 < 2^53.
+ */
+function inDoubles(d: Node, upTo: number): Node {
+  const at = (p: Prob6): Prob6 => atLowestPower(p);
+  const tallies = d.tallies.map((t) => at(t.p));
+  const gone = at(d.gone);
+  const bitsOf = (row: readonly Prob6[], bits: number): (Prob6 | undefined)[] => {
+    const out: (Prob6 | undefined)[] = [];
+    for (let m = bits; m !== 0; m &= m - 1) {
+      const b = 31 - Math.clz32(m & -m);
+      out[b] = at(row[b]);
+    }
+    return out;
+  };
+  const own = bitsOf(d.own, d.ownPossible);
+  const shared = d.any === d.own;
+  const any = shared ? own : bitsOf(d.any, d.possible);
+  let e = gone.e;
+  for (const p of [...tallies, ...own, ...any]) if (p !== undefined && p.e > e) e = p.e;
+  if (e > upTo) return d;
+  const numerator = (p: Prob6 | undefined): number => (p === undefined || p.n === 0n ? 0 : Number(p.n) * POW6N[e - p.e]);
+  const row = (ps: (Prob6 | undefined)[], bits: number): readonly number[] => {
+    if (bits === 0) return NO_NUMERATORS;
+    const out = NO_NUMERATORS.slice();
+    for (let m = bits; m !== 0; m &= m - 1) {
+      const b = 31 - Math.clz32(m & -m);
+      out[b] = numerator(ps[b]);
+    }
+    return out;
+  };
+  const ownRow = row(own, d.ownPossible);
+  const doubles: Doubles = {
+    e,
+    tallyC: d.tallies.map((t) => t.c),
+    tallyN: tallies.map(numerator),
+    gone: numerator(gone),
+    own: ownRow,
+    any: shared ? ownRow : row(any, d.possible),
+  };
+  return new DoublesDistribution(d.key, doubles, d.possible, d.ownPossible, d.finals);
+}
+
+/** True when the integer `n` (a double, at most 2^53) is a multiple of 6. */
+function multipleOf6(n: number): boolean {
+  return n === Math.floor(n / 6) * 6;
+}
+
+/**
+ * `d` at the smallest exponent that holds every figure (each numerator divided by 6 while all are
+ * multiples of 6): the same fractions. A stage's exponent is the most dice its paths roll, but its sums
+ * often carry common factors of 6; lower, its parents stay within doubles more often. Makes new rows
+ * (never writes `d`'s, which may be the shared {@link NO_NUMERATORS}).
+ */
+function atLowestExponent(d: Doubles, ownPossible: number, possible: number): Doubles {
+  let k = 0;
+  while (k < d.e && allMultiples(d, ownPossible, possible, POW6N[k])) k++;
+  if (k === 0) return d;
+  const p = POW6N[k];
+  const divide = (row: readonly number[], bits: number): readonly number[] => {
+    if (bits === 0) return row;
+    const out = row.slice();
+    for (let m = bits; m !== 0; m &= m - 1) out[31 - Math.clz32(m & -m)] /= p;
+    return out;
+  };
+  const own = divide(d.own, ownPossible);
+  return { e: d.e - k, tallyC: d.tallyC, tallyN: d.tallyN.map((n) => n / p), gone: d.gone / p, own, any: d.any === d.own ? own : divide(d.any, possible) };
+}
+
+/** True when every figure of `d` divided by `p` (a power of 6 dividing them all) is a multiple of 6. */
+function allMultiples(d: Doubles, ownPossible: number, possible: number, p: number): boolean {
+  for (let i = 0; i < d.tallyN.length; i++) if (!multipleOf6(d.tallyN[i] / p)) return false;
+  return multipleOf6(d.gone / p) && bitsDivide(d.own, ownPossible, p) && (d.any === d.own || bitsDivide(d.any, possible, p));
+}
+
+/** True when every numerator of `row` at the bits of `bits`, divided by `p`, is a multiple of 6. */
+function bitsDivide(row: readonly number[], bits: number, p: number): boolean {
+  for (let m = bits; m !== 0; m &= m - 1) if (!multipleOf6(row[31 - Math.clz32(m & -m)] / p)) return false;
+  return true;
 }
 
 const NO_NODES: readonly Node[] = [];

@@ -29,6 +29,21 @@ export function add(a: Prob6, b: Prob6): Prob6 {
   return a.e > b.e ? { n: a.n + b.n * pow6(a.e - b.e), e: a.e } : { n: a.n * pow6(b.e - a.e) + b.n, e: b.e };
 }
 
+/**
+ * p with the smallest exponent that holds it exactly (n divided by 6 while it is a multiple of 6):
+ * the same fraction, smaller numbers. Never throws.
+ * @example atLowestPower({ n: 12n, e: 2 }) // { n: 2n, e: 1 }
+ */
+export function atLowestPower(p: Prob6): Prob6 {
+  if (p.n === 0n) return ZERO;
+  let { n, e } = p;
+  while (e > 0 && n % 6n === 0n) {
+    n /= 6n;
+    e--;
+  }
+  return e === p.e ? p : { n, e };
+}
+
 /** p / 6^k (one roll of a dr is k = 1, of a DR k = 2), exact. Never throws. */
 export function divPow6(p: Prob6, k: number): Prob6 {
   return { n: p.n, e: p.e + k };

@@ -141,8 +141,15 @@ describe('deferred distributions: backwards over suffixes = the whole script cha
     const pool = entries();
     const script = [pool[0], pool[1], pool[3], pool[5], pool[6], pool[7], pool[3]];
     const start = unit('german/4-6-7');
-    const root = deferredDistributions(ctx({ elr: 2 }), tallyOf, () => 0, () => {}).of(start, { entries: script, key: script.map((e) => `${e.key};`).join('') });
+    const dd = deferredDistributions(ctx({ elr: 2 }), tallyOf, () => 0, () => {});
+    const root = dd.of(start, { entries: script, key: script.map((e) => `${e.key};`).join('') });
     expect(root.gone.e).toBeGreaterThan(EXACT_DOUBLE_E);
+    // Some stages are combined in Prob6, and some of those are held in doubles again (their figures
+    // carry common factors of 6).
+    const stats = dd.stats();
+    expect(stats.doubles).toBeGreaterThan(0);
+    expect(stats.prob6).toBeGreaterThan(0);
+    expect(stats.backToDoubles).toBeGreaterThan(0);
     const reference = whole(start, script);
     expect(backwards(start, script)).toEqual(reference);
     // With doubles only up to 6^8, most distributions are Prob6: the same fractions.

@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
-import { add, complement, mul, ONE, Prob6Sums, sub, toFraction, toNumber, ZERO, type Prob6 } from '../../src/engine/probability.js';
+import { add, atLowestPower, complement, mul, ONE, Prob6Sums, sub, toFraction, toNumber, ZERO, type Prob6 } from '../../src/engine/probability.js';
 
 /** A random probability n / 6^e with e in [0, 12]: a dice path's weight or a sum of some. */
 function randomProb(rng: () => number): Prob6 {
@@ -23,6 +23,20 @@ describe('Prob6 arithmetic', () => {
     expect(toFraction(complement(third))).toBe('2/3');
     expect(toFraction(add(ZERO, ONE))).toBe('1');
     expect(toNumber({ n: 1n, e: 2 })).toBeCloseTo(1 / 36, 15);
+  });
+
+  it('atLowestPower: the same fraction at the smallest exponent that holds it', () => {
+    expect(atLowestPower({ n: 12n, e: 2 })).toEqual({ n: 2n, e: 1 }); // 12/36 = 2/6
+    expect(atLowestPower({ n: 216n, e: 3 })).toEqual({ n: 1n, e: 0 }); // 1
+    expect(atLowestPower({ n: 5n, e: 2 })).toEqual({ n: 5n, e: 2 });
+    expect(atLowestPower({ n: 0n, e: 7 })).toEqual(ZERO);
+    const rng = seedrandom('lowest-power');
+    for (let k = 0; k < 200; k++) {
+      const p = randomProb(rng);
+      const q = atLowestPower(p);
+      expect(toFraction(q)).toBe(toFraction(p));
+      expect(q.e === 0 || q.n % 6n !== 0n).toBe(true);
+    }
   });
 });
 
