@@ -535,14 +535,13 @@ function combineDoubles(items: readonly Item[], e: number, key: number, finals: 
  * exponent every numerator of a probability is at most 6^20 < 2^53.
  */
 function inDoubles(d: Node, upTo: number): Node {
-  const at = (p: Prob6): Prob6 => atLowestPower(p);
-  const tallies = d.tallies.map((t) => at(t.p));
-  const gone = at(d.gone);
+  const tallies = d.tallies.map((t) => atLowestPower(t.p));
+  const gone = atLowestPower(d.gone);
   const bitsOf = (row: readonly Prob6[], bits: number): (Prob6 | undefined)[] => {
     const out: (Prob6 | undefined)[] = [];
     for (let m = bits; m !== 0; m &= m - 1) {
       const b = 31 - Math.clz32(m & -m);
-      out[b] = at(row[b]);
+      out[b] = atLowestPower(row[b]);
     }
     return out;
   };
