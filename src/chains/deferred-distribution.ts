@@ -40,7 +40,7 @@ export interface LocalFinal {
 
 /** One deferred unit's distribution given its script (from a start state). Immutable. */
 export interface LocalDistribution {
-  /** A small integer naming this distribution, unique within one attack. */
+  /** A small integer naming this distribution, unique within one attack (equal distributions of a summary are one object, one key). */
   readonly key: number;
   /** P(the unit's own final state, part 0, is in tally class c), for the classes it can end in. */
   readonly tallies: readonly { readonly c: number; readonly p: Prob6 }[];
@@ -115,8 +115,9 @@ export interface DeferredDistributionOptions {
    */
   readonly finals?: boolean;
   /**
-   * Distributions up to this exponent use doubles (default and most {@link EXACT_DOUBLE_E}); -1 uses
-   * the Prob6 arithmetic throughout (tests compare the two).
+   * Stages whose exponent is at most this are combined in doubles, and a stage combined in Prob6 is held
+   * in doubles again when its figures fit it (default and most {@link EXACT_DOUBLE_E}); -1 uses the
+   * Prob6 arithmetic throughout (tests compare them).
    */
   readonly doublesUpTo?: number;
 }
@@ -127,7 +128,8 @@ export interface DeferredDistributionOptions {
  * @param tally the class of a final unit state `end` of a unit that started as `start`, an integer in
  *   [0, 64) (what the caller tallies, e.g. final status and squad-equivalents lost)
  * @param idOf interned id of a unit state (the joint distribution's parts)
- * @param spend counts work (states of the stages' chains, then per distribution its stage's finals) against the budget
+ * @param spend counts work against the budget: the states of the stages' chains, then per stage combined
+ *   its finals (a stage found combined already, or a distribution merged with an equal one, costs none)
  * @param options see {@link DeferredDistributionOptions}
  * Never throws by itself.
  */
