@@ -20,6 +20,7 @@ import { ALL_DR } from '../dice/dice.js';
 import type { UnitProfile } from '../counters/types.js';
 import type { ChainModel, Roll, Transition } from '../engine/chain.js';
 import { resolveWoundSeverity } from '../rules/casualty-reduction.js';
+import type { CheckSpec } from '../rules/check.js';
 import type { MoraleContext } from '../rules/context.js';
 import { isHoBEligible, resolveHoB } from '../rules/heat-of-battle.js';
 import { llmcFor, lltcFor } from '../rules/leader-loss.js';
@@ -98,6 +99,69 @@ export function deferredMemo(): DeferredMemo {
   return { outcomes: new Map(), keys: new WeakMap() };
 }
 
+/** The leadership DRM entry `e` lends unit `u`: none to a berserk unit (A15.42). */
+function leadFor(u: UnitState, e: { readonly lead: number }): number {
+  return u.berserk ? 0 : e.lead;
+}
+
+/** The check entry `e` (an MC, PTC, LLMC or LLTC) calls for on unit `u` with its DRM, or null when `u` is not subject to it. */
+function checkOfEntry(u: UnitState, e: ScriptEntry, ctx: MoraleContext): { check: CheckSpec; drm: number } | null {
+  switch (e.k) {
+    case 'mc':
+    case 'ptc':
+      return checkFor(u, e.k, e.k === 'mc' ? e.n : 0, () => leadFor(u, e), null, 0, ctx);
+    case 'llmc':
+    case 'lltc':
+      return checkFor(u, e.k, 0, () => leadFor(u, e), e.leader, e.ml, ctx);
+    default:
+      return null;
+  }
+}
+
+/** Whether a part in state `u` is among the takers of entry `e` when it starts (an 'effect' has none: it is applied). */
+function takes(u: UnitState, e: ScriptEntry, ctx: MoraleContext): boolean {
+  switch (e.k) {
+    case 'effect':
+      return false;
+    case 'llmc':
+      return llmcFor(u, e.leader, e.ml, ctx.ruleSet) !== null;
+    case 'lltc':
+      return !u.pinned && lltcFor(u, e.leader, e.ml) !== null;
+    case 'berserk':
+      return isHoBEligible(u, ctx.ruleSet);
+    default:
+      return isAlive(u);
+  }
+}
+
+/** Whether a part in state `u` with entry `e`'s check at the head of its queue is no longer subject to it (skipped, no roll). */
+function skipsCheck(u: UnitState, e: ScriptEntry, ctx: MoraleContext): boolean {
+  if (e.k === 'berserk') return !(isAlive(u) && !u.berserk);
+  if (e.k === 'wnd') return !isAlive(u);
+  return checkOfEntry(u, e, ctx) === null;
+}
+
+/** What decides the outcome of entry `e`'s check on unit `u` besides the DR (the check, its strength and DRM): the outcome memo's key. */
+function checkKey(u: UnitState, e: ScriptEntry, ctx: MoraleContext): string {
+  if (e.k === 'berserk') return `B${e.leaderDRM}`;
+  const c = checkOfEntry(u, e, ctx)!;
+  return `${c.check.label}.${c.check.kind}${c.check.strength}${c.check.failurePins ? 'p' : ''}.${c.drm}`;
+}
+
+/**
+ * What entry `e` does to a unit in state `u` taking it alone (one stage of its script, from no
+ * heroes): entries with equal keys give the same chain from `u` (tested). '' when the unit is not
+ * subject to it (the chain rolls nothing); an effect's own key (applied without a roll); else the
+ * check's (its DRM included) or the Wound Severity dr's DRM. Used to enumerate a stage once per
+ * (unit state, key). Never throws.
+ */
+export function stageKey(u: UnitState, e: ScriptEntry, ctx: MoraleContext): string {
+  if (e.k === 'effect') return `E${e.key}`;
+  if (!takes(u, e, ctx)) return '';
+  if (e.k === 'wnd') return isAlive(u) ? `W${e.drm}` : '';
+  return skipsCheck(u, e, ctx) ? '' : `C${checkKey(u, e, ctx)}`;
+}
+
 /**
  * The chain of one deferred unit: every entry of its script in order (an 'effect' applied without a
  * roll, each check with its follow-ups). A transition's `events` are any part's; the state keeps the
@@ -135,57 +199,17 @@ export function buildDeferredChain(
     }
     return r;
   };
-  const lead = (u: UnitState, e: { lead: number }): number => (u.berserk ? 0 : e.lead);
-
-  /** Whether part `p` takes entry `e` (its subject test at the head of the queue). */
-  function checkOfTask(parts: readonly UnitState[], t: Extract<LocalTask, { k: 'chk' }>) {
-    const u = parts[t.part];
-    const e = script[t.entry];
-    switch (e.k) {
-      case 'mc':
-      case 'ptc':
-        return checkFor(u, e.k, e.k === 'mc' ? e.n : 0, () => lead(u, e), null, 0, ctx);
-      case 'llmc':
-      case 'lltc':
-        return checkFor(u, e.k, 0, () => lead(u, e), e.leader, e.ml, ctx);
-      default:
-        return null;
-    }
-  }
-
-  /**
-   * The parts that take entry `i`, as the attack chain picks a wave's takers when it starts: every part
-   * for a wave ({@link isWave}), the unit itself for the IFT result's own steps (an 'effect' is applied
-   * by `make`, never taken).
-   */
+  /** The parts that take entry `i`, as the attack chain picks a wave's takers when it starts: every part for a wave ({@link isWave}), the unit itself for the IFT result's own steps. */
   function takers(parts: readonly UnitState[], i: number): number[] {
     const e = script[i];
-    if (e.k === 'effect') return [];
     const candidates = isWave(e) ? parts.map((_, p) => p) : [0];
-    return candidates.filter((p) => {
-      const u = parts[p];
-      switch (e.k) {
-        case 'llmc':
-          return llmcFor(u, e.leader, e.ml, ctx.ruleSet) !== null;
-        case 'lltc':
-          return !u.pinned && lltcFor(u, e.leader, e.ml) !== null;
-        case 'berserk':
-          return isHoBEligible(u, ctx.ruleSet);
-        default:
-          return isAlive(u);
-      }
-    });
+    return candidates.filter((p) => takes(parts[p], e, ctx));
   }
-
 
   /** True when the head task needs no roll (it is skipped: the part is no longer subject). */
   function skip(parts: readonly UnitState[], t: LocalTask): boolean {
     const u = parts[t.part];
-    if (t.k !== 'chk') return !isAlive(u);
-    const e = script[t.entry];
-    if (e.k === 'berserk') return !(isAlive(u) && !u.berserk);
-    if (e.k === 'wnd') return !isAlive(u);
-    return checkOfTask(parts, t) === null;
+    return t.k !== 'chk' ? !isAlive(u) : skipsCheck(u, script[t.entry], ctx);
   }
 
   function make(parts: readonly UnitState[], next: number, todo: LocalTask[], own: number): DeferredState {
@@ -239,13 +263,12 @@ export function buildDeferredChain(
       const e = script[t.entry];
       const u = parts[t.part];
       const dr = ALL_DR[index];
-      let r: CheckOutcome;
-      if (e.k === 'berserk') r = outcome(u, `B${e.leaderDRM}`, () => resolveBerserkTask(u, e.leaderDRM, dr, ctx), dr.white + dr.colored);
-      else {
-        const spec = checkOfTask(parts, t)!;
-        const c = spec.check;
-        r = outcome(u, `${c.label}.${c.kind}${c.strength}${c.failurePins ? 'p' : ''}.${spec.drm}`, () => resolveCheckTask(u, c, spec.drm, dr, ctx), dr.white + dr.colored);
-      }
+      const resolve = (): CheckOutcome => {
+        if (e.k === 'berserk') return resolveBerserkTask(u, e.leaderDRM, dr, ctx);
+        const spec = checkOfEntry(u, e, ctx)!;
+        return resolveCheckTask(u, spec.check, spec.drm, dr, ctx);
+      };
+      const r = outcome(u, checkKey(u, e, ctx), resolve, dr.white + dr.colored);
       set(t.part, r.unit, r.events);
       const follow: LocalTask[] = [];
       if (r.woundSeverityDRM !== null) follow.push({ k: 'wnd', part: t.part, drm: r.woundSeverityDRM });

@@ -26,7 +26,7 @@ import { enumerateChain } from '../engine/exact.js';
 import { add, atLowestPower, complement, mul, ONE, Prob6Sums, ZERO, type Prob6 } from '../engine/probability.js';
 import type { MoraleContext } from '../rules/context.js';
 import { isAlive, offMapState, unitStateKey, type UnitState } from '../rules/unit-state.js';
-import { buildDeferredChain, deferredMemo, isWave, type Script, type ScriptEntry } from './deferred-check-chain.js';
+import { buildDeferredChain, deferredMemo, isWave, stageKey, type Script, type ScriptEntry } from './deferred-check-chain.js';
 
 /** Event bits (the engine's 32-bit masks). */
 const BITS = 32;
@@ -159,11 +159,16 @@ export function deferredDistributions(
   };
   // A stage (one entry) from a unit state, once per (entry, unit number) for the attack.
   const stages = new Map<ScriptEntry, (Stage | undefined)[]>();
-  let stageCount = 0;
+  const stagesByKey = new Map<string, Stage>();
+  const stageIds = new Map<string, number>();
   const stageOf = (u: UnitState, num: number, e: ScriptEntry): Stage => {
     let row = stages.get(e);
     if (row === undefined) stages.set(e, (row = []));
     let st = row[num];
+    if (st !== undefined) return st;
+    // Entries that do the same to this unit state (deferred-check-chain.ts `stageKey`) share a stage.
+    const key = `${num}|${stageKey(u, e, ctx)}`;
+    st = stagesByKey.get(key);
     if (st === undefined) {
       const dist = enumerateChain(buildDeferredChain([u], [e], ctx, memo), { maxStates });
       spend(dist.statesVisited);
@@ -180,51 +185,54 @@ export function deferredDistributions(
         else f.q = add(f.q, t.probability);
       }
       // Each q at its lowest power of 6: the stage's distribution is held at the exponent its terms need.
-      const list = [...finals.values()].map((f) => ({ ...f, q: atLowestPower(f.q) }));
-      row[num] = st = { finals: list, id: stageCount++, makesHeroes: list.some((f) => f.made.length > 0) };
+      // In the order of their keys, so that stages equal in value list them alike.
+      const sorted = [...finals.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      const list = sorted.map(([, f]) => ({ ...f, q: atLowestPower(f.q) }));
+      // Numbered by value: entries that act alike on this unit state (say, two leaders' LLMC it
+      // takes at the same DRM) give one stage, so that the stages combined after them merge too.
+      const value = `${num}:${sorted.map(([k], i) => `${k}@${list[i].q.n}/${list[i].q.e}`).join(' ')}`;
+      let id = stageIds.get(value);
+      if (id === undefined) stageIds.set(value, (id = stageIds.size));
+      st = { finals: list, id, makesHeroes: list.some((f) => f.made.length > 0) };
+      stagesByKey.set(key, st);
     }
+    row[num] = st;
     return st;
   };
-  // Scripts interned by key, and each one's rest (the entries after its first).
-  const scripts = new Map<string, Script>();
-  const rests = new Map<Script, Script>();
-  const canonicalOf = new WeakMap<Script, Script>();
-  const canonical = (s: Script): Script => {
-    let x = canonicalOf.get(s);
+  // Scripts interned by key as suffixes: numbered, with their rest (the entries after the first) and
+  // their waves made once.
+  const suffixes = new Map<string, Suffix>();
+  const suffixOf = new WeakMap<Script, Suffix>();
+  const intern = (s: Script): Suffix => {
+    let x = suffixOf.get(s);
     if (x === undefined) {
-      x = scripts.get(s.key);
-      if (x === undefined) scripts.set(s.key, (x = s));
-      canonicalOf.set(s, x);
+      x = suffixes.get(s.key);
+      if (x === undefined) suffixes.set(s.key, (x = { script: s, id: suffixes.size, rest: undefined, waves: undefined }));
+      suffixOf.set(s, x);
     }
     return x;
   };
-  const restOf = (s: Script): Script => {
-    let r = rests.get(s);
-    if (r === undefined) {
-      const head = s.entries[0];
-      r = canonical({ entries: s.entries.slice(1), key: s.key.slice(head.key.length + 1) });
-      rests.set(s, r);
+  const restOf = (x: Suffix): Suffix => {
+    if (x.rest === undefined) {
+      const s = x.script;
+      x.rest = intern({ entries: s.entries.slice(1), key: s.key.slice(s.entries[0].key.length + 1) });
     }
-    return r;
+    return x.rest;
   };
-  // A script's wave entries (LLMC, LLTC, Berserk checks: every part takes them), as a script.
-  const waveScripts = new Map<Script, Script>();
-  const wavesOf = (s: Script): Script => {
-    let w = waveScripts.get(s);
-    if (w === undefined) {
-      const entries = s.entries.filter(isWave);
-      w = entries.length === s.entries.length ? s : canonical({ entries, key: entries.map((e) => `${e.key};`).join('') });
-      waveScripts.set(s, w);
+  // A suffix's wave entries (LLMC, LLTC, Berserk checks: every part takes them), as a suffix.
+  const wavesOf = (x: Suffix): Suffix => {
+    if (x.waves === undefined) {
+      const entries = x.script.entries.filter(isWave);
+      x.waves = entries.length === x.script.entries.length ? x : intern({ entries, key: entries.map((e) => `${e.key};`).join('') });
     }
-    return w;
+    return x.waves;
   };
-  // Distributions per (start, script, unit number): the tallies are the start's.
-  const byStart = new Map<number, Map<Script, (Node | undefined)[]>>();
+  // Distributions per start (the tallies are the start's), by (suffix, unit number): see `memoKey`.
+  const byStart = new Map<number, Map<number, Node>>();
   let count = 0;
-  const memoOf = (start: UnitState): Map<Script, (Node | undefined)[]> => {
-    const k = numberOf(start);
-    let m = byStart.get(k);
-    if (m === undefined) byStart.set(k, (m = new Map()));
+  const memoOf = (start: number): Map<number, Node> => {
+    let m = byStart.get(start);
+    if (m === undefined) byStart.set(start, (m = new Map()));
     return m;
   };
 
@@ -248,26 +256,26 @@ export function deferredDistributions(
    */
   const combined = new Map<number, { readonly signature: readonly number[]; readonly d: Node }[]>();
   const stats = { doubles: 0, prob6: 0, backToDoubles: 0 };
-  const local = (start: UnitState, bySuffix: Map<Script, (Node | undefined)[]>, u: UnitState, num: number, s: Script): Node => {
-    let row = bySuffix.get(s);
-    if (row === undefined) bySuffix.set(s, (row = []));
-    let d = row[num];
+  const local = (start: UnitState, memo: Map<number, Node>, u: UnitState, num: number, x: Suffix): Node => {
+    const slot = memoKey(x.id, num);
+    let d = memo.get(slot);
     if (d !== undefined) return d;
+    const s = x.script;
     if (s.entries.length === 0) d = same(ending(u, count++, idOf, tally(start, isAlive(u) ? u : offMapState(u)), doublesUpTo >= 0));
     else {
-      const rest = restOf(s);
+      const rest = restOf(x);
       const stage = stageOf(u, num, s.entries[0]);
       const st = stage.finals;
       const f = st[0];
-      if (st.length === 1 && f.own === 0 && f.made.length === 0 && f.q.n === 1n && f.q.e === 0) d = local(start, bySuffix, f.unit, f.num, rest);
+      if (st.length === 1 && f.own === 0 && f.made.length === 0 && f.q.n === 1n && f.q.e === 0) d = local(start, memo, f.unit, f.num, rest);
       else {
-        const afters = st.map((f) => local(start, bySuffix, f.unit, f.num, rest));
+        const afters = st.map((f) => local(start, memo, f.unit, f.num, rest));
         let heroes: (readonly Node[])[] | null = null;
         if (stage.makesHeroes) {
           // A hero takes the later waves only (deferred-check-chain.ts `isWave`); his tallies are never
           // read: he is tallied as his own start.
           const waves = wavesOf(rest);
-          heroes = st.map((f) => (f.made.length === 0 ? NO_NODES : f.made.map((h) => local(h, memoOf(h), h, numberOf(h), waves))));
+          heroes = st.map((f) => (f.made.length === 0 ? NO_NODES : f.made.map((h) => local(h, memoOf(numberOf(h)), h, numberOf(h), waves))));
         }
         let hash = 0;
         if (!keepFinals) {
@@ -299,16 +307,38 @@ export function deferredDistributions(
         }
       }
     }
-    row[num] = d;
+    memo.set(slot, d);
     return d;
   };
-  return { of: (start, script) => local(start, memoOf(start), start, numberOf(start), canonical(script)), stats: () => ({ ...stats }) };
+  return {
+    of: (start, script) => {
+      const num = numberOf(start);
+      return local(start, memoOf(num), start, num, intern(script));
+    },
+    stats: () => ({ ...stats }),
+  };
 }
 
 /** A distribution as the backward pass holds it: its figures in doubles when `doubles` is set. */
 interface Node extends LocalDistribution {
   /** The figures as numerators over 6^e, exact in doubles; null when they are Prob6 only. */
   readonly doubles: Doubles | null;
+}
+
+/** A script as the backward pass meets it: interned (equal keys, one suffix), numbered, its rest and waves once made. */
+interface Suffix {
+  readonly script: Script;
+  readonly id: number;
+  rest: Suffix | undefined;
+  waves: Suffix | undefined;
+}
+
+/**
+ * The memo's key of (suffix number, unit number): a small integer while both are small (the usual case,
+ * which a Map hashes fastest), else a distinct negative one; exact while both are below 2^26.
+ */
+function memoKey(suffix: number, num: number): number {
+  return num < 1024 && suffix < 0x100000 ? suffix * 1024 + num : -1 - (num * 0x4000000 + suffix);
 }
 
 /** A distribution's figures as numerators n over 6^e (e <= EXACT_DOUBLE_E: integers, exact). */

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
-import { buildDeferredChain, type Script, type ScriptEntry } from '../../src/chains/deferred-check-chain.js';
+import { buildDeferredChain, stageKey, type Script, type ScriptEntry } from '../../src/chains/deferred-check-chain.js';
 import { deferredDistributions, EXACT_DOUBLE_E } from '../../src/chains/deferred-distribution.js';
 import { enumerateChain } from '../../src/engine/exact.js';
 import { add, toFraction, ZERO, type Prob6 } from '../../src/engine/probability.js';
@@ -185,5 +185,50 @@ describe('deferred distributions: backwards over suffixes = the whole script cha
   it('a summary made without final parts says so when asked for them', () => {
     const d = deferredDistributions(ctx({ elr: 2 }), tallyOf, () => 0, () => {}).of(unit('german/4-6-7'), { entries: [entries()[0]], key: 'M1.-1;' });
     expect(() => d.finals()).toThrow(/without their final parts/);
+  });
+});
+
+describe('stageKey: entries with equal keys do the same to a unit state', () => {
+  it('one stage from unit states the scripts reach, every entry: equal keys, equal chains; an empty key rolls nothing', () => {
+    const c = ctx({ elr: 2 });
+    // The same checks under other names and from another leader with the same LLMC DRM, and a Wound Severity dr.
+    const pool: ScriptEntry[] = [
+      ...entries(),
+      { ...entries()[4], key: 'llmc-the-other-8-1' },
+      { k: 'llmc', leader: unit('german/8-0').profile, ml: 8, lead: 0, key: 'llmc80.8.0' },
+      { k: 'mc', n: 1, lead: -1, key: 'M1.-1-again' },
+      { k: 'wnd', drm: 0, key: 'W0' },
+    ];
+    // Unit states the scripts reach: broken, pinned, berserk, reduced, heroes, eliminated.
+    const states = new Map<string, UnitState>();
+    for (const id of ['german/4-6-7', 'german/2-4-7', 'russian/4-4-7']) {
+      const start = unit(id);
+      states.set(unitStateKey(start), start);
+      for (const script of [[pool[0], pool[7]], [pool[1], pool[6]], [pool[2], pool[3]]]) {
+        for (const t of enumerateChain(buildDeferredChain([start], script, c)).terminals) for (const u of t.state.parts) states.set(unitStateKey(u), u);
+      }
+    }
+    const chainOf = (u: UnitState, e: ScriptEntry): string[] =>
+      enumerateChain(buildDeferredChain([u], [e], c))
+        .terminals.map((t) => `${t.state.parts.map(unitStateKey).join(',')}|${t.events}|${t.state.own}|${toFraction(t.probability)}`)
+        .sort();
+    const byKey = new Map<string, { entry: string; chain: string[] }[]>();
+    for (const [k, u] of states) {
+      for (const e of pool) {
+        const key = `${k}#${stageKey(u, e, c)}`;
+        let group = byKey.get(key);
+        if (group === undefined) byKey.set(key, (group = []));
+        group.push({ entry: e.key, chain: chainOf(u, e) });
+        if (stageKey(u, e, c) === '') expect(chainOf(u, e)).toEqual([`${k}|0|0|1`]);
+      }
+    }
+    let shared = 0;
+    for (const [key, group] of byKey) {
+      for (const x of group.slice(1)) expect({ key, entry: x.entry, chain: x.chain }).toEqual({ key, entry: x.entry, chain: group[0].chain });
+      if (group.length > 1 && !key.endsWith('#')) shared++;
+    }
+    // Not vacuous: many states, and entries other than the unit's own rolls share their stages.
+    expect(states.size).toBeGreaterThan(15);
+    expect(shared).toBeGreaterThan(10);
   });
 });
