@@ -197,6 +197,7 @@ describe('stageKey: entries with equal keys do the same to a unit state', () => 
       { ...entries()[4], key: 'llmc-the-other-8-1' },
       { k: 'llmc', leader: unit('german/8-0').profile, ml: 8, lead: 0, key: 'llmc80.8.0' },
       { k: 'mc', n: 1, lead: -1, key: 'M1.-1-again' },
+      { k: 'mc', n: 1, lead: 0, key: 'M1.0' },
       { k: 'wnd', drm: 0, key: 'W0' },
     ];
     // Unit states the scripts reach: broken, pinned, berserk, reduced, heroes, eliminated.
