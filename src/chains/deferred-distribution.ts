@@ -207,7 +207,7 @@ export function deferredDistributions(
     let x = suffixOf.get(s);
     if (x === undefined) {
       x = suffixes.get(s.key);
-      if (x === undefined) suffixes.set(s.key, (x = { script: s, id: suffixes.size, rest: undefined, waves: undefined }));
+      if (x === undefined) suffixes.set(s.key, (x = { script: s, rest: undefined, waves: undefined, starts: [], nums: [], nodes: [] }));
       suffixOf.set(s, x);
     }
     return x;
@@ -227,14 +227,7 @@ export function deferredDistributions(
     }
     return x.waves;
   };
-  // Distributions per start (the tallies are the start's), by (suffix, unit number): see `memoKey`.
-  const byStart = new Map<number, Map<number, Node>>();
   let count = 0;
-  const memoOf = (start: number): Map<number, Node> => {
-    let m = byStart.get(start);
-    if (m === undefined) byStart.set(start, (m = new Map()));
-    return m;
-  };
 
   // Without final parts (a summary), distributions equal in value are one object (`same`), and a stage
   // over the same distributions is combined once (`combined`, by the stage and its items'
@@ -256,10 +249,12 @@ export function deferredDistributions(
    */
   const combined = new Map<number, { readonly signature: readonly number[]; readonly d: Node }[]>();
   const stats = { doubles: 0, prob6: 0, backToDoubles: 0 };
-  const local = (start: UnitState, memo: Map<number, Node>, u: UnitState, num: number, x: Suffix): Node => {
-    const slot = memoKey(x.id, num);
-    let d = memo.get(slot);
-    if (d !== undefined) return d;
+  // The distribution of unit state `u` (number `num`) over suffix `x`, tallied as from `start` (number
+  // `sn`): memoised on the suffix (`Suffix.nodes`).
+  const local = (start: UnitState, sn: number, u: UnitState, num: number, x: Suffix): Node => {
+    const { starts, nums, nodes } = x;
+    for (let i = 0; i < nums.length; i++) if (nums[i] === num && starts[i] === sn) return nodes[i];
+    let d: Node | undefined;
     const s = x.script;
     if (s.entries.length === 0) d = same(ending(u, count++, idOf, tally(start, isAlive(u) ? u : offMapState(u)), doublesUpTo >= 0));
     else {
@@ -267,21 +262,21 @@ export function deferredDistributions(
       const stage = stageOf(u, num, s.entries[0]);
       const st = stage.finals;
       const f = st[0];
-      if (st.length === 1 && f.own === 0 && f.made.length === 0 && f.q.n === 1n && f.q.e === 0) d = local(start, memo, f.unit, f.num, rest);
+      if (st.length === 1 && f.own === 0 && f.made.length === 0 && f.q.n === 1n && f.q.e === 0) d = local(start, sn, f.unit, f.num, rest);
       else {
-        const afters = st.map((f) => local(start, memo, f.unit, f.num, rest));
+        const afters = st.map((f) => local(start, sn, f.unit, f.num, rest));
         let heroes: (readonly Node[])[] | null = null;
         if (stage.makesHeroes) {
           // A hero takes the later waves only (deferred-check-chain.ts `isWave`); his tallies are never
           // read: he is tallied as his own start.
           const waves = wavesOf(rest);
-          heroes = st.map((f) => (f.made.length === 0 ? NO_NODES : f.made.map((h) => local(h, memoOf(numberOf(h)), h, numberOf(h), waves))));
+          heroes = st.map((f) => (f.made.length === 0 ? NO_NODES : f.made.map((h) => local(h, numberOf(h), h, numberOf(h), waves))));
         }
         let hash = 0;
         if (!keepFinals) {
           hash = signatureHash(stage.id, afters, heroes);
           const list = combined.get(hash);
-          if (list !== undefined) for (const x of list) if (sameSignature(x.signature, stage.id, afters, heroes)) d = x.d;
+          if (list !== undefined) for (const c of list) if (sameSignature(c.signature, stage.id, afters, heroes)) d = c.d;
         }
         if (d === undefined) {
           const items = st.map((f, i) => ({ f, after: afters[i], heroes: heroes === null ? NO_NODES : heroes[i] }));
@@ -307,13 +302,15 @@ export function deferredDistributions(
         }
       }
     }
-    memo.set(slot, d);
-    return d;
+    starts.push(sn);
+    nums.push(num);
+    nodes.push(d!);
+    return d!;
   };
   return {
     of: (start, script) => {
       const num = numberOf(start);
-      return local(start, memoOf(num), start, num, intern(script));
+      return local(start, num, start, num, intern(script));
     },
     stats: () => ({ ...stats }),
   };
@@ -325,20 +322,18 @@ interface Node extends LocalDistribution {
   readonly doubles: Doubles | null;
 }
 
-/** A script as the backward pass meets it: interned (equal keys, one suffix), numbered, its rest and waves once made. */
+/**
+ * A script as the backward pass meets it: interned (equal keys, one suffix), its rest and waves once
+ * made, and the distributions over it found so far: of unit number `nums[i]` tallied from start number
+ * `starts[i]` (a few per suffix: a short list beats a hash lookup).
+ */
 interface Suffix {
   readonly script: Script;
-  readonly id: number;
   rest: Suffix | undefined;
   waves: Suffix | undefined;
-}
-
-/**
- * The memo's key of (suffix number, unit number): a small integer while both are small (the usual case,
- * which a Map hashes fastest), else a distinct negative one; exact while both are below 2^26.
- */
-function memoKey(suffix: number, num: number): number {
-  return num < 1024 && suffix < 0x100000 ? suffix * 1024 + num : -1 - (num * 0x4000000 + suffix);
+  readonly starts: number[];
+  readonly nums: number[];
+  readonly nodes: Node[];
 }
 
 /** A distribution's figures as numerators n over 6^e (e <= EXACT_DOUBLE_E: integers, exact). */
