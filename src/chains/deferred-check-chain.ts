@@ -86,11 +86,12 @@ type LocalTask =
   | { readonly k: 'hob'; readonly part: number; readonly broken: boolean };
 
 /**
- * What the deferred chains of one attack share: check outcomes by (unit state, check, DRM, DR total),
- * and unit state keys by object (outcomes are shared objects, so their keys are computed once).
+ * What the deferred chains of one attack share: check outcomes by (unit state, check, DRM), each a row
+ * by DR total, and unit state keys by object (outcomes are shared objects, so their keys are computed
+ * once).
  */
 export interface DeferredMemo {
-  readonly outcomes: Map<string, CheckOutcome>;
+  readonly outcomes: Map<string, (CheckOutcome | undefined)[]>;
   readonly keys: WeakMap<UnitState, string>;
 }
 
@@ -189,15 +190,12 @@ export function buildDeferredChain(
     }
     return k;
   };
-  /** A check's outcome, resolved once per (unit state, check, DRM, DR total) for the whole attack. */
-  const outcome = (u: UnitState, check: string, resolve: () => CheckOutcome, total: number): CheckOutcome => {
-    const k = `${keyOf(u)}|${check}|${total}`;
-    let r = memo.outcomes.get(k);
-    if (r === undefined) {
-      r = resolve();
-      memo.outcomes.set(k, r);
-    }
-    return r;
+  /** The outcomes of a check on `u` by DR total, each resolved once per (unit state, check, DRM) for the whole attack. */
+  const outcomesOf = (u: UnitState, check: string): (CheckOutcome | undefined)[] => {
+    const k = `${keyOf(u)}|${check}`;
+    let row = memo.outcomes.get(k);
+    if (row === undefined) memo.outcomes.set(k, (row = []));
+    return row;
   };
   /** The parts that take entry `i`, as the attack chain picks a wave's takers when it starts: every part for a wave ({@link isWave}), the unit itself for the IFT result's own steps. */
   function takers(parts: readonly UnitState[], i: number): number[] {
@@ -236,6 +234,8 @@ export function buildDeferredChain(
 
   const initial = make(parts, 0, [], 0);
   let memoState: DeferredState | null = null;
+  // The outcomes row of `memoState`'s check (its head task), by DR total.
+  let outcomes: (CheckOutcome | undefined)[] | undefined;
   const byClass: (Transition<DeferredState> | undefined)[] = [];
 
   function step(s: DeferredState, index: number): Transition<DeferredState> {
@@ -263,12 +263,18 @@ export function buildDeferredChain(
       const e = script[t.entry];
       const u = parts[t.part];
       const dr = ALL_DR[index];
-      const resolve = (): CheckOutcome => {
-        if (e.k === 'berserk') return resolveBerserkTask(u, e.leaderDRM, dr, ctx);
-        const spec = checkOfEntry(u, e, ctx)!;
-        return resolveCheckTask(u, spec.check, spec.drm, dr, ctx);
-      };
-      const r = outcome(u, checkKey(u, e, ctx), resolve, dr.white + dr.colored);
+      // One state's rolls all resolve the same check: its row is found once (`advance`).
+      const row = (outcomes ??= outcomesOf(u, checkKey(u, e, ctx)));
+      const total = dr.white + dr.colored;
+      let r = row[total];
+      if (r === undefined) {
+        if (e.k === 'berserk') r = resolveBerserkTask(u, e.leaderDRM, dr, ctx);
+        else {
+          const spec = checkOfEntry(u, e, ctx)!;
+          r = resolveCheckTask(u, spec.check, spec.drm, dr, ctx);
+        }
+        row[total] = r;
+      }
       set(t.part, r.unit, r.events);
       const follow: LocalTask[] = [];
       if (r.woundSeverityDRM !== null) follow.push({ k: 'wnd', part: t.part, drm: r.woundSeverityDRM });
@@ -290,6 +296,7 @@ export function buildDeferredChain(
       if (memoState !== s) {
         memoState = s;
         byClass.length = 0;
+        outcomes = undefined;
       }
       const c = s.todo[0].k === 'wnd' ? index : ALL_DR[index].white + ALL_DR[index].colored;
       return (byClass[c] ??= step(s, index));

@@ -202,7 +202,7 @@ export function deferredDistributions(
   // Scripts interned by key as suffixes: numbered, with their rest (the entries after the first) and
   // their waves made once.
   const suffixes = new Map<string, Suffix>();
-  const suffixOf = new WeakMap<Script, Suffix>();
+  const suffixOf = new Map<Script, Suffix>();
   const intern = (s: Script): Suffix => {
     let x = suffixOf.get(s);
     if (x === undefined) {
