@@ -29,7 +29,8 @@ import { averageOverClass, doubledBroken, doubledEliminated, EXACT_WEIGHTS, FINA
 import { EVENT_NAMES } from '../rules/events.js';
 import { buildAttackChain, deferredScripts, identicalTargets, type AttackChainSpec, type AttackChainState } from './attack-chain.js';
 import type { Script } from './deferred-check-chain.js';
-import { deferredDistributions, type LocalDistribution } from './deferred-distribution.js';
+import { deferredDistributions } from './deferred-distribution.js';
+import type { LocalDistribution } from './local-distribution.js';
 
 /** Event bits the engine's masks hold. */
 const BITS = 32;

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
 import { buildDeferredChain, stageKey, type Script, type ScriptEntry } from '../../src/chains/deferred-check-chain.js';
-import { deferredDistributions, EXACT_DOUBLE_E } from '../../src/chains/deferred-distribution.js';
+import { deferredDistributions } from '../../src/chains/deferred-distribution.js';
+import { EXACT_DOUBLE_E } from '../../src/chains/local-distribution.js';
 import { enumerateChain } from '../../src/engine/exact.js';
 import { add, toFraction, ZERO, type Prob6 } from '../../src/engine/probability.js';
 import { Ev } from '../../src/rules/events.js';

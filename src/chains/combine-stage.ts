@@ -1,0 +1,312 @@
+/**
+ * One stage of the backward pass (deferred-distribution.ts) combined: the distribution of a unit before
+ * a stage, from the stage's finals and the distributions after them. The same sums in two number
+ * types: {@link combineDoubles} while every figure is a numerator over 6^e with e <= EXACT_DOUBLE_E
+ * (exact integers in doubles, no BigInt or object per addition), {@link combineProb6} for deeper
+ * stages, and {@link inDoubles} to hold a Prob6 result in doubles again when its figures fit. Tested
+ * equal to each other and to the whole script's chain (test/chains/deferred-distribution.test.ts).
+ */
+import { atLowestPower, complement, mul, ONE, Prob6Sums, type Prob6 } from '../engine/probability.js';
+import {
+  DoublesDistribution,
+  EXACT_DOUBLE_E,
+  NO_BITS,
+  NO_NUMERATORS,
+  POW6N,
+  ZEROS,
+  type Doubles,
+  type Item,
+  type LocalFinal,
+  type Node,
+} from './local-distribution.js';
+
+/** Slots of the scratch sums: own events 0-31, any part's 32-63, tallies 64-127, P(gone) 128. */
+const ANY = 32;
+const TALLY = 64;
+const GONE = 128;
+/** Scratch sums of {@link combineProb6} (left at 0 between calls). */
+const SUMS = new Prob6Sums(GONE + 1);
+
+/** Scratch sums of {@link combineDoubles} (left at 0 between calls), in the slots of SUMS. */
+const NSUMS = new Float64Array(GONE + 1);
+
+/** The exponent of a stage's distribution: its items' most (q's, the unit's after, the heroes'); Infinity if any is Prob6 only. */
+export function exponentOf(items: readonly Item[]): number {
+  let e = 0;
+  for (const { f, after, heroes } of items) {
+    if (after.doubles === null) return Infinity;
+    let x = f.q.e + after.doubles.e;
+    for (const h of heroes) {
+      if (h.doubles === null) return Infinity;
+      x += h.doubles.e;
+    }
+    if (x > e) e = x;
+  }
+  return e;
+}
+
+/**
+ * {@link combineProb6} in doubles, every figure a numerator over 6^e (e from {@link exponentOf}, at most
+ * {@link EXACT_DOUBLE_E}). Exact: a term is q x after x the heroes' figures (numerators at most 6^(its
+ * exponents)), scaled to 6^e, so every product and partial sum of these probabilities is an integer
+ * at most 6^e < 2^53.
+ */
+export function combineDoubles(items: readonly Item[], e: number, key: number, finals: () => readonly LocalFinal[]): Node {
+  const S = NSUMS;
+  const seen: number[] = [];
+  let seenLow = 0;
+  let seenHigh = 0;
+  let ownPossible = 0;
+  let possible = 0;
+  const shared = items.every(({ after, heroes }) => after.doubles!.any === after.doubles!.own && heroes.every((h) => h.possible === 0));
+  for (const { f, after, heroes } of items) {
+    const a = after.doubles!;
+    const qn = Number(f.q.n);
+    const qe = f.q.e;
+    // q x a figure of the unit after the stage, and q alone (an event of the stage itself), at 6^e.
+    const s0 = qn * POW6N[e - qe - a.e];
+    const sq = qn * POW6N[e - qe];
+    for (let i = 0; i < a.tallyC.length; i++) {
+      const c = a.tallyC[i];
+      const bit = 1 << (c & 31);
+      if (c < 32 ? (seenLow & bit) === 0 : (seenHigh & bit) === 0) {
+        seen.push(c);
+        if (c < 32) seenLow |= bit;
+        else seenHigh |= bit;
+      }
+      S[TALLY + c] += s0 * a.tallyN[i];
+    }
+    // P(nothing left): after's x each hero's, at the item's exponent, then scaled.
+    if (a.gone !== 0) {
+      let g = qn * a.gone;
+      let ge = qe + a.e;
+      for (const h of heroes) {
+        g *= h.doubles!.gone;
+        ge += h.doubles!.e;
+      }
+      S[GONE] += g * POW6N[e - ge];
+    }
+    for (let m = f.own | after.ownPossible; m !== 0; m &= m - 1) {
+      const b = 31 - Math.clz32(m & -m);
+      S[b] += (f.own & (1 << b)) !== 0 ? sq : s0 * a.own[b];
+    }
+    ownPossible |= f.own | after.ownPossible;
+    if (shared) continue;
+    let heroPossible = 0;
+    let he = 0;
+    for (const h of heroes) {
+      heroPossible |= h.possible;
+      he += h.doubles!.e;
+    }
+    for (let m = f.own | after.possible | heroPossible; m !== 0; m &= m - 1) {
+      const b = 31 - Math.clz32(m & -m);
+      if ((f.own & (1 << b)) !== 0) S[ANY + b] += sq;
+      else if ((heroPossible & (1 << b)) === 0) S[ANY + b] += s0 * a.any[b];
+      else {
+        // q x (1 - P(none after) x each hero's P(none)), at the item's exponent qe + a.e + he.
+        let none = POW6N[a.e] - a.any[b];
+        for (const h of heroes) none *= POW6N[h.doubles!.e] - h.doubles!.any[b];
+        S[ANY + b] += qn * (POW6N[a.e + he] - none) * POW6N[e - qe - a.e - he];
+      }
+    }
+    possible |= f.own | after.possible | heroPossible;
+  }
+  const take = (slot: number): number => {
+    const x = S[slot];
+    S[slot] = 0;
+    return x;
+  };
+  const numerators = (bits: number, slot: number): readonly number[] => {
+    if (bits === 0) return NO_NUMERATORS;
+    const out = NO_NUMERATORS.slice();
+    for (let m = bits; m !== 0; m &= m - 1) {
+      const b = 31 - Math.clz32(m & -m);
+      out[b] = take(slot + b);
+    }
+    return out;
+  };
+  const own = numerators(ownPossible, 0);
+  let any = own;
+  if (shared) possible = ownPossible;
+  else any = numerators(possible, ANY);
+  const tallyN = seen.map((c) => take(TALLY + c));
+  const d = atLowestExponent({ e, tallyC: seen, tallyN, gone: take(GONE), own, any }, ownPossible, possible);
+  return new DoublesDistribution(key, d, possible, ownPossible, finals);
+}
+
+/**
+ * The distribution of a unit before a stage: per final f of the stage (probability q), the
+ * distribution `after` of f's unit over the rest of the script and `heroes`, those of the heroes f
+ * made. P(the unit had b) = sum of q x (1 if f gave it b, else its P after); P(some part had b) = sum
+ * of q x (1 if f gave the unit b, else 1 - P(none after) x the product of each hero's P(none));
+ * P(nothing left) = sum of q x P(gone after) x each hero's P(gone). In Prob6, for distributions too
+ * deep for {@link combineDoubles}.
+ */
+export function combineProb6(items: readonly Item[], key: number, finals: () => readonly LocalFinal[]): Node {
+  // Sums in SUMS' slots: own events 0-31, any part's 32-63, tallies 64-127, P(gone) 128.
+  const seen: number[] = [];
+  let seenLow = 0;
+  let seenHigh = 0;
+  let ownPossible = 0;
+  let possible = 0;
+  // While every item's own and any agree (no hero can have an event), the any part's sums are not made.
+  const shared = items.every(({ after, heroes }) => after.any === after.own && heroes.every((h) => h.possible === 0));
+  for (const { f, after, heroes } of items) {
+    const q = f.q;
+    for (const x of after.tallies) {
+      const bit = 1 << (x.c & 31);
+      if (x.c < 32 ? (seenLow & bit) === 0 : (seenHigh & bit) === 0) {
+        seen.push(x.c);
+        if (x.c < 32) seenLow |= bit;
+        else seenHigh |= bit;
+      }
+      SUMS.addProduct(TALLY + x.c, q, x.p);
+    }
+    let g = after.gone;
+    for (const h of heroes) if (g.n !== 0n) g = mul(g, h.gone);
+    SUMS.addProduct(GONE, q, g);
+    // The unit's own events.
+    for (let m = f.own | after.ownPossible; m !== 0; m &= m - 1) {
+      const b = 31 - Math.clz32(m & -m);
+      if ((f.own & (1 << b)) !== 0) SUMS.add(b, q);
+      else SUMS.addProduct(b, q, after.own[b]);
+    }
+    ownPossible |= f.own | after.ownPossible;
+    // Any part's (the unit's own when shared).
+    if (shared) continue;
+    let heroPossible = 0;
+    for (const h of heroes) heroPossible |= h.possible;
+    for (let m = f.own | after.possible | heroPossible; m !== 0; m &= m - 1) {
+      const b = 31 - Math.clz32(m & -m);
+      if ((f.own & (1 << b)) !== 0) SUMS.add(ANY + b, q);
+      else if ((heroPossible & (1 << b)) === 0) SUMS.addProduct(ANY + b, q, after.any[b]);
+      else {
+        let none = after.none[b] ?? ONE;
+        for (const h of heroes) if (h.none[b] !== null) none = mul(none, h.none[b]!);
+        SUMS.addProduct(ANY + b, q, complement(none));
+      }
+    }
+    possible |= f.own | after.possible | heroPossible;
+  }
+  const own = ZEROS.slice();
+  for (let m = ownPossible; m !== 0; m &= m - 1) {
+    const b = 31 - Math.clz32(m & -m);
+    own[b] = SUMS.take(b);
+  }
+  let any = own;
+  if (shared) possible = ownPossible;
+  else {
+    any = ZEROS.slice();
+    for (let m = possible; m !== 0; m &= m - 1) {
+      const b = 31 - Math.clz32(m & -m);
+      any[b] = SUMS.take(ANY + b);
+    }
+  }
+  const tallies = seen.map((c) => ({ c, p: SUMS.take(TALLY + c) }));
+  const gone = SUMS.take(GONE);
+  let none: (Prob6 | null)[] | undefined;
+  return {
+    key,
+    doubles: null,
+    tallies,
+    gone,
+    any,
+    // Made when first read (most distributions are only ever read through `any`).
+    get none() {
+      if (none === undefined) {
+        none = NO_BITS.slice();
+        for (let m = possible; m !== 0; m &= m - 1) {
+          const b = 31 - Math.clz32(m & -m);
+          none[b] = complement(any[b]);
+        }
+      }
+      return none;
+    },
+    possible,
+    own,
+    ownPossible,
+    finals,
+  };
+}
+
+/**
+ * `d` (made in Prob6) held in doubles when its figures, each at its lowest power of 6, fit one exponent
+ * of at most `upTo` (then its parents combine in doubles again); else `d` itself. Exact: at that
+ * exponent every numerator of a probability is at most 6^20 < 2^53.
+ */
+export function inDoubles(d: Node, upTo: number): Node {
+  const tallies = d.tallies.map((t) => atLowestPower(t.p));
+  const gone = atLowestPower(d.gone);
+  const bitsOf = (row: readonly Prob6[], bits: number): (Prob6 | undefined)[] => {
+    const out: (Prob6 | undefined)[] = [];
+    for (let m = bits; m !== 0; m &= m - 1) {
+      const b = 31 - Math.clz32(m & -m);
+      out[b] = atLowestPower(row[b]);
+    }
+    return out;
+  };
+  const own = bitsOf(d.own, d.ownPossible);
+  const shared = d.any === d.own;
+  const any = shared ? own : bitsOf(d.any, d.possible);
+  let e = gone.e;
+  for (const p of [...tallies, ...own, ...any]) if (p !== undefined && p.e > e) e = p.e;
+  if (e > upTo) return d;
+  const numerator = (p: Prob6 | undefined): number => (p === undefined || p.n === 0n ? 0 : Number(p.n) * POW6N[e - p.e]);
+  const row = (ps: (Prob6 | undefined)[], bits: number): readonly number[] => {
+    if (bits === 0) return NO_NUMERATORS;
+    const out = NO_NUMERATORS.slice();
+    for (let m = bits; m !== 0; m &= m - 1) {
+      const b = 31 - Math.clz32(m & -m);
+      out[b] = numerator(ps[b]);
+    }
+    return out;
+  };
+  const ownRow = row(own, d.ownPossible);
+  const doubles: Doubles = {
+    e,
+    tallyC: d.tallies.map((t) => t.c),
+    tallyN: tallies.map(numerator),
+    gone: numerator(gone),
+    own: ownRow,
+    any: shared ? ownRow : row(any, d.possible),
+  };
+  return new DoublesDistribution(d.key, doubles, d.possible, d.ownPossible, d.finals);
+}
+
+/** True when the integer `n` (a double, at most 2^53) is a multiple of 6. */
+function multipleOf6(n: number): boolean {
+  return n === Math.floor(n / 6) * 6;
+}
+
+/**
+ * `d` at the smallest exponent that holds every figure (each numerator divided by 6 while all are
+ * multiples of 6): the same fractions. A stage's exponent is the most dice its paths roll, but its sums
+ * often carry common factors of 6; lower, its parents stay within doubles more often. Makes new rows
+ * (never writes `d`'s, which may be the shared {@link NO_NUMERATORS}).
+ */
+function atLowestExponent(d: Doubles, ownPossible: number, possible: number): Doubles {
+  let k = 0;
+  while (k < d.e && allMultiples(d, ownPossible, possible, POW6N[k])) k++;
+  if (k === 0) return d;
+  const p = POW6N[k];
+  const divide = (row: readonly number[], bits: number): readonly number[] => {
+    if (bits === 0) return row;
+    const out = row.slice();
+    for (let m = bits; m !== 0; m &= m - 1) out[31 - Math.clz32(m & -m)] /= p;
+    return out;
+  };
+  const own = divide(d.own, ownPossible);
+  return { e: d.e - k, tallyC: d.tallyC, tallyN: d.tallyN.map((n) => n / p), gone: d.gone / p, own, any: d.any === d.own ? own : divide(d.any, possible) };
+}
+
+/** True when every figure of `d` divided by `p` (a power of 6 dividing them all) is a multiple of 6. */
+function allMultiples(d: Doubles, ownPossible: number, possible: number, p: number): boolean {
+  for (let i = 0; i < d.tallyN.length; i++) if (!multipleOf6(d.tallyN[i] / p)) return false;
+  return multipleOf6(d.gone / p) && bitsDivide(d.own, ownPossible, p) && (d.any === d.own || bitsDivide(d.any, possible, p));
+}
+
+/** True when every numerator of `row` at the bits of `bits`, divided by `p`, is a multiple of 6. */
+function bitsDivide(row: readonly number[], bits: number, p: number): boolean {
+  for (let m = bits; m !== 0; m &= m - 1) if (!multipleOf6(row[31 - Math.clz32(m & -m)] / p)) return false;
+  return true;
+}

@@ -1,0 +1,218 @@
+/**
+ * A deferred unit's distribution given its script, as the backward pass (deferred-distribution.ts)
+ * makes it and the factored attack (attack-factored.ts) reads it: the public figures
+ * ({@link LocalDistribution}), and how they are held. A distribution's figures are probabilities n / 6^e
+ * at one exponent e; while e <= {@link EXACT_DOUBLE_E} every numerator is an integer a double holds
+ * exactly, and the distribution is a {@link DoublesDistribution} (its Prob6 figures made when first
+ * read); deeper ones are Prob6 only. Also the pieces a stage is combined from (combine-stage.ts): a
+ * stage's finals ({@link StageFinal}) with the distributions after them ({@link Item}).
+ */
+import { add, mul, ONE, ZERO, type Prob6 } from '../engine/probability.js';
+import { isAlive, offMapState, type UnitState } from '../rules/unit-state.js';
+
+/** Event bits (the engine's 32-bit masks). */
+const BITS = 32;
+
+/** A deferred unit's final parts: the unit, then the heroes it created (sorted), with their ids. */
+export interface LocalFinal {
+  readonly parts: readonly UnitState[];
+  readonly ids: readonly number[];
+  readonly p: Prob6;
+}
+
+/** One deferred unit's distribution given its script (from a start state). Immutable. */
+export interface LocalDistribution {
+  /** A small integer naming this distribution, unique within one attack (equal distributions of a summary are one object, one key). */
+  readonly key: number;
+  /** P(the unit's own final state, part 0, is in tally class c), for the classes it can end in. */
+  readonly tallies: readonly { readonly c: number; readonly p: Prob6 }[];
+  /** P(no part left on the map: the unit and every hero it created, A15.21). */
+  readonly gone: Prob6;
+  /** P(some part had event bit b), ZERO where none can. */
+  readonly any: readonly Prob6[];
+  /** P(no part had event bit b), for the bits in `possible`; null elsewhere (certainly none). */
+  readonly none: readonly (Prob6 | null)[];
+  /** The bits some part may have had. */
+  readonly possible: number;
+  /**
+   * P(the unit itself had event bit b), ZERO where it cannot. The same array as `any` when no hero it
+   * may create can have an event (then the two are equal).
+   */
+  readonly own: readonly Prob6[];
+  /** The bits the unit itself may have had. */
+  readonly ownPossible: number;
+  /** Final parts with probabilities, made when first asked for (only the joint distribution needs them). */
+  readonly finals: () => readonly LocalFinal[];
+}
+
+/** A final state of one stage from a unit state: probability q, the unit, heroes made, its events. */
+export interface StageFinal {
+  readonly unit: UnitState;
+  readonly num: number;
+  /** Heroes made in the stage, as created. */
+  readonly made: readonly UnitState[];
+  readonly q: Prob6;
+  /** The unit's own events in the stage (heroes take none in the stage that makes them). */
+  readonly own: number;
+}
+
+/** A distribution as the backward pass holds it: its figures in doubles when `doubles` is set. */
+export interface Node extends LocalDistribution {
+  /** The figures as numerators over 6^e, exact in doubles; null when they are Prob6 only. */
+  readonly doubles: Doubles | null;
+}
+
+/** A distribution's figures as numerators n over 6^e (e <= EXACT_DOUBLE_E: integers, exact). */
+export interface Doubles {
+  readonly e: number;
+  /** Tally classes and their numerators (same index). */
+  readonly tallyC: readonly number[];
+  readonly tallyN: readonly number[];
+  readonly gone: number;
+  /** Per event bit (32), 0 where impossible: the unit's own, and any part's (the same array when equal). */
+  readonly own: readonly number[];
+  readonly any: readonly number[];
+}
+
+/** A stage's final with the distributions after it: its unit's over the rest, the heroes' it made. */
+export interface Item {
+  readonly f: StageFinal;
+  readonly after: Node;
+  readonly heroes: readonly Node[];
+}
+
+/**
+ * The largest exponent e whose figures n / 6^e the backward pass keeps in doubles: 6^20 < 2^53, so
+ * every numerator of a probability at that exponent is an integer a double holds exactly.
+ */
+export const EXACT_DOUBLE_E = 20;
+
+/** 6^k as doubles, exact for k <= EXACT_DOUBLE_E. */
+export const POW6N: readonly number[] = Array.from({ length: EXACT_DOUBLE_E + 1 }, (_, k) => 6 ** k);
+
+/** A row of 32 zero numerators, its elements doubles already (a slice then takes doubles without a transition). */
+export const NO_NUMERATORS: readonly number[] = new Array<number>(BITS).fill(0.5).fill(0);
+
+// Shared per-bit rows (never written), and what a new row is sliced from: slicing a frozen array takes
+// V8's slow path (about 50 times slower), so the templates are not frozen.
+export const NO_BITS: readonly (Prob6 | null)[] = Array.from({ length: BITS }, () => null);
+
+export const ZEROS: readonly Prob6[] = Array.from({ length: BITS }, () => ZERO);
+
+export const NO_NODES: readonly Node[] = [];
+
+export const noFinals = (): never => {
+  throw new Error('deferred distributions made without their final parts (options.finals)');
+};
+
+/** The Prob6 n / 6^e of a numerator held in a double. */
+function prob(n: number, e: number): Prob6 {
+  return n === 0 ? ZERO : { n: BigInt(n), e };
+}
+
+/** A distribution held in doubles, with its Prob6 figures made when first read. */
+export class DoublesDistribution implements Node {
+  private tallyView?: readonly { readonly c: number; readonly p: Prob6 }[];
+  private goneView?: Prob6;
+  private ownView?: readonly Prob6[];
+  private anyView?: readonly Prob6[];
+  private noneView?: readonly (Prob6 | null)[];
+
+  constructor(
+    readonly key: number,
+    readonly doubles: Doubles,
+    readonly possible: number,
+    readonly ownPossible: number,
+    readonly finals: () => readonly LocalFinal[],
+  ) {}
+
+  get tallies(): readonly { readonly c: number; readonly p: Prob6 }[] {
+    const d = this.doubles;
+    return (this.tallyView ??= d.tallyC.map((c, i) => ({ c, p: prob(d.tallyN[i], d.e) })));
+  }
+
+  get gone(): Prob6 {
+    return (this.goneView ??= prob(this.doubles.gone, this.doubles.e));
+  }
+
+  get own(): readonly Prob6[] {
+    return (this.ownView ??= this.view(this.doubles.own, this.ownPossible));
+  }
+
+  get any(): readonly Prob6[] {
+    return this.doubles.any === this.doubles.own ? this.own : (this.anyView ??= this.view(this.doubles.any, this.possible));
+  }
+
+  get none(): readonly (Prob6 | null)[] {
+    if (this.noneView === undefined) {
+      const { any, e } = this.doubles;
+      const none = NO_BITS.slice();
+      for (let m = this.possible; m !== 0; m &= m - 1) {
+        const b = 31 - Math.clz32(m & -m);
+        none[b] = prob(POW6N[e] - any[b], e);
+      }
+      this.noneView = none;
+    }
+    return this.noneView;
+  }
+
+  private view(numerators: readonly number[], bits: number): readonly Prob6[] {
+    if (bits === 0) return ZEROS;
+    const out = ZEROS.slice();
+    for (let m = bits; m !== 0; m &= m - 1) {
+      const b = 31 - Math.clz32(m & -m);
+      out[b] = prob(numerators[b], this.doubles.e);
+    }
+    return out;
+  }
+}
+
+/** The distribution of a unit with no entries left: itself, for certain. */
+export function ending(u: UnitState, key: number, idOf: (u: UnitState) => number, c: number, doubles: boolean): Node {
+  const unit = isAlive(u) ? u : offMapState(u);
+  let finals: LocalFinal[] | undefined;
+  const finalsOf = (): readonly LocalFinal[] => (finals ??= [{ parts: [unit], ids: [idOf(unit)], p: ONE }]);
+  if (doubles) {
+    const d: Doubles = { e: 0, tallyC: [c], tallyN: [1], gone: isAlive(u) ? 0 : 1, own: NO_NUMERATORS, any: NO_NUMERATORS };
+    return new DoublesDistribution(key, d, 0, 0, finalsOf);
+  }
+  return {
+    key,
+    doubles: null,
+    tallies: [{ c, p: ONE }],
+    gone: isAlive(u) ? ZERO : ONE,
+    any: ZEROS,
+    none: NO_BITS,
+    possible: 0,
+    own: ZEROS,
+    ownPossible: 0,
+    finals: finalsOf,
+  };
+}
+
+/** The final parts before a stage: per final f, q x its unit's parts after x each hero's parts, canonical, merged. */
+export function finalParts(items: readonly Item[]): LocalFinal[] {
+  const out = new Map<string, { parts: readonly UnitState[]; ids: number[]; p: Prob6 }>();
+  for (const { f, after, heroes } of items) {
+    let partial: { parts: UnitState[]; ids: number[]; p: Prob6 }[] = after.finals().map((x) => ({ parts: x.parts.slice(), ids: x.ids.slice(), p: mul(f.q, x.p) }));
+    for (const h of heroes) {
+      const fs = h.finals();
+      partial = partial.flatMap((y) => fs.map((x) => ({ parts: [...y.parts, ...x.parts], ids: [...y.ids, ...x.ids], p: mul(y.p, x.p) })));
+    }
+    for (const y of partial) {
+      // Heroes (A15.21, interchangeable) sorted by id; the unit stays part 0.
+      if (y.parts.length > 2) {
+        const order = y.parts.slice(1).map((u, j) => ({ u, id: y.ids[j + 1] })).sort((a, b) => a.id - b.id);
+        order.forEach((o, j) => {
+          y.parts[j + 1] = o.u;
+          y.ids[j + 1] = o.id;
+        });
+      }
+      const k = y.ids.join(',');
+      const c = out.get(k);
+      if (c === undefined) out.set(k, y);
+      else c.p = add(c.p, y.p);
+    }
+  }
+  return [...out.values()];
+}
