@@ -37,6 +37,7 @@ import {
   noFinals,
   type Doubles,
   type LocalDistribution,
+  type Item,
   type LocalFinal,
   type Node,
   type StageFinal,
@@ -202,62 +203,67 @@ export function deferredDistributions(
   const combined = new Map<number, { readonly signature: readonly number[]; readonly d: Node }[]>();
   const stats = { doubles: 0, prob6: 0, backToDoubles: 0 };
   // The distribution of unit state `u` (number `num`) over suffix `x`, tallied as from `start` (number
-  // `sn`): memoised on the suffix (`Suffix.nodes`).
+  // `sn`): memoised on the suffix (`Suffix.nodes`). Found there most of the time, so this part makes
+  // no closure (its scope no context object): `compute` does the rest.
   const local = (start: UnitState, sn: number, u: UnitState, num: number, x: Suffix): Node => {
     const { starts, nums, nodes } = x;
     for (let i = 0; i < nums.length; i++) if (nums[i] === num && starts[i] === sn) return nodes[i];
-    let d: Node | undefined;
-    const s = x.script;
-    if (s.entries.length === 0) d = same(ending(u, count++, idOf, tally(start, isAlive(u) ? u : offMapState(u)), doublesUpTo >= 0));
-    else {
-      const rest = restOf(x);
-      const stage = stageOf(u, num, s.entries[0]);
-      const st = stage.finals;
-      const f = st[0];
-      if (st.length === 1 && f.own === 0 && f.made.length === 0 && f.q.n === 1n && f.q.e === 0) d = local(start, sn, f.unit, f.num, rest);
-      else {
-        const afters = st.map((f) => local(start, sn, f.unit, f.num, rest));
-        let heroes: (readonly Node[])[] | null = null;
-        if (stage.makesHeroes) {
-          // A hero takes the later waves only (deferred-check-chain.ts `isWave`); his tallies are never
-          // read: he is tallied as his own start.
-          const waves = wavesOf(rest);
-          heroes = st.map((f) => (f.made.length === 0 ? NO_NODES : f.made.map((h) => local(h, numberOf(h), h, numberOf(h), waves))));
-        }
-        let hash = 0;
-        if (!keepFinals) {
-          hash = signatureHash(stage.id, afters, heroes);
-          const list = combined.get(hash);
-          if (list !== undefined) for (const c of list) if (sameSignature(c.signature, stage.id, afters, heroes)) d = c.d;
-        }
-        if (d === undefined) {
-          const items = st.map((f, i) => ({ f, after: afters[i], heroes: heroes === null ? NO_NODES : heroes[i] }));
-          let parts: readonly LocalFinal[] | undefined;
-          const finals = keepFinals ? (): readonly LocalFinal[] => (parts ??= finalParts(items)) : noFinals;
-          const e = exponentOf(items);
-          if (e <= doublesUpTo) {
-            stats.doubles++;
-            d = same(combineDoubles(items, e, count++, finals));
-          } else {
-            stats.prob6++;
-            const exact = combineProb6(items, count++, finals);
-            d = inDoubles(exact, doublesUpTo);
-            if (d !== exact) stats.backToDoubles++;
-            d = same(d);
-          }
-          if (!keepFinals) {
-            let list = combined.get(hash);
-            if (list === undefined) combined.set(hash, (list = []));
-            list.push({ signature: signatureOf(stage.id, afters, heroes), d });
-          }
-          spend(st.length); // its sums and vectors grow with the stage's finals
-        }
-      }
-    }
+    const d = compute(start, sn, u, num, x);
     starts.push(sn);
     nums.push(num);
-    nodes.push(d!);
-    return d!;
+    nodes.push(d);
+    return d;
+  };
+  const compute = (start: UnitState, sn: number, u: UnitState, num: number, x: Suffix): Node => {
+    const s = x.script;
+    if (s.entries.length === 0) return same(ending(u, count++, idOf, tally(start, isAlive(u) ? u : offMapState(u)), doublesUpTo >= 0));
+    const rest = restOf(x);
+    const stage = stageOf(u, num, s.entries[0]);
+    const st = stage.finals;
+    const f0 = st[0];
+    if (st.length === 1 && f0.own === 0 && f0.made.length === 0 && f0.q.n === 1n && f0.q.e === 0) return local(start, sn, f0.unit, f0.num, rest);
+    const afters: Node[] = [];
+    for (const f of st) afters.push(local(start, sn, f.unit, f.num, rest));
+    let heroes: (readonly Node[])[] | null = null;
+    if (stage.makesHeroes) {
+      // A hero takes the later waves only (deferred-check-chain.ts `isWave`); his tallies are never
+      // read: he is tallied as his own start.
+      const waves = wavesOf(rest);
+      heroes = [];
+      for (const f of st) {
+        const made: Node[] = [];
+        for (const h of f.made) made.push(local(h, numberOf(h), h, numberOf(h), waves));
+        heroes.push(made.length === 0 ? NO_NODES : made);
+      }
+    }
+    let hash = 0;
+    if (!keepFinals) {
+      hash = signatureHash(stage.id, afters, heroes);
+      const list = combined.get(hash);
+      if (list !== undefined) for (const c of list) if (sameSignature(c.signature, stage.id, afters, heroes)) return c.d;
+    }
+    const items: Item[] = [];
+    for (let i = 0; i < st.length; i++) items.push({ f: st[i], after: afters[i], heroes: heroes === null ? NO_NODES : heroes[i] });
+    const finals = keepFinals ? finalsOf(items) : noFinals;
+    const e = exponentOf(items);
+    let d: Node;
+    if (e <= doublesUpTo) {
+      stats.doubles++;
+      d = same(combineDoubles(items, e, count++, finals));
+    } else {
+      stats.prob6++;
+      const exact = combineProb6(items, count++, finals);
+      d = inDoubles(exact, doublesUpTo);
+      if (d !== exact) stats.backToDoubles++;
+      d = same(d);
+    }
+    if (!keepFinals) {
+      let list = combined.get(hash);
+      if (list === undefined) combined.set(hash, (list = []));
+      list.push({ signature: signatureOf(stage.id, afters, heroes), d });
+    }
+    spend(st.length); // its sums and vectors grow with the stage's finals
+    return d;
   };
   return {
     of: (start, script) => {
@@ -289,6 +295,12 @@ interface Stage {
   readonly makesHeroes: boolean;
 }
 
+/** The final parts before a stage (`LocalDistribution.finals`), made when first asked for. */
+function finalsOf(items: readonly Item[]): () => readonly LocalFinal[] {
+  let parts: readonly LocalFinal[] | undefined;
+  return () => (parts ??= finalParts(items));
+}
+
 /**
  * A combined stage's signature: the stage's number, then per final its unit's distribution's key after
  * it, and with heroes (`heroes` not null) their count and keys. {@link signatureHash} hashes the same
@@ -306,12 +318,15 @@ function signatureOf(id: number, afters: readonly Node[], heroes: readonly (read
   return out;
 }
 
+/** Hashes are cut to 30 bits: a small integer, which a Map keys without making a heap number for it. */
+const SMALL = 0x3fffffff;
+
 const mix = (h: number, x: number): number => {
   h = Math.imul(h ^ x, 0x01000193);
   return h ^ (h >>> 15);
 };
 
-/** A 32-bit hash of {@link signatureOf}'s list. */
+/** A 30-bit hash of {@link signatureOf}'s list. */
 function signatureHash(id: number, afters: readonly Node[], heroes: readonly (readonly Node[])[] | null): number {
   let h = mix(0x811c9dc5, id);
   for (let i = 0; i < afters.length; i++) {
@@ -321,7 +336,7 @@ function signatureHash(id: number, afters: readonly Node[], heroes: readonly (re
       for (const x of heroes[i]) h = mix(h, x.key);
     }
   }
-  return h;
+  return h & SMALL;
 }
 
 /** True when `signature` is {@link signatureOf}'s list for these arguments. */
@@ -338,7 +353,7 @@ function sameSignature(signature: readonly number[], id: number, afters: readonl
   return k === signature.length;
 }
 
-/** A 32-bit hash of a distribution's values (exponent, bits, tallies, P(gone), own and any part's events). */
+/** A 30-bit hash of a distribution's values (exponent, bits, tallies, P(gone), own and any part's events). */
 function hashOf(x: LocalDistribution, d: Doubles): number {
   let h = Math.imul(d.e + 64 * x.ownPossible, 0x9e3779b1) ^ x.possible;
   const mix = (n: number): void => {
@@ -353,7 +368,7 @@ function hashOf(x: LocalDistribution, d: Doubles): number {
   mix(d.gone);
   for (let m = x.ownPossible; m !== 0; m &= m - 1) mix(d.own[31 - Math.clz32(m & -m)]);
   for (let m = x.possible; m !== 0; m &= m - 1) mix(d.any[31 - Math.clz32(m & -m)]);
-  return h;
+  return h & SMALL;
 }
 
 /** True when two distributions held in doubles have the same values (tallies in the same order). */
