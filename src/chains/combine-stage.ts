@@ -111,8 +111,15 @@ export function combineDoubles(items: readonly Item[], e: number, key: number, f
     }
     possible |= f.own | after.possible | heroPossible;
   }
+  if (shared) possible = ownPossible;
+  // The figures at their lowest exponent: a stage's exponent is the most dice its paths roll, but its
+  // sums often share factors of 6; lower, its parents stay within doubles more often. Each sum is
+  // divided by 6^k while all are multiples of 6 (exact: integers below 2^53).
+  let k = 0;
+  while (k < e && sumsDivide(S, seen, ownPossible, shared ? 0 : possible, POW6N[k])) k++;
+  const p = POW6N[k];
   const take = (slot: number): number => {
-    const x = S[slot];
+    const x = S[slot] / p;
     S[slot] = 0;
     return x;
   };
@@ -126,11 +133,9 @@ export function combineDoubles(items: readonly Item[], e: number, key: number, f
     return out;
   };
   const own = numerators(ownPossible, 0);
-  let any = own;
-  if (shared) possible = ownPossible;
-  else any = numerators(possible, ANY);
+  const any = shared ? own : numerators(possible, ANY);
   const tallyN = seen.map((c) => take(TALLY + c));
-  const d = atLowestExponent({ e, tallyC: seen, tallyN, gone: take(GONE), own, any }, ownPossible, possible);
+  const d: Doubles = { e: e - k, tallyC: seen, tallyN, gone: take(GONE), own, any };
   return new DoublesDistribution(key, d, possible, ownPossible, finals);
 }
 
@@ -279,34 +284,14 @@ function multipleOf6(n: number): boolean {
 }
 
 /**
- * `d` at the smallest exponent that holds every figure (each numerator divided by 6 while all are
- * multiples of 6): the same fractions. A stage's exponent is the most dice its paths roll, but its sums
- * often carry common factors of 6; lower, its parents stay within doubles more often. Makes new rows
- * (never writes `d`'s, which may be the shared {@link NO_NUMERATORS}).
+ * True when every sum of {@link combineDoubles} in `S` (own events at `ownBits`, any part's at
+ * `anyBits`, the tallies `seen`, P(gone)) divided by `p` (a power of 6 dividing them all) is a
+ * multiple of 6.
  */
-function atLowestExponent(d: Doubles, ownPossible: number, possible: number): Doubles {
-  let k = 0;
-  while (k < d.e && allMultiples(d, ownPossible, possible, POW6N[k])) k++;
-  if (k === 0) return d;
-  const p = POW6N[k];
-  const divide = (row: readonly number[], bits: number): readonly number[] => {
-    if (bits === 0) return row;
-    const out = row.slice();
-    for (let m = bits; m !== 0; m &= m - 1) out[31 - Math.clz32(m & -m)] /= p;
-    return out;
-  };
-  const own = divide(d.own, ownPossible);
-  return { e: d.e - k, tallyC: d.tallyC, tallyN: d.tallyN.map((n) => n / p), gone: d.gone / p, own, any: d.any === d.own ? own : divide(d.any, possible) };
-}
-
-/** True when every figure of `d` divided by `p` (a power of 6 dividing them all) is a multiple of 6. */
-function allMultiples(d: Doubles, ownPossible: number, possible: number, p: number): boolean {
-  for (let i = 0; i < d.tallyN.length; i++) if (!multipleOf6(d.tallyN[i] / p)) return false;
-  return multipleOf6(d.gone / p) && bitsDivide(d.own, ownPossible, p) && (d.any === d.own || bitsDivide(d.any, possible, p));
-}
-
-/** True when every numerator of `row` at the bits of `bits`, divided by `p`, is a multiple of 6. */
-function bitsDivide(row: readonly number[], bits: number, p: number): boolean {
-  for (let m = bits; m !== 0; m &= m - 1) if (!multipleOf6(row[31 - Math.clz32(m & -m)] / p)) return false;
+function sumsDivide(S: Float64Array, seen: readonly number[], ownBits: number, anyBits: number, p: number): boolean {
+  for (const c of seen) if (!multipleOf6(S[TALLY + c] / p)) return false;
+  if (!multipleOf6(S[GONE] / p)) return false;
+  for (let m = ownBits; m !== 0; m &= m - 1) if (!multipleOf6(S[31 - Math.clz32(m & -m)] / p)) return false;
+  for (let m = anyBits; m !== 0; m &= m - 1) if (!multipleOf6(S[ANY + 31 - Math.clz32(m & -m)] / p)) return false;
   return true;
 }
