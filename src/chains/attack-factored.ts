@@ -198,23 +198,24 @@ function factor(spec: AttackChainSpec, maxStates: number, joint: boolean, onProg
       const x = tupleSums[k];
       spread(x);
       total = add(total, x.p);
-      const none = tuples[k][last].none;
+      const d = tuples[k][last];
       for (let b = 0; b < BITS; b++) {
         if ((mask & (1 << b)) === 0) eventSums.add(b, x.m[b]);
         else {
           const w = x.m[b].n === 0n ? x.p : sub(x.p, x.m[b]);
-          if (none[b] === null) acc[acc.length - 1].add(b, w);
-          else acc[acc.length - 1].addProduct(b, w, none[b]!);
+          const none = d.noneAt(b);
+          if (none === null) acc[acc.length - 1].add(b, w);
+          else acc[acc.length - 1].addProduct(b, w, none);
         }
       }
     },
     (level, d) => {
-      const none = d.none;
       for (let m = mask; m !== 0; m &= m - 1) {
         const b = 31 - Math.clz32(m & -m);
         const v = acc[level + 1].take(b);
-        if (none[b] === null) acc[level].add(b, v);
-        else acc[level].addProduct(b, v, none[b]!);
+        const none = d.noneAt(b);
+        if (none === null) acc[level].add(b, v);
+        else acc[level].addProduct(b, v, none);
       }
     },
   );
@@ -226,7 +227,8 @@ function factor(spec: AttackChainSpec, maxStates: number, joint: boolean, onProg
     for (const [d, p] of byDistribution) {
       for (let m = d.ownPossible; m !== 0; m &= m - 1) {
         const b = 31 - Math.clz32(m & -m);
-        if (d.own[b].n !== 0n) row[b] = add(row[b], mul(p, d.own[b]));
+        const own = d.ownAt(b);
+        if (own.n !== 0n) row[b] = add(row[b], mul(p, own));
       }
     }
   });

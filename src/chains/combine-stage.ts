@@ -230,6 +230,10 @@ export function combineProb6(items: readonly Item[], key: number, finals: () => 
     possible,
     own,
     ownPossible,
+    ownAt: (b) => own[b],
+    noneAt(b) {
+      return this.none[b];
+    },
     finals,
   };
 }

@@ -41,6 +41,13 @@ export interface LocalDistribution {
   readonly own: readonly Prob6[];
   /** The bits the unit itself may have had. */
   readonly ownPossible: number;
+  /**
+   * `own[b]`, read without making the row: a distribution held in doubles makes it anew at each call
+   * (nothing kept), so a caller that reads a few bits of many distributions holds no views.
+   */
+  readonly ownAt: (b: number) => Prob6;
+  /** `none[b]`, read as {@link ownAt} reads `own[b]`. */
+  readonly noneAt: (b: number) => Prob6 | null;
   /** Final parts with probabilities, made when first asked for (only the joint distribution needs them). */
   readonly finals: () => readonly LocalFinal[];
 }
@@ -136,32 +143,42 @@ export class DoublesDistribution implements Node {
   }
 
   get own(): readonly Prob6[] {
-    return (this.ownView ??= this.view(this.doubles.own, this.ownPossible));
+    return (this.ownView ??= this.view(this.ownPossible, (b) => this.ownAt(b)));
+  }
+
+  ownAt(b: number): Prob6 {
+    return this.ownView?.[b] ?? ((this.ownPossible & (1 << b)) === 0 ? ZERO : prob(this.doubles.own[b], this.doubles.e));
+  }
+
+  noneAt(b: number): Prob6 | null {
+    if (this.noneView !== undefined) return this.noneView[b];
+    const { any, e } = this.doubles;
+    return (this.possible & (1 << b)) === 0 ? null : prob(POW6N[e] - any[b], e);
   }
 
   get any(): readonly Prob6[] {
-    return this.doubles.any === this.doubles.own ? this.own : (this.anyView ??= this.view(this.doubles.any, this.possible));
+    const { any, e } = this.doubles;
+    return any === this.doubles.own ? this.own : (this.anyView ??= this.view(this.possible, (b) => prob(any[b], e)));
   }
 
   get none(): readonly (Prob6 | null)[] {
     if (this.noneView === undefined) {
-      const { any, e } = this.doubles;
       const none = NO_BITS.slice();
       for (let m = this.possible; m !== 0; m &= m - 1) {
         const b = 31 - Math.clz32(m & -m);
-        none[b] = prob(POW6N[e] - any[b], e);
+        none[b] = this.noneAt(b);
       }
       this.noneView = none;
     }
     return this.noneView;
   }
 
-  private view(numerators: readonly number[], bits: number): readonly Prob6[] {
+  private view(bits: number, at: (b: number) => Prob6): readonly Prob6[] {
     if (bits === 0) return ZEROS;
     const out = ZEROS.slice();
     for (let m = bits; m !== 0; m &= m - 1) {
       const b = 31 - Math.clz32(m & -m);
-      out[b] = prob(numerators[b], this.doubles.e);
+      out[b] = at(b);
     }
     return out;
   }
@@ -183,6 +200,8 @@ export function ending(u: UnitState, key: number, idOf: (u: UnitState) => number
     gone: isAlive(u) ? ZERO : ONE,
     any: ZEROS,
     none: NO_BITS,
+    ownAt: () => ZERO,
+    noneAt: () => null,
     possible: 0,
     own: ZEROS,
     ownPossible: 0,
