@@ -4,18 +4,18 @@
  *
  * Computed backwards over the script's suffixes. Once the unit is in state u before the entries s, its
  * future (and the future of every hero it creates from then on, A15.21) depends on (u, s) alone, so the
- * distribution of (u, s) is the sum over the final states f of its first entry (a "stage", enumerated
- * once per (unit state, entry) for the whole attack) of q(f) times the distribution of (f's unit, the
- * rest of s), with each hero f made multiplied in as his own distribution over the waves left in s
- * (LLMC, LLTC, Berserk checks: the IFT result's own checks are the unit's; he is independent of the
- * unit once created, A15.21). Each (unit state, suffix) is computed once, and a
- * stage that changes nothing (the unit is not subject to the entry) returns its successor's
- * distribution as it is: scripts share suffixes, and units that the leaders' later waves cannot touch
- * (broken, eliminated) collapse to one distribution.
+ * distribution of (u, s) is the sum over the final states f of its first entry (a "stage") of q(f)
+ * times the distribution of (f's unit, the rest of s), with each hero f made multiplied in as his own
+ * distribution over the waves left in s (LLMC, LLTC, Berserk checks: the IFT result's own checks are
+ * the unit's; he is independent of the unit once created, A15.21). Each (unit state, suffix) is
+ * computed once (memoised on the suffix), and a stage that changes nothing (the unit is not subject to
+ * the entry) returns its successor's distribution as it is: scripts share suffixes, and units that the
+ * leaders' later waves cannot touch (broken, eliminated) collapse to one distribution.
  *
  * Stages: an entry's stage from a unit state is enumerated once per (unit state, what the entry does
- * to it: deferred-check-chain.ts `stageKey`), and stages equal in value share a number, so that the
- * stages combined after them (by number and the distributions after them) are combined once.
+ * to it: deferred-check-chain.ts `stageKey`) for the whole attack, and stages equal in value share a
+ * number, so that a stage over the same distributions (by number and the distributions after it) is
+ * combined once.
  *
  * Arithmetic (combine-stage.ts): in doubles while every figure is an exact integer numerator over 6^e,
  * e <= {@link EXACT_DOUBLE_E}; deeper stages (long scripts and heroes: none on most stacks, 2-7% of the
