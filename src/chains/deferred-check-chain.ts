@@ -197,7 +197,11 @@ export function buildDeferredChain(
     if (row === undefined) memo.outcomes.set(k, (row = []));
     return row;
   };
-  /** The parts that take entry `i`, as the attack chain picks a wave's takers when it starts: every part for a wave ({@link isWave}), the unit itself for the IFT result's own steps. */
+  /**
+   * The parts that take entry `i`, as the attack chain picks a wave's takers when it starts: every part
+   * for a wave ({@link isWave}), the unit itself for the IFT result's own steps (an 'effect' is applied
+   * by `make`, never taken).
+   */
   function takers(parts: readonly UnitState[], i: number): number[] {
     const e = script[i];
     const candidates = isWave(e) ? parts.map((_, p) => p) : [0];

@@ -36,8 +36,8 @@ import {
   NO_NODES,
   noFinals,
   type Doubles,
-  type LocalDistribution,
   type Item,
+  type LocalDistribution,
   type LocalFinal,
   type Node,
   type StageFinal,
@@ -97,7 +97,7 @@ export function deferredDistributions(
   const keepFinals = options.finals ?? false;
   const doublesUpTo = Math.min(options.doublesUpTo ?? EXACT_DOUBLE_E, EXACT_DOUBLE_E);
   const memo = deferredMemo();
-  // Unit states numbered (by key), for the memo rows.
+  // Unit states numbered (by key), for the memos.
   const numbers = new Map<string, number>();
   const numberKeys = new WeakMap<UnitState, number>();
   const numberOf = (u: UnitState): number => {
@@ -110,7 +110,8 @@ export function deferredDistributions(
     }
     return x;
   };
-  // A stage (one entry) from a unit state, once per (entry, unit number) for the attack.
+  // A stage (one entry) from a unit state: found by (entry, unit number), enumerated once per (unit
+  // number, stageKey) for the attack.
   const stages = new Map<ScriptEntry, (Stage | undefined)[]>();
   const stagesByKey = new Map<string, Stage>();
   const stageIds = new Map<string, number>();
@@ -141,9 +142,9 @@ export function deferredDistributions(
       // In the order of their keys, so that stages equal in value list them alike.
       const sorted = [...finals.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       const list = sorted.map(([, f]) => ({ ...f, q: atLowestPower(f.q) }));
-      // Numbered by value: entries that act alike on this unit state (say, two leaders' LLMC it
-      // takes at the same DRM) give one stage, so that the stages combined after them merge too.
-      const value = `${num}:${sorted.map(([k], i) => `${k}@${list[i].q.n}/${list[i].q.e}`).join(' ')}`;
+      // Numbered by value (its finals and their probabilities, from whatever unit state): a stage over
+      // the same distributions after it then gives the same distribution, and is combined once.
+      const value = sorted.map(([k], i) => `${k}@${list[i].q.n}/${list[i].q.e}`).join(' ');
       let id = stageIds.get(value);
       if (id === undefined) stageIds.set(value, (id = stageIds.size));
       st = { finals: list, id, makesHeroes: list.some((f) => f.made.length > 0) };

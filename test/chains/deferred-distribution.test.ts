@@ -183,6 +183,25 @@ describe('deferred distributions: backwards over suffixes = the whole script cha
     }
   });
 
+  it('ownAt and noneAt read the same figures as the rows own and none, in doubles and in Prob6', () => {
+    const rng = seedrandom('deferred-at');
+    const pool = entries();
+    const script = (entries: readonly ScriptEntry[]): Script => ({ entries, key: entries.map((e) => `${e.key};`).join('') });
+    for (const doublesUpTo of [undefined, -1]) {
+      for (let k = 0; k < 10; k++) {
+        const entries = Array.from({ length: 1 + Math.floor(rng() * 5) }, () => pool[Math.floor(rng() * pool.length)]);
+        // Read one way before the other, and the other way round: the rows, once made, are read too.
+        const first = deferredDistributions(ctx({ elr: 2 }), tallyOf, () => 0, () => {}, { doublesUpTo }).of(unit('german/4-6-7'), script(entries));
+        const at = Array.from({ length: 32 }, (_, b) => [first.ownAt(b), first.noneAt(b)]);
+        expect(at).toEqual(Array.from({ length: 32 }, (_, b) => [first.own[b], first.none[b]]));
+        const second = deferredDistributions(ctx({ elr: 2 }), tallyOf, () => 0, () => {}, { doublesUpTo }).of(unit('german/4-6-7'), script(entries));
+        const rows = Array.from({ length: 32 }, (_, b) => [second.own[b], second.none[b]]);
+        expect(Array.from({ length: 32 }, (_, b) => [second.ownAt(b), second.noneAt(b)])).toEqual(rows);
+        expect(rows).toEqual(at);
+      }
+    }
+  });
+
   it('a summary made without final parts says so when asked for them', () => {
     const d = deferredDistributions(ctx({ elr: 2 }), tallyOf, () => 0, () => {}).of(unit('german/4-6-7'), { entries: [entries()[0]], key: 'M1.-1;' });
     expect(() => d.finals()).toThrow(/without their final parts/);
