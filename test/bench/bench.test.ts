@@ -44,11 +44,14 @@ describe('asl-odds bench --quick', () => {
     expect(r.attackSummaries.map((s: { name: string }) => s.name)).toEqual(['5 units, 2 leaders']);
     expect(positive(r.attackSummaries[0].ms)).toBe(true);
     expect(typeof r.attackSummaries[0].target).toBe('boolean');
-    // Random stacks: --quick times 2 seeded 6-unit stacks with 2 leaders once each.
+    // Random stacks: --quick times 2 seeded 6-unit stacks with 2 leaders, each twice (first, again).
     const w = r.attackSummarySweep;
     expect([w.stacks, w.units, w.leaders, w.seed]).toEqual([2, 6, 2, 'bench']);
     expect(positive(w.medianMs) && w.maxMs >= w.medianMs).toBe(true);
     expect(w.under1s >= 0 && w.under1s <= 2).toBe(true);
+    // Each asked again right after: its own slowest and count.
+    expect(positive(w.againMaxMs)).toBe(true);
+    expect(w.againUnder1s >= 0 && w.againUnder1s <= 2).toBe(true);
     expect(w.slowest).toMatch(/^attack --fp \d+ --drm -?\d --target (\w+\/[^,]+,){5}\w+\/\S+$/);
     // The 3-leader random stacks take seconds each: skipped with --quick.
     expect(r.attackSummarySweep3).toBeNull();
@@ -61,7 +64,7 @@ describe('asl-odds bench --quick', () => {
     expect(b.out()).toMatch(/chain \/ naive/);
     expect(b.out()).toMatch(/end to end 1e8\s+skipped/);
     expect(b.out()).toMatch(/Scenario scaling .* growth exponent/);
-    expect(b.out()).toMatch(/Random stacks \(2 of 6 units with 2 leaders, seed 'bench', each once\): median \d+ ms/);
+    expect(b.out()).toMatch(/Random stacks \(2 of 6 units with 2 leaders, seed 'bench'\), the first time each is asked: median \d+ ms, .*; asked again: slowest \d+ ms, [0-2] of 2 under 1 s/);
   });
 });
 
