@@ -90,7 +90,8 @@ export interface RandomSummaryTimes {
   readonly slowest: string;
   /**
    * The same stacks asked again, right after (code paths the first run compiled, warm): slowest ms and
-   * how many under 1 s. A first run costs up to about 1.7x a second one (benchmarks/README.md).
+   * how many under 1 s. After a small warm-up a first run has cost up to about 1.7x a second one;
+   * after the bench's earlier stages, little more (benchmarks/README.md, session 10).
    */
   readonly againMaxMs: number;
   readonly againUnder1s: number;
