@@ -30,7 +30,10 @@ const SUMS = new Prob6Sums(GONE + 1);
 /** Scratch sums of {@link combineDoubles} (left at 0 between calls), in the slots of SUMS. */
 const NSUMS = new Float64Array(GONE + 1);
 
-/** The exponent of a stage's distribution: its items' most (q's, the unit's after, the heroes'); Infinity if any is Prob6 only. */
+/**
+ * The exponent of a stage's distribution: its items' most (q's, the unit's after, the heroes'), an
+ * integer >= 0; Infinity if any is Prob6 only. Never throws.
+ */
 export function exponentOf(items: readonly Item[]): number {
   let e = 0;
   for (const { f, after, heroes } of items) {
@@ -49,7 +52,11 @@ export function exponentOf(items: readonly Item[]): number {
  * {@link combineProb6} in doubles, every figure a numerator over 6^e (e from {@link exponentOf}, at most
  * {@link EXACT_DOUBLE_E}). Exact: a term is q x after x the heroes' figures (numerators at most 6^(its
  * exponents)), scaled to 6^e, so every product and partial sum of these probabilities is an integer
- * at most 6^e < 2^53.
+ * at most 6^e < 2^53. The result is held at its lowest exponent (at most e).
+ * @param items the stage's finals with the distributions after them, all held in doubles
+ * @param e their exponent ({@link exponentOf}), in [0, EXACT_DOUBLE_E]
+ * @param key the new distribution's key; @param finals its final parts (or `noFinals`)
+ * Never throws.
  */
 export function combineDoubles(items: readonly Item[], e: number, key: number, finals: () => readonly LocalFinal[]): Node {
   const S = NSUMS;
@@ -146,6 +153,9 @@ export function combineDoubles(items: readonly Item[], e: number, key: number, f
  * of q x (1 if f gave the unit b, else 1 - P(none after) x the product of each hero's P(none));
  * P(nothing left) = sum of q x P(gone after) x each hero's P(gone). In Prob6, for distributions too
  * deep for {@link combineDoubles}.
+ * @param items the stage's finals with the distributions after them (held either way)
+ * @param key the new distribution's key; @param finals its final parts (or `noFinals`)
+ * Never throws.
  */
 export function combineProb6(items: readonly Item[], key: number, finals: () => readonly LocalFinal[]): Node {
   // Sums in SUMS' slots: own events 0-31, any part's 32-63, tallies 64-127, P(gone) 128.
@@ -242,6 +252,8 @@ export function combineProb6(items: readonly Item[], key: number, finals: () => 
  * `d` (made in Prob6) held in doubles when its figures, each at its lowest power of 6, fit one exponent
  * of at most `upTo` (then its parents combine in doubles again); else `d` itself. Exact: at that
  * exponent every numerator of a probability is at most 6^20 < 2^53.
+ * @param upTo the largest exponent to hold in doubles, at most EXACT_DOUBLE_E (-1: never)
+ * Never throws.
  */
 export function inDoubles(d: Node, upTo: number): Node {
   const tallies = d.tallies.map((t) => atLowestPower(t.p));

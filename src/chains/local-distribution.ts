@@ -102,12 +102,16 @@ export const NO_NUMERATORS: readonly number[] = new Array<number>(BITS).fill(0.5
 
 // Shared per-bit rows (never written), and what a new row is sliced from: slicing a frozen array takes
 // V8's slow path (about 50 times slower), so the templates are not frozen.
+/** `none` of a distribution with no possible event: null at every bit (certainly none). */
 export const NO_BITS: readonly (Prob6 | null)[] = Array.from({ length: BITS }, () => null);
 
+/** `own` / `any` of a distribution with no possible event: ZERO at every bit. */
 export const ZEROS: readonly Prob6[] = Array.from({ length: BITS }, () => ZERO);
 
+/** The heroes of a final that made none (shared, never written). */
 export const NO_NODES: readonly Node[] = [];
 
+/** `finals` of a distribution made without its final parts (a summary's). @throws Error always, saying so (a caller's bug) */
 export const noFinals = (): never => {
   throw new Error('deferred distributions made without their final parts (options.finals)');
 };
@@ -184,7 +188,15 @@ export class DoublesDistribution implements Node {
   }
 }
 
-/** The distribution of a unit with no entries left: itself, for certain. */
+/**
+ * The distribution of a unit with no entries left: itself, for certain.
+ * @param u the unit (off the map when not alive: its final part is `offMapState(u)`)
+ * @param key the distribution's key (unique within the attack)
+ * @param idOf interned id of a unit state (its final part)
+ * @param c its tally class, an integer in [0, 64)
+ * @param doubles held in doubles (else Prob6 only)
+ * Never throws.
+ */
 export function ending(u: UnitState, key: number, idOf: (u: UnitState) => number, c: number, doubles: boolean): Node {
   const unit = isAlive(u) ? u : offMapState(u);
   let finals: LocalFinal[] | undefined;
