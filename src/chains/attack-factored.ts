@@ -164,23 +164,18 @@ function factor(spec: AttackChainSpec, maxStates: number, joint: boolean, onProg
       }
     }
   };
+  // The stack's events (the chain's word 0) summed per tuple; a leader's are the chain's marginals.
   const tupleSums = tuples.map(sums);
-  // Sums by marks word: word 0 the stack's (per tuple, set per terminal), word i + 1 leader i's.
-  const bySlotWord: (Sums | undefined)[] = [];
-  const leaderWords = targets.map((u, i) => (u.profile.kind === 'leader' ? i : -1)).filter((i) => i >= 0);
-  const leaderSums = leaderWords.map((i) => (bySlotWord[i + 1] = sums()));
   leaders.terminals.forEach((g, t) => {
     const marks = leaders.nodeMarks![t];
     const p = g.probability;
-    const x = (bySlotWord[0] = tupleSums[terminalTuples[t]]);
+    const x = tupleSums[terminalTuples[t]];
     x.p = add(x.p, p);
-    marks.full.forEach((mask, word) => {
-      const y = bySlotWord[word];
-      if (mask !== 0 && y !== undefined) y.full.set(mask, add(y.full.get(mask) ?? ZERO, p));
-    });
-    for (const [slot, v] of marks.partial) {
-      const y = bySlotWord[slot >>> 5];
-      if (y !== undefined) y.m[slot & (BITS - 1)] = add(y.m[slot & (BITS - 1)], v);
+    if (marks.full !== 0) x.full.set(marks.full, add(x.full.get(marks.full) ?? ZERO, p));
+    let i = 0;
+    for (let m = marks.some; m !== 0; m &= m - 1, i++) {
+      const b = 31 - Math.clz32(m & -m);
+      x.m[b] = add(x.m[b], { n: marks.masses[i], e: p.e });
     }
   });
   // Per tuple t of probability p with masses m[b]: P(event b) adds m + (p - m) x (1 - the product of
@@ -232,9 +227,8 @@ function factor(spec: AttackChainSpec, maxStates: number, joint: boolean, onProg
       }
     }
   });
-  leaderWords.forEach((i, k) => {
-    spread(leaderSums[k]);
-    partEvents[i] = leaderSums[k].m;
+  targets.forEach((u, i) => {
+    if (u.profile.kind === 'leader') partEvents[i] = leaders.marginals!.partEvents[i]?.slice() ?? partEvents[i];
   });
   return { leaders, deferred, localOf, scriptsOf, terminalTuples, tuples, tupleProbabilities: tupleSums.map((x) => x.p), idOf, spend, work: () => work, marginals: { events, partEvents } };
 }

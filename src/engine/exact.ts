@@ -49,20 +49,29 @@ export interface ExactDistribution<S> {
    */
   readonly marginals?: EventMarginals;
   /**
-   * Marginal mode only: per terminal (same index), P(reach that final state with the event), sparse:
-   * slot `w * 32 + b` is event bit b of word w (w = 0: the chain's events; w = j + 1: part j's, as
-   * `marginals.partEvents[j]`); a slot whose bit is set in `full[w]` has the terminal's whole
-   * probability, one in `partial` that mass, any other 0. `marginals` is their sum.
+   * Graph order, marginal mode only: per terminal (same index), the masses of the chain's own events
+   * (word 0, `marginals.events`) on the terminal's paths: P(reach that final state by those paths with
+   * event bit b). Parts' events are summed per state into `marginals.partEvents` only (a path's label
+   * never changes them). `marginals.events` is their sum.
    */
   readonly nodeMarks?: readonly TerminalMarks[];
 }
 
-/** A terminal's event masses (ExactDistribution.nodeMarks). */
+/**
+ * A terminal's masses of the chain's own events (ExactDistribution.nodeMarks), sparse: a bit of `full`
+ * has the terminal's whole probability (every path to it had the event), one of `some` the mass in
+ * `masses`, any other 0.
+ */
 export interface TerminalMarks {
-  /** Per word, the bits every path to the terminal had. */
-  readonly full: readonly number[];
-  /** Masses of the slots some paths had (slot w * 32 + b). */
-  readonly partial: ReadonlyMap<number, Prob6>;
+  /** Event bits every path to the terminal had. */
+  readonly full: number;
+  /** Event bits some paths had (never one of `full`). */
+  readonly some: number;
+  /**
+   * Per bit of `some`, lowest bit first: its mass's numerator over the terminal's denominator (n / 6^e
+   * with e = the terminal's `probability.e`), 0 < n < the terminal's numerator.
+   */
+  readonly masses: readonly bigint[];
 }
 
 /** Event probabilities: `events[b]` for event bit b in [0, 32), `partEvents[j][b]` for part j. */
@@ -168,28 +177,18 @@ export function enumerateChain<S>(model: ChainModel<S>, options: number | Enumer
   return distributionOf([...finals.values()], visited, marginal);
 }
 
-/** The distribution of final nodes (by state, each a list by events). */
+/** The distribution of final nodes (by state, each a list by events), in the levels order. */
 function distributionOf<S>(finals: Iterable<readonly ExactNode<S>[]>, visited: number, marginal: boolean): ExactDistribution<S> {
   const terminals: ExactTerminal<S>[] = [];
-  const nodeMarks: TerminalMarks[] = [];
+  const marks: Marks[] = [];
   for (const byEvents of finals) {
     for (const f of byEvents) {
-      terminals.push(f.label === 0 ? { state: f.state, events: f.events, probability: f.p } : { state: f.state, events: f.events, probability: f.p, label: f.label });
-      if (f.marks !== null) nodeMarks.push(f.marks);
+      terminals.push({ state: f.state, events: f.events, probability: f.p });
+      if (f.marks !== null) marks.push(f.marks);
     }
   }
   if (!marginal) return { terminals, statesVisited: visited };
-  // The marginals are summed when first read: a caller that sums `nodeMarks` its own way (the factored
-  // attack) never pays for them.
-  let marginals: EventMarginals | undefined;
-  return {
-    terminals,
-    statesVisited: visited,
-    get marginals() {
-      return (marginals ??= sumMarks(nodeMarks, terminals));
-    },
-    nodeMarks,
-  };
+  return { terminals, statesVisited: visited, marginals: sumMarks(marks, terminals.map((t) => t.probability)) };
 }
 
 /** A distinct state of the `graph` order: its transitions, and the paths that reached it so far. */
@@ -198,12 +197,19 @@ interface GraphNode<S> {
   state: S | null;
   /** Distinct transitions (what the flow needs of them) and their multiplicities; null for a final state. */
   edges: GraphEdge<S>[] | null;
-  /** Parents whose paths have not flowed in yet. */
+  /** Parents not yet placed in the topological order. */
   waiting: number;
-  /** The paths that reached the state, by accumulated events and label (one each in marginal mode). */
-  reached: ExactNode<null>[];
+  /**
+   * Rolls on the longest path from the initial state: every path here has probability n / 6^depth, so
+   * that the paths' numerators add without aligning powers of 6.
+   */
+  depth: number;
+  /** Marginal mode: the state's whole probability and masses (all its paths, whatever their labels). */
+  whole: ExactNode<null> | null;
+  /** The paths that reached the state, by accumulated events and label (one each in marginal mode without labels). */
+  reached: GraphPath[];
   /** `reached` by (label, events), once it is long (many labels). */
-  index?: Map<number, ExactNode<null>>;
+  index?: Map<number, GraphPath>;
 }
 
 /** A transition of the `graph` order, without its state (the target node holds it while needed). */
@@ -216,17 +222,37 @@ interface GraphEdge<S> extends Omit<Transition<S>, 'state'> {
 }
 
 /**
- * The `graph` order of {@link enumerateChain}: explores every distinct state once (depth first),
- * then lets probabilities flow from the initial state in topological order (a state once every
- * parent has flowed into it), merging as `put` does. A state is let go once its transitions are
- * found, so that the states held are the final ones and those still to explore.
+ * The paths of one label (and, outside marginal mode, one history of events) that reached a state of
+ * the `graph` order: probability n / 6^depth (the node's depth), and in marginal mode the masses of the
+ * chain's own events (word 0) as {@link TerminalMarks} has them. Compact, without Prob6 or Map objects:
+ * a stack's leaders' chain holds some 10^5 of them at once.
+ */
+interface GraphPath {
+  readonly label: number;
+  readonly events: number;
+  n: bigint;
+  full: number;
+  some: number;
+  masses: bigint[];
+}
+
+/** The empty `GraphPath.masses`, shared: never written (a path with masses has its own array). */
+const NO_MASSES: bigint[] = [];
+
+/**
+ * The `graph` order of {@link enumerateChain}: explores every distinct state once (depth first), puts
+ * the states in topological order (and finds each one's depth), then lets probabilities flow from the
+ * initial state in that order (a state once every parent has flowed into it), merging paths of one
+ * state that share label and events. A state is let go once its transitions are found, so that the
+ * states held are the final ones and those still to explore; a state's paths once they have flowed on.
  * @throws as enumerateChain; `engine.chainTooLong` when the states form a cycle (a model bug)
  */
 function enumerateGraph<S>(model: ChainModel<S>, o: EnumerateOptions): ExactDistribution<S> {
   const maxStates = o.maxStates ?? Infinity;
   const marginal = o.marginal ?? false;
   const nodes = new Map<string, GraphNode<S>>();
-  const root: GraphNode<S> = { state: model.initial, edges: null, waiting: 0, reached: [] };
+  const newNode = (state: S): GraphNode<S> => ({ state, edges: null, waiting: 0, depth: 0, whole: null, reached: [] });
+  const root = newNode(model.initial);
   nodes.set(model.key(model.initial), root);
   const stack: GraphNode<S>[] = [root];
   const distinct: Transition<S>[] = [];
@@ -242,7 +268,7 @@ function enumerateGraph<S>(model: ChainModel<S>, o: EnumerateOptions): ExactDist
       const key = model.key(t.state);
       let to = nodes.get(key);
       if (to === undefined) {
-        to = { state: t.state, edges: null, waiting: 0, reached: [] };
+        to = newNode(t.state);
         nodes.set(key, to);
         if (nodes.size % PROGRESS_EVERY === 0) o.onProgress?.(nodes.size);
         if (nodes.size > maxStates) throw new AslOddsError('engine.tooManyStates', `the exact engine stopped past ${maxStates.toLocaleString('en-US')} states`, 2);
@@ -253,77 +279,174 @@ function enumerateGraph<S>(model: ChainModel<S>, o: EnumerateOptions): ExactDist
     });
     node.state = null;
   }
-  // Flow: a state's paths are complete once every parent has flowed into it.
-  const labels = o.labels;
-  root.reached.push({ state: null, events: 0, label: labels?.initial ?? 0, p: ONE, marks: marginal ? { full: [0], partial: NO_PARTIAL } : null });
+  const states = nodes.size;
+  nodes.clear();
+  // Topological order (a state once every parent is placed), and each state's depth.
+  const order: GraphNode<S>[] = [];
   const ready: GraphNode<S>[] = [root];
-  const finals: ExactNode<S>[][] = [];
-  let flowed = 0;
+  while (ready.length > 0) {
+    const node = ready.pop()!;
+    order.push(node);
+    for (const e of node.edges ?? []) {
+      const { to } = e;
+      to.depth = Math.max(to.depth, node.depth + e.rolled);
+      if (--to.waiting === 0) ready.push(to);
+    }
+  }
+  if (order.length !== states) throw new AslOddsError('engine.chainTooLong', 'a chain revisits one of its states (a cycle)', 1);
+  // Flow, in that order: a state's paths are complete once every parent has flowed into it.
+  const labels = o.labels;
+  root.reached.push({ label: labels?.initial ?? 0, events: 0, n: 1n, full: 0, some: 0, masses: NO_MASSES });
+  if (marginal) root.whole = { state: null, events: 0, label: 0, p: ONE, marks: { full: [0], partial: NO_PARTIAL } };
+  const terminals: ExactTerminal<S>[] = [];
+  const nodeMarks: TerminalMarks[] = [];
+  const finalMarks: Marks[] = [];
+  const finalProbabilities: Prob6[] = [];
   // Labelled mode: each path kept apart by its label holds its probability and masses like a state,
   // so it counts as work (`maxStates`, `statesVisited`, progress) like one.
   let paths = 0;
   const newPath = (): void => {
-    const work = nodes.size + ++paths;
+    const work = states + ++paths;
     if (work % PROGRESS_EVERY === 0) o.onProgress?.(work);
     if (work > maxStates) throw new AslOddsError('engine.tooManyStates', `the exact engine stopped past ${maxStates.toLocaleString('en-US')} states`, 2);
   };
-  while (ready.length > 0) {
-    const node = ready.pop()!;
-    flowed++;
+  for (const node of order) {
     if (node.edges === null) {
       const state = node.state!;
-      finals.push(node.reached.map((x) => ({ ...x, state })));
+      for (const x of node.reached) {
+        const probability = { n: x.n, e: node.depth };
+        terminals.push(labels === undefined ? { state, events: x.events, probability } : { state, events: x.events, probability, label: x.label });
+        if (marginal) nodeMarks.push({ full: x.full, some: x.some, masses: x.masses });
+      }
+      if (node.whole !== null) {
+        finalMarks.push(node.whole.marks!);
+        finalProbabilities.push(node.whole.p);
+      }
       continue;
     }
     for (const e of node.edges) {
       const { to, m, rolled } = e;
+      const shift = to.depth - node.depth - rolled;
+      const f = shift === 0 ? BigInt(m) : BigInt(m) * pow6n(shift);
       for (const x of node.reached) {
-        const p = scale(x.p, m, rolled);
         const label = labels === undefined ? 0 : labels.next(x.label, e);
-        const added =
-          x.marks === null
-            ? putGraph(to, { state: null, events: x.events | e.events, label, p, marks: null })
-            : putGraph(to, { state: null, events: 0, label, p, marks: carryMarks(x.marks, e, e.partTo, m, rolled) });
-        if (added && labels !== undefined && to.reached.length > 1) newPath();
+        if (flowPath(to, x, label, marginal ? 0 : x.events | e.events, e.events, f, marginal) && labels !== undefined && to.reached.length > 1) newPath();
       }
-      if (--to.waiting === 0) ready.push(to);
+      if (node.whole !== null) {
+        const w = node.whole;
+        const carried: ExactNode<null> = { state: null, events: 0, label: 0, p: scale(w.p, m, rolled), marks: carryMarks(w.marks!, e, e.partTo, m, rolled) };
+        if (to.whole === null) to.whole = carried;
+        else {
+          mergeMarks(to.whole.marks!, to.whole.p, carried.marks!, carried.p);
+          to.whole.p = add(to.whole.p, carried.p);
+        }
+      }
     }
-    node.reached = []; // flowed on: free
+    node.reached = NO_PATHS; // flowed on: free
     node.index = undefined;
+    node.whole = null;
   }
-  if (flowed !== nodes.size) throw new AslOddsError('engine.chainTooLong', 'a chain revisits one of its states (a cycle)', 1);
-  return distributionOf(finals, nodes.size + paths, marginal);
+  if (!marginal) return { terminals, statesVisited: states + paths };
+  return { terminals, statesVisited: states + paths, marginals: sumMarks(finalMarks, finalProbabilities), nodeMarks };
+}
+
+/** The paths of a state that has flowed on: none, shared, never written. */
+const NO_PATHS: GraphPath[] = [];
+
+const POW6N: bigint[] = [1n];
+/** 6^k as a BigInt (k >= 0). */
+function pow6n(k: number): bigint {
+  while (POW6N.length <= k) POW6N.push(POW6N[POW6N.length - 1] * 6n);
+  return POW6N[k];
 }
 
 /**
- * Adds `node` to the paths that reached `to`, merging with the one of the same events and label.
+ * Flows path `x` along an edge into `to`, as the path of `label` and `events` there: its numerator
+ * times `f` (the edge's multiplicity, and the powers of 6 between the two states' depths), and in
+ * marginal mode its masses carried (the edge's `set` events become full) and merged with those of the
+ * path of the same label and events, if `to` has one.
  * @returns true when it was added as a path of its own
  */
-function putGraph<S>(to: GraphNode<S>, node: ExactNode<null>): boolean {
-  if (to.index === undefined && to.reached.length < 8) return putReached(to.reached, node);
-  if (to.index === undefined) {
-    to.index = new Map();
-    for (const x of to.reached) to.index.set(reachedKey(x), x);
+function flowPath<S>(to: GraphNode<S>, x: GraphPath, label: number, events: number, set: number, f: bigint, marginal: boolean): boolean {
+  const key = marginal ? label : label * 2 ** 32 + (events >>> 0);
+  let c: GraphPath | undefined;
+  if (to.index !== undefined) c = to.index.get(key);
+  else {
+    const r = to.reached;
+    for (let i = 0; i < r.length; i++) {
+      const y = r[i];
+      if (y.label === label && y.events === events) {
+        c = y;
+        break;
+      }
+    }
   }
-  const k = reachedKey(node);
-  const c = to.index.get(k);
+  const n = f === 1n ? x.n : x.n * f;
   if (c === undefined) {
-    to.index.set(k, node);
-    to.reached.push(node);
+    const full = x.full | set;
+    const some = x.some & ~set;
+    const y: GraphPath = { label, events, n, full, some, masses: some === 0 ? NO_MASSES : carriedMasses(x, set, f) };
+    to.reached.push(y);
+    if (to.index !== undefined) to.index.set(key, y);
+    else if (to.reached.length > 8) {
+      to.index = new Map();
+      for (const z of to.reached) to.index.set(marginal ? z.label : z.label * 2 ** 32 + (z.events >>> 0), z);
+    }
     return true;
   }
-  if (c.marks !== null && node.marks !== null) mergeMarks(c.marks, c.p, node.marks, node.p);
-  c.p = add(c.p, node.p);
+  if (marginal) mergePath(c, x, n, set, f);
+  c.n += n;
   return false;
 }
 
+/** The masses of `x` along an edge that sets the events `set`, times `f`: those of bits still partial. */
+function carriedMasses(x: GraphPath, set: number, f: bigint): bigint[] {
+  const out: bigint[] = [];
+  let i = 0;
+  for (let m = x.some; m !== 0; m &= m - 1, i++) {
+    if ((m & -m & set) === 0) out.push(f === 1n ? x.masses[i] : x.masses[i] * f);
+  }
+  return out;
+}
+
 /**
- * The key of a path among a state's paths: its label and events. In marginal mode every path's events
- * are 0 (they are in its marks), so the label alone, a small integer (a Map hashes it faster than a
- * double).
+ * Merges into path `c` the masses of path `x` carried along an edge (numerator `n`, already times `f`;
+ * the edge sets `set`): a bit stays full only where both are; a bit full on one side only gains that
+ * side's whole numerator; partial masses add. `c.n` is still its own (before adding `n`).
  */
-function reachedKey(x: ExactNode<null>): number {
-  return x.marks !== null ? x.label : x.label * 2 ** 32 + (x.events >>> 0);
+function mergePath(c: GraphPath, x: GraphPath, n: bigint, set: number, f: bigint): void {
+  const xFull = x.full | set;
+  const xSome = x.some & ~set;
+  const full = c.full & xFull;
+  const some = (c.some | xSome | c.full | xFull) & ~full;
+  if (some === 0) {
+    c.full = full;
+    return;
+  }
+  // Each side's masses are in the order of its bits: a bit's index is the number of lower bits.
+  const masses: bigint[] = [];
+  for (let m = some; m !== 0; m &= m - 1) {
+    const bit = m & -m;
+    let v = 0n;
+    if ((c.full & bit) !== 0) v = c.n;
+    else if ((c.some & bit) !== 0) v = c.masses[popcount(c.some & (bit - 1))];
+    if ((xFull & bit) !== 0) v += n;
+    else if ((xSome & bit) !== 0) {
+      const xm = x.masses[popcount(x.some & (bit - 1))];
+      v += f === 1n ? xm : xm * f;
+    }
+    masses.push(v);
+  }
+  c.full = full;
+  c.some = some;
+  c.masses = masses;
+}
+
+/** The number of bits set in a 32-bit integer. */
+function popcount(v: number): number {
+  v = v - ((v >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /**
@@ -500,7 +623,7 @@ function mergeMarks(a: Marks, pa: Prob6, b: Marks, pb: Prob6): void {
  * The sum of the terminals' masses, as event probabilities: whole probabilities summed per (word, full
  * mask) first (terminals share masks), then per bit.
  */
-function sumMarks<S>(marks: readonly TerminalMarks[], terminals: readonly ExactTerminal<S>[]): EventMarginals {
+function sumMarks(marks: readonly Marks[], probabilities: readonly Prob6[]): EventMarginals {
   const events: Prob6[] = Array.from({ length: PART_SLOTS }, () => ZERO);
   const partEvents: Prob6[][] = [];
   const slot = (w: number, b: number, x: Prob6): void => {
@@ -516,7 +639,7 @@ function sumMarks<S>(marks: readonly TerminalMarks[], terminals: readonly ExactT
     m.full.forEach((mask, w) => {
       if (mask === 0) return;
       const k = w * 2 ** 32 + (mask >>> 0);
-      byMask.set(k, add(byMask.get(k) ?? ZERO, terminals[t].probability));
+      byMask.set(k, add(byMask.get(k) ?? ZERO, probabilities[t]));
     });
     for (const [s, x] of m.partial) slot(s >>> 5, s & 31, x);
   });

@@ -239,6 +239,24 @@ describe('labelled mode: a label the rules never read, kept out of the state key
       stacks(reference.terminals.map((x) => ({ units: x.state.inner.units, scripts: x.state.scripts.map((y) => y.key), p: x.probability }))),
     );
     expect(labelled.marginals!.events.map(toFraction)).toEqual(reference.marginals!.events.map(toFraction));
+    // Each terminal's masses of the stack's events (word 0), per final stack and scripts, as the reference's.
+    const masses = (d: typeof labelled, terms: readonly { units: readonly UnitState[]; scripts: readonly string[] }[]) => {
+      const byBit: { units: readonly UnitState[]; scripts: readonly string[]; p: Prob6 }[][] = Array.from({ length: 32 }, () => []);
+      d.terminals.forEach((t, i) => {
+        const m = d.nodeMarks![i];
+        let k = 0;
+        for (let b = 0; b < 32; b++) {
+          const bit = 1 << b;
+          const mass = (m.full & bit) !== 0 ? t.probability : (m.some & bit) !== 0 ? { n: m.masses[k++], e: t.probability.e } : ZERO;
+          if ((m.some & bit) !== 0) expect(mass.n > 0n && mass.n < t.probability.n).toBe(true);
+          if (mass.n !== 0n) byBit[b].push({ ...terms[i], p: mass });
+        }
+      });
+      return byBit.map(stacks);
+    };
+    const labelledMasses = masses(labelled, labelled.terminals.map((x) => ({ units: x.state.units, scripts: scripts.scripts(x.label ?? scripts.labels.initial).map((s) => s.key) })));
+    expect(labelledMasses.flat().length).toBeGreaterThan(50);
+    expect(labelledMasses).toEqual(masses(reference, reference.terminals.map((x) => ({ units: x.state.inner.units, scripts: x.state.scripts.map((y) => y.key) }))));
     // The work counted is the same: each (state, label) is a path of its own, as costly as a state;
     // but the model advances far fewer states, those that differ only in the squads' scripts merging.
     expect(labelled.statesVisited).toBe(reference.statesVisited);
