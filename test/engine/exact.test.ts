@@ -3,7 +3,7 @@ import { Ev } from '../../src/rules/events.js';
 import { buildMoraleChain } from '../../src/chains/morale-chain.js';
 import { ALL_DR } from '../../src/dice/dice.js';
 import type { ChainModel } from '../../src/engine/chain.js';
-import { enumerateChain, summarizeExact } from '../../src/engine/exact.js';
+import { enumerateChain, summarizeExact, type TerminalMarks } from '../../src/engine/exact.js';
 import { add, toFraction, toNumber, ZERO, type Prob6 } from '../../src/engine/probability.js';
 import { moraleCheck, parseCheck } from '../../src/rules/check.js';
 import { leadershipDRMFor } from '../../src/rules/leadership.js';
@@ -240,7 +240,7 @@ describe('labelled mode: a label the rules never read, kept out of the state key
     );
     expect(labelled.marginals!.events.map(toFraction)).toEqual(reference.marginals!.events.map(toFraction));
     // Each terminal's masses of the stack's events (word 0), per final stack and scripts, as the reference's.
-    const masses = (d: typeof labelled, terms: readonly { units: readonly UnitState[]; scripts: readonly string[] }[]) => {
+    const masses = (d: { terminals: readonly { probability: Prob6 }[]; nodeMarks?: readonly TerminalMarks[] }, terms: readonly { units: readonly UnitState[]; scripts: readonly string[] }[]) => {
       const byBit: { units: readonly UnitState[]; scripts: readonly string[]; p: Prob6 }[][] = Array.from({ length: 32 }, () => []);
       d.terminals.forEach((t, i) => {
         const m = d.nodeMarks![i];
