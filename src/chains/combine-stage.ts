@@ -7,11 +7,12 @@
  * equal to each other and to the whole script's chain (test/chains/deferred-distribution.test.ts).
  */
 import { atLowestPower, complement, mul, ONE, Prob6Sums, type Prob6 } from '../engine/probability.js';
+import { rank } from '../engine/bits.js';
 import {
+  compactRow,
   DoublesDistribution,
   EXACT_DOUBLE_E,
   NO_BITS,
-  NO_NUMERATORS,
   POW6N,
   ZEROS,
   type Doubles,
@@ -95,7 +96,7 @@ export function combineDoubles(items: readonly Item[], e: number, key: number, f
     }
     for (let m = f.own | after.ownPossible; m !== 0; m &= m - 1) {
       const b = 31 - Math.clz32(m & -m);
-      S[b] += (f.own & (1 << b)) !== 0 ? sq : s0 * a.own[b];
+      S[b] += (f.own & (1 << b)) !== 0 ? sq : s0 * a.own[rank(after.ownPossible, b)];
     }
     ownPossible |= f.own | after.ownPossible;
     if (shared) continue;
@@ -108,11 +109,11 @@ export function combineDoubles(items: readonly Item[], e: number, key: number, f
     for (let m = f.own | after.possible | heroPossible; m !== 0; m &= m - 1) {
       const b = 31 - Math.clz32(m & -m);
       if ((f.own & (1 << b)) !== 0) S[ANY + b] += sq;
-      else if ((heroPossible & (1 << b)) === 0) S[ANY + b] += s0 * a.any[b];
+      else if ((heroPossible & (1 << b)) === 0) S[ANY + b] += s0 * a.any[rank(after.possible, b)];
       else {
         // q x (1 - P(none after) x each hero's P(none)), at the item's exponent qe + a.e + he.
-        let none = POW6N[a.e] - a.any[b];
-        for (const h of heroes) none *= POW6N[h.doubles!.e] - h.doubles!.any[b];
+        let none = POW6N[a.e] - numeratorAt(a.any, after.possible, b);
+        for (const h of heroes) none *= POW6N[h.doubles!.e] - numeratorAt(h.doubles!.any, h.possible, b);
         S[ANY + b] += qn * (POW6N[a.e + he] - none) * POW6N[e - qe - a.e - he];
       }
     }
@@ -130,19 +131,10 @@ export function combineDoubles(items: readonly Item[], e: number, key: number, f
     S[slot] = 0;
     return x;
   };
-  const numerators = (bits: number, slot: number): readonly number[] => {
-    if (bits === 0) return NO_NUMERATORS;
-    const out = NO_NUMERATORS.slice();
-    for (let m = bits; m !== 0; m &= m - 1) {
-      const b = 31 - Math.clz32(m & -m);
-      out[b] = take(slot + b);
-    }
-    return out;
-  };
-  const own = numerators(ownPossible, 0);
-  const any = shared ? own : numerators(possible, ANY);
+  const own = compactRow(ownPossible, S, 0, p);
+  const any = shared ? own : compactRow(possible, S, ANY, p);
   const tallyN = seen.map((c) => take(TALLY + c));
-  const d: Doubles = { e: e - k, tallyC: seen, tallyN, gone: take(GONE), own, any };
+  const d: Doubles = { e: e - k, tallyC: seen.slice(), tallyN, gone: take(GONE), own, any };
   return new DoublesDistribution(key, d, possible, ownPossible, finals);
 }
 
@@ -274,12 +266,8 @@ export function inDoubles(d: Node, upTo: number): Node {
   if (e > upTo) return d;
   const numerator = (p: Prob6 | undefined): number => (p === undefined || p.n === 0n ? 0 : Number(p.n) * POW6N[e - p.e]);
   const row = (ps: (Prob6 | undefined)[], bits: number): readonly number[] => {
-    if (bits === 0) return NO_NUMERATORS;
-    const out = NO_NUMERATORS.slice();
-    for (let m = bits; m !== 0; m &= m - 1) {
-      const b = 31 - Math.clz32(m & -m);
-      out[b] = numerator(ps[b]);
-    }
+    const out: number[] = [];
+    for (let m = bits; m !== 0; m &= m - 1) out.push(numerator(ps[31 - Math.clz32(m & -m)]));
     return out;
   };
   const ownRow = row(own, d.ownPossible);
@@ -292,6 +280,11 @@ export function inDoubles(d: Node, upTo: number): Node {
     any: shared ? ownRow : row(any, d.possible),
   };
   return new DoublesDistribution(d.key, doubles, d.possible, d.ownPossible, d.finals);
+}
+
+/** Bit b's numerator in the compact row of `mask`'s bits (Doubles.any): 0 when b is not in `mask`. */
+function numeratorAt(row: readonly number[], mask: number, b: number): number {
+  return (mask & (1 << b)) === 0 ? 0 : row[rank(mask, b)];
 }
 
 /** True when the integer `n` (a double, at most 2^53) is a multiple of 6. */

@@ -308,12 +308,17 @@ function finalsOf(items: readonly Item[]): () => readonly LocalFinal[] {
  * list without making it, {@link sameSignature} compares it.
  */
 function signatureOf(id: number, afters: readonly Node[], heroes: readonly (readonly Node[])[] | null): number[] {
-  const out = [id];
+  // Made at its length (it is kept for the whole attack): a list grown by push holds spare room.
+  let length = 1 + afters.length;
+  if (heroes !== null) for (const h of heroes) length += 1 + h.length;
+  const out = new Array<number>(length);
+  let k = 0;
+  out[k++] = id;
   afters.forEach((a, i) => {
-    out.push(a.key);
+    out[k++] = a.key;
     if (heroes !== null) {
-      out.push(heroes[i].length);
-      for (const h of heroes[i]) out.push(h.key);
+      out[k++] = heroes[i].length;
+      for (const h of heroes[i]) out[k++] = h.key;
     }
   });
   return out;
@@ -367,8 +372,8 @@ function hashOf(x: LocalDistribution, d: Doubles): number {
     mix(d.tallyN[i]);
   }
   mix(d.gone);
-  for (let m = x.ownPossible; m !== 0; m &= m - 1) mix(d.own[31 - Math.clz32(m & -m)]);
-  for (let m = x.possible; m !== 0; m &= m - 1) mix(d.any[31 - Math.clz32(m & -m)]);
+  for (let i = 0; i < d.own.length; i++) mix(d.own[i]);
+  for (let i = 0; i < d.any.length; i++) mix(d.any[i]);
   return h & SMALL;
 }
 
@@ -378,7 +383,8 @@ function equalValues(a: Node, b: Node): boolean {
   const y = b.doubles;
   if (x === null || y === null || x.e !== y.e || a.possible !== b.possible || a.ownPossible !== b.ownPossible || x.gone !== y.gone) return false;
   if (x.tallyC.length !== y.tallyC.length || x.tallyC.some((c, i) => c !== y.tallyC[i] || x.tallyN[i] !== y.tallyN[i])) return false;
-  for (let m = a.ownPossible; m !== 0; m &= m - 1) if (x.own[31 - Math.clz32(m & -m)] !== y.own[31 - Math.clz32(m & -m)]) return false;
-  for (let m = a.possible; m !== 0; m &= m - 1) if (x.any[31 - Math.clz32(m & -m)] !== y.any[31 - Math.clz32(m & -m)]) return false;
+  // Compact rows of the same bits (possible and ownPossible are equal here): equal index by index.
+  for (let i = 0; i < x.own.length; i++) if (x.own[i] !== y.own[i]) return false;
+  for (let i = 0; i < x.any.length; i++) if (x.any[i] !== y.any[i]) return false;
   return true;
 }

@@ -8,6 +8,7 @@
  * stage's finals ({@link StageFinal}) with the distributions after them ({@link Item}).
  */
 import { add, mul, ONE, ZERO, type Prob6 } from '../engine/probability.js';
+import { rank } from '../engine/bits.js';
 import { isAlive, offMapState, type UnitState } from '../rules/unit-state.js';
 
 /** Event bits (the engine's 32-bit masks). */
@@ -76,7 +77,10 @@ export interface Doubles {
   readonly tallyC: readonly number[];
   readonly tallyN: readonly number[];
   readonly gone: number;
-  /** Per event bit (32), 0 where impossible: the unit's own, and any part's (the same array when equal). */
+  /**
+   * Compact rows: the unit's own events, one numerator per bit of `ownPossible`, lowest bit first (bit
+   * b at `rank(ownPossible, b)`, bits.ts); any part's, per bit of `possible`. The same array when equal.
+   */
   readonly own: readonly number[];
   readonly any: readonly number[];
 }
@@ -97,8 +101,30 @@ export const EXACT_DOUBLE_E = 20;
 /** 6^k as doubles, exact for k <= EXACT_DOUBLE_E. */
 export const POW6N: readonly number[] = Array.from({ length: EXACT_DOUBLE_E + 1 }, (_, k) => 6 ** k);
 
-/** A row of 32 zero numerators, its elements doubles already (a slice then takes doubles without a transition). */
-export const NO_NUMERATORS: readonly number[] = new Array<number>(BITS).fill(0.5).fill(0);
+/** The compact row of no bits (Doubles.own, Doubles.any): shared, never written. */
+export const NO_NUMERATORS: readonly number[] = [];
+
+/**
+ * Scratch of {@link compactRow}: 32 numerators, its elements doubles already (a slice then takes
+ * doubles without a transition).
+ */
+const ROW: number[] = new Array<number>(BITS).fill(0.5).fill(0);
+
+/**
+ * The compact row (Doubles.own, Doubles.any) of `mask`'s bits, lowest first, each numerator read from
+ * `from` at `slot + b` (then set to 0 there) and divided by `p`: an array of exactly popcount(mask)
+ * doubles. Never throws.
+ */
+export function compactRow(mask: number, from: Float64Array | number[], slot: number, p: number): readonly number[] {
+  if (mask === 0) return NO_NUMERATORS;
+  let k = 0;
+  for (let m = mask; m !== 0; m &= m - 1) {
+    const i = slot + 31 - Math.clz32(m & -m);
+    ROW[k++] = from[i] / p;
+    from[i] = 0;
+  }
+  return ROW.slice(0, k);
+}
 
 // Shared per-bit rows (never written), and what a new row is sliced from: slicing a frozen array takes
 // V8's slow path (about 50 times slower), so the templates are not frozen.
@@ -151,18 +177,18 @@ export class DoublesDistribution implements Node {
   }
 
   ownAt(b: number): Prob6 {
-    return this.ownView?.[b] ?? ((this.ownPossible & (1 << b)) === 0 ? ZERO : prob(this.doubles.own[b], this.doubles.e));
+    return this.ownView?.[b] ?? ((this.ownPossible & (1 << b)) === 0 ? ZERO : prob(this.doubles.own[rank(this.ownPossible, b)], this.doubles.e));
   }
 
   noneAt(b: number): Prob6 | null {
     if (this.noneView !== undefined) return this.noneView[b];
     const { any, e } = this.doubles;
-    return (this.possible & (1 << b)) === 0 ? null : prob(POW6N[e] - any[b], e);
+    return (this.possible & (1 << b)) === 0 ? null : prob(POW6N[e] - any[rank(this.possible, b)], e);
   }
 
   get any(): readonly Prob6[] {
     const { any, e } = this.doubles;
-    return any === this.doubles.own ? this.own : (this.anyView ??= this.view(this.possible, (b) => prob(any[b], e)));
+    return any === this.doubles.own ? this.own : (this.anyView ??= this.view(this.possible, (b) => prob(any[rank(this.possible, b)], e)));
   }
 
   get none(): readonly (Prob6 | null)[] {

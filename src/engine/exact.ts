@@ -14,6 +14,7 @@
  */
 import { AslOddsError } from '../errors.js';
 import { outcomesOf, type ChainModel, type Roll, type Transition } from './chain.js';
+import { popcount } from './bits.js';
 import { add, ONE, toFraction, toNumber, ZERO, type Prob6 } from './probability.js';
 
 /** One final state of the chain with its exact probability. */
@@ -440,13 +441,6 @@ function mergePath(c: GraphPath, x: GraphPath, n: bigint, set: number, f: bigint
   c.full = full;
   c.some = some;
   c.masses = masses;
-}
-
-/** The number of bits set in a 32-bit integer. */
-function popcount(v: number): number {
-  v = v - ((v >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /**
