@@ -94,12 +94,16 @@ function factor(spec: AttackChainSpec, maxStates: number, joint: boolean, onProg
   // result's): the labels keep them sorted.
   const exchangeable = identicalTargets(targets).filter((g) => deferred.includes(g[0]) && !isSMC(targets[g[0]]));
   const scriptLabels = deferredScripts(targets.length, exchangeable);
+  // A summary reads a terminal's state only through whether the leaders' side has left the map
+  // (`leadersGone`): its terminals merge by (that, label), their states' own probabilities in
+  // `finalStates` (exact.ts `finalClass`).
   const leaders = enumerateChain(buildAttackChain({ ...spec, deferred, track: [], selectionByRanges: true }), {
     maxStates,
     marginal: true,
     onProgress,
     order: 'graph',
     labels: scriptLabels.labels,
+    finalClass: joint ? undefined : (s) => (leadersGone(s, targets) ? 1 : 0),
   });
   spend(leaders.statesVisited);
   const scriptsOf = (t: ExactTerminal<AttackChainState>): readonly Script[] => scriptLabels.scripts(t.label ?? scriptLabels.labels.initial);
@@ -305,6 +309,14 @@ export function enumerateAttackFactored(spec: AttackChainSpec, maxStates = Infin
 }
 
 /**
+ * True when everything the leaders' chain holds in final state `s` has left the map: the leaders and
+ * the heroes they made (the deferred targets' places hold them as they started). Never throws.
+ */
+function leadersGone(s: AttackChainState, targets: readonly UnitState[]): boolean {
+  return s.units.every((u, i) => (i < targets.length && targets[i].profile.kind !== 'leader') || !isAlive(u));
+}
+
+/**
  * What the summary tallies of a deferred target's final state `end` (it started as `start`): its final
  * status (FINAL_STATUS_NAMES index), and the doubled squad-equivalents it lost to breaking and to
  * elimination (0..2 each), as one class status * 16 + broken * 4 + eliminated. Never throws.
@@ -424,17 +436,11 @@ export function summarizeAttackFactored(spec: AttackChainSpec, maxStates = Infin
   // The leaders' figures once per final state (terminals with different labels share it); per tuple of
   // the deferred units' distributions, the probability of the terminals where everything the leaders'
   // chain holds (leaders, heroes they made) has left the map.
-  const byState = new Map<AttackChainState, { p: Prob6; readonly gone: boolean }>();
   const goneByTuple = new Map<number, Prob6>();
   leaders.terminals.forEach((g, t) => {
-    const s = g.state;
-    const p = g.probability;
-    let x = byState.get(s);
-    if (x === undefined) byState.set(s, (x = { p, gone: s.units.every((u, i) => (i < n && targets[i].profile.kind !== 'leader') || !isAlive(u)) }));
-    else x.p = add(x.p, p);
-    if (x.gone) goneByTuple.set(f.terminalTuples[t], add(goneByTuple.get(f.terminalTuples[t]) ?? ZERO, p));
+    if (leadersGone(g.state, targets)) goneByTuple.set(f.terminalTuples[t], add(goneByTuple.get(f.terminalTuples[t]) ?? ZERO, g.probability));
   });
-  for (const [s, { p }] of byState) {
+  for (const { state: s, probability: p } of leaders.finalStates!) {
     let lost = false;
     for (let i = 0; i < n; i++) {
       if (targets[i].profile.kind !== 'leader') continue;

@@ -56,6 +56,8 @@ export interface ExactDistribution<S> {
    * never changes them). `marginals.events` is their sum.
    */
   readonly nodeMarks?: readonly TerminalMarks[];
+  /** Graph order, marginal mode only: every final state and its probability (all its paths, whatever their labels). */
+  readonly finalStates?: readonly { readonly state: S; readonly probability: Prob6 }[];
 }
 
 /**
@@ -82,7 +84,7 @@ export interface EventMarginals {
 }
 
 /** How to enumerate. */
-export interface EnumerateOptions {
+export interface EnumerateOptions<S = unknown> {
   /** Stop past this many distinct states (default: no limit). */
   readonly maxStates?: number;
   /**
@@ -114,6 +116,14 @@ export interface EnumerateOptions {
    * much memory as states: they count against `maxStates` and in `statesVisited` like states.
    */
   readonly labels?: PathLabels;
+  /**
+   * Labelled marginal mode only: final states fall in classes (`finalClass(state)`, a small integer >=
+   * 0), and paths that end in states of one class with the same label merge as if they ended in one
+   * state: the terminals are then one per (class, label), each with the first final state of its class
+   * the flow met, and `finalStates` gives every final state's own probability. For a caller that reads
+   * a terminal's state only through its class (the factored attack's summary): far fewer terminals.
+   */
+  readonly finalClass?: (state: S) => number;
 }
 
 /** How often `onProgress` is called, in states. */
@@ -133,8 +143,8 @@ const PART_SLOTS = 32;
  * `labels` is given without the graph order (a caller's bug)
  * @example enumerateChain(nmcChain).terminals.length // e.g. 9
  */
-export function enumerateChain<S>(model: ChainModel<S>, options: number | EnumerateOptions = {}): ExactDistribution<S> {
-  const o: EnumerateOptions = typeof options === 'number' ? { maxStates: options } : options;
+export function enumerateChain<S>(model: ChainModel<S>, options: number | EnumerateOptions<S> = {}): ExactDistribution<S> {
+  const o: EnumerateOptions<S> = typeof options === 'number' ? { maxStates: options } : options;
   if (o.order === 'graph') return enumerateGraph(model, o);
   if (o.labels !== undefined) throw new Error('enumerateChain: labels need the graph order');
   const maxStates = o.maxStates ?? Infinity;
@@ -211,6 +221,8 @@ interface GraphNode<S> {
   reached: GraphPath[];
   /** `reached` by (label, events), once it is long (many labels). */
   index?: Map<number, GraphPath>;
+  /** A final state's class's sink, where its paths flow (EnumerateOptions.finalClass). */
+  sink?: GraphNode<S>;
 }
 
 /** A transition of the `graph` order, without its state (the target node holds it while needed). */
@@ -248,9 +260,11 @@ const NO_MASSES: bigint[] = [];
  * states held are the final ones and those still to explore; a state's paths once they have flowed on.
  * @throws as enumerateChain; `engine.chainTooLong` when the states form a cycle (a model bug)
  */
-function enumerateGraph<S>(model: ChainModel<S>, o: EnumerateOptions): ExactDistribution<S> {
+function enumerateGraph<S>(model: ChainModel<S>, o: EnumerateOptions<S>): ExactDistribution<S> {
   const maxStates = o.maxStates ?? Infinity;
   const marginal = o.marginal ?? false;
+  const finalClass = o.finalClass;
+  if (finalClass !== undefined && (!marginal || o.labels === undefined)) throw new Error('enumerateChain: finalClass needs the labelled marginal mode');
   const nodes = new Map<string, GraphNode<S>>();
   const newNode = (state: S): GraphNode<S> => ({ state, edges: null, waiting: 0, depth: 0, whole: null, reached: [] });
   const root = newNode(model.initial);
@@ -285,9 +299,11 @@ function enumerateGraph<S>(model: ChainModel<S>, o: EnumerateOptions): ExactDist
   // Topological order (a state once every parent is placed), and each state's depth.
   const order: GraphNode<S>[] = [];
   const ready: GraphNode<S>[] = [root];
+  let finalDepth = 0;
   while (ready.length > 0) {
     const node = ready.pop()!;
     order.push(node);
+    if (node.edges === null && node.depth > finalDepth) finalDepth = node.depth;
     for (const e of node.edges ?? []) {
       const { to } = e;
       to.depth = Math.max(to.depth, node.depth + e.rolled);
@@ -295,6 +311,16 @@ function enumerateGraph<S>(model: ChainModel<S>, o: EnumerateOptions): ExactDist
     }
   }
   if (order.length !== states) throw new AslOddsError('engine.chainTooLong', 'a chain revisits one of its states (a cycle)', 1);
+  // With final classes, the paths into a final state flow into its class's sink instead: a node of
+  // the deepest final depth, holding the class's first state.
+  const sinks: GraphNode<S>[] = [];
+  if (finalClass !== undefined) {
+    for (const node of order) {
+      if (node.edges !== null) continue;
+      const c = finalClass(node.state!);
+      node.sink = sinks[c] ??= { ...newNode(node.state!), depth: finalDepth };
+    }
+  }
   // Flow, in that order: a state's paths are complete once every parent has flowed into it.
   const labels = o.labels;
   root.reached.push({ label: labels?.initial ?? 0, events: 0, n: 1n, full: 0, some: 0, masses: NO_MASSES });
@@ -311,22 +337,30 @@ function enumerateGraph<S>(model: ChainModel<S>, o: EnumerateOptions): ExactDist
     if (work % PROGRESS_EVERY === 0) o.onProgress?.(work);
     if (work > maxStates) throw new AslOddsError('engine.tooManyStates', `the exact engine stopped past ${maxStates.toLocaleString('en-US')} states`, 2);
   };
+  const finalStates: { readonly state: S; readonly probability: Prob6 }[] = [];
+  const emit = (node: GraphNode<S>): void => {
+    const state = node.state!;
+    for (const x of node.reached) {
+      const probability = { n: x.n, e: node.depth };
+      terminals.push(labels === undefined ? { state, events: x.events, probability } : { state, events: x.events, probability, label: x.label });
+      if (marginal) nodeMarks.push(x); // a path has the fields of TerminalMarks
+    }
+  };
   for (const node of order) {
     if (node.edges === null) {
       const state = node.state!;
-      for (const x of node.reached) {
-        const probability = { n: x.n, e: node.depth };
-        terminals.push(labels === undefined ? { state, events: x.events, probability } : { state, events: x.events, probability, label: x.label });
-        if (marginal) nodeMarks.push({ full: x.full, some: x.some, masses: x.masses });
-      }
+      if (node.sink === undefined) emit(node);
+      else for (const x of node.reached) flowPath(node.sink, x, x.label, 0, 0, pow6n(node.sink.depth - node.depth), true); // the initial state, when final
       if (node.whole !== null) {
         finalMarks.push(node.whole.marks!);
         finalProbabilities.push(node.whole.p);
+        finalStates.push({ state, probability: node.whole.p });
       }
       continue;
     }
     for (const e of node.edges) {
-      const { to, m, rolled } = e;
+      const { m, rolled } = e;
+      const to = e.to.sink ?? e.to;
       const shift = to.depth - node.depth - rolled;
       const f = shift === 0 ? BigInt(m) : BigInt(m) * pow6n(shift);
       for (const x of node.reached) {
@@ -336,10 +370,10 @@ function enumerateGraph<S>(model: ChainModel<S>, o: EnumerateOptions): ExactDist
       if (node.whole !== null) {
         const w = node.whole;
         const carried: ExactNode<null> = { state: null, events: 0, label: 0, p: scale(w.p, m, rolled), marks: carryMarks(w.marks!, e, e.partTo, m, rolled) };
-        if (to.whole === null) to.whole = carried;
+        if (e.to.whole === null) e.to.whole = carried;
         else {
-          mergeMarks(to.whole.marks!, to.whole.p, carried.marks!, carried.p);
-          to.whole.p = add(to.whole.p, carried.p);
+          mergeMarks(e.to.whole.marks!, e.to.whole.p, carried.marks!, carried.p);
+          e.to.whole.p = add(e.to.whole.p, carried.p);
         }
       }
     }
@@ -347,10 +381,10 @@ function enumerateGraph<S>(model: ChainModel<S>, o: EnumerateOptions): ExactDist
     node.index = undefined;
     node.whole = null;
   }
+  for (const sink of sinks) if (sink !== undefined) emit(sink);
   if (!marginal) return { terminals, statesVisited: states + paths };
-  return { terminals, statesVisited: states + paths, marginals: sumMarks(finalMarks, finalProbabilities), nodeMarks };
+  return { terminals, statesVisited: states + paths, marginals: sumMarks(finalMarks, finalProbabilities), nodeMarks, finalStates };
 }
-
 /** The paths of a state that has flowed on: none, shared, never written. */
 const NO_PATHS: GraphPath[] = [];
 

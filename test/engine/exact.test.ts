@@ -271,6 +271,47 @@ describe('labelled mode: a label the rules never read, kept out of the state key
     expect(sorted.terminals.length).toBeLessThan(labelled.terminals.length);
   });
 
+  it("final classes: paths of one label whose final states share a class merge, each state's probability kept apart", () => {
+    const targets = ['german/9-1', 'german/8-1', 'german/7-0', 'german/4-6-7', 'german/4-6-7'].map((id) => unit(id));
+    const attack: CompiledAttack = { label: '8 FP +0', column: iftColumnOf(8)!, drm: 0, coweringShift: 1, fixedResult: null };
+    const run = (finalClass?: (s: AttackChainState) => number) => {
+      const scripts = deferredScripts(targets.length, [[3, 4]]);
+      const model = buildAttackChain({ targets, attacks: [attack], ctx: ctx(), track: [], deferred: [3, 4], selectionByRanges: true });
+      const d = enumerateChain(model, { marginal: true, order: 'graph', labels: scripts.labels, finalClass });
+      // Labels are numbered per chain: a terminal is named by its scripts.
+      return { d, named: d.terminals.map((t) => scripts.scripts(t.label!).map((x) => x.key).join('/')) };
+    };
+    // A class the leaders decide: how many of them are still in Good Order (0-3).
+    const finalClass = (s: AttackChainState) => s.units.slice(0, 3).filter((u) => isAlive(u) && !u.status.startsWith('broken')).length;
+    const whole = run();
+    const merged = run(finalClass);
+    // Per (class, scripts): probability, and per bit of the stack's events its mass, as fractions.
+    const byClass = ({ d, named }: typeof whole) => {
+      const out = new Map<string, Prob6>();
+      const put = (k: string, p: Prob6) => out.set(k, add(out.get(k) ?? ZERO, p));
+      d.terminals.forEach((t, i) => {
+        const key = `${finalClass(t.state)}|${named[i]}`;
+        put(key, t.probability);
+        const m = d.nodeMarks![i];
+        let k = 0;
+        for (let b = 0; b < 32; b++) {
+          if ((m.full & (1 << b)) !== 0) put(`${key}|${b}`, t.probability);
+          else if ((m.some & (1 << b)) !== 0) put(`${key}|${b}`, { n: m.masses[k++], e: t.probability.e });
+        }
+      });
+      return [...out].map(([k, p]) => [k, toFraction(p)]).sort();
+    };
+    const terminals = merged.d.terminals;
+    expect(new Set(terminals.map((t, i) => `${finalClass(t.state)}|${merged.named[i]}`)).size).toBe(terminals.length);
+    expect(terminals.length * 2).toBeLessThan(whole.d.terminals.length);
+    expect(byClass(merged)).toEqual(byClass(whole));
+    // Every final state's probability, over all its labels.
+    const byState = new Map<string, Prob6>();
+    for (const t of whole.d.terminals) byState.set(t.state.key, add(byState.get(t.state.key) ?? ZERO, t.probability));
+    expect(new Map(merged.d.finalStates!.map((x) => [x.state.key, toFraction(x.probability)]))).toEqual(new Map([...byState].map(([k, p]) => [k, toFraction(p)])));
+    expect(merged.d.marginals!.events.map(toFraction)).toEqual(whole.d.marginals!.events.map(toFraction));
+  });
+
   it('needs the graph order', () => {
     const model = buildMoraleChain({ unit: unit('german/4-6-7'), start: { kind: 'check', check: parseCheck('NMC'), drm: 0 }, ctx: ctx() });
     expect(() => enumerateChain(model, { labels: { initial: 0, next: (l) => l } })).toThrow(/graph order/);
