@@ -157,17 +157,30 @@ export function combineProb6(items: readonly Item[], key: number, finals: () => 
   let ownPossible = 0;
   let possible = 0;
   // While every item's own and any agree (no hero can have an event), the any part's sums are not made.
-  const shared = items.every(({ after, heroes }) => after.any === after.own && heroes.every((h) => h.possible === 0));
+  const shared = items.every(({ after, heroes }) => (after.doubles === null ? after.any === after.own : after.doubles.any === after.doubles.own) && heroes.every((h) => h.possible === 0));
+  // A distribution held in doubles is read from its numerators (`a`), not through its Prob6 views,
+  // which it would keep for good once made.
+  const seeTally = (c: number): void => {
+    const bit = 1 << (c & 31);
+    if (c < 32 ? (seenLow & bit) === 0 : (seenHigh & bit) === 0) {
+      seen.push(c);
+      if (c < 32) seenLow |= bit;
+      else seenHigh |= bit;
+    }
+  };
   for (const { f, after, heroes } of items) {
     const q = f.q;
-    for (const x of after.tallies) {
-      const bit = 1 << (x.c & 31);
-      if (x.c < 32 ? (seenLow & bit) === 0 : (seenHigh & bit) === 0) {
-        seen.push(x.c);
-        if (x.c < 32) seenLow |= bit;
-        else seenHigh |= bit;
+    const a = after.doubles;
+    if (a === null) {
+      for (const x of after.tallies) {
+        seeTally(x.c);
+        SUMS.addProduct(TALLY + x.c, q, x.p);
       }
-      SUMS.addProduct(TALLY + x.c, q, x.p);
+    } else {
+      for (let i = 0; i < a.tallyC.length; i++) {
+        seeTally(a.tallyC[i]);
+        SUMS.addScaled(TALLY + a.tallyC[i], q, a.tallyN[i], a.e);
+      }
     }
     let g = after.gone;
     for (const h of heroes) if (g.n !== 0n) g = mul(g, h.gone);
@@ -176,7 +189,8 @@ export function combineProb6(items: readonly Item[], key: number, finals: () => 
     for (let m = f.own | after.ownPossible; m !== 0; m &= m - 1) {
       const b = 31 - Math.clz32(m & -m);
       if ((f.own & (1 << b)) !== 0) SUMS.add(b, q);
-      else SUMS.addProduct(b, q, after.own[b]);
+      else if (a === null) SUMS.addProduct(b, q, after.own[b]);
+      else SUMS.addScaled(b, q, a.own[rank(after.ownPossible, b)], a.e);
     }
     ownPossible |= f.own | after.ownPossible;
     // Any part's (the unit's own when shared).
@@ -186,10 +200,15 @@ export function combineProb6(items: readonly Item[], key: number, finals: () => 
     for (let m = f.own | after.possible | heroPossible; m !== 0; m &= m - 1) {
       const b = 31 - Math.clz32(m & -m);
       if ((f.own & (1 << b)) !== 0) SUMS.add(ANY + b, q);
-      else if ((heroPossible & (1 << b)) === 0) SUMS.addProduct(ANY + b, q, after.any[b]);
-      else {
-        let none = after.none[b] ?? ONE;
-        for (const h of heroes) if (h.none[b] !== null) none = mul(none, h.none[b]!);
+      else if ((heroPossible & (1 << b)) === 0) {
+        if (a === null) SUMS.addProduct(ANY + b, q, after.any[b]);
+        else SUMS.addScaled(ANY + b, q, a.any[rank(after.possible, b)], a.e);
+      } else {
+        let none = after.noneAt(b) ?? ONE;
+        for (const h of heroes) {
+          const x = h.noneAt(b);
+          if (x !== null) none = mul(none, x);
+        }
         SUMS.addProduct(ANY + b, q, complement(none));
       }
     }

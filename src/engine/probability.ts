@@ -124,6 +124,14 @@ export class Prob6Sums {
     if (a.n !== 0n && b.n !== 0n) this.addRaw(slot, a.n * b.n, a.e + b.e);
   }
 
+  /**
+   * Adds a x n / 6^e to `slot`: a times a figure held as a numerator in a double (an integer in [0,
+   * 2^53], over 6^e), without making a Prob6 of it.
+   */
+  addScaled(slot: number, a: Prob6, n: number, e: number): void {
+    if (a.n !== 0n && n !== 0) this.addRaw(slot, a.n * BigInt(n), a.e + e);
+  }
+
   /** The sum in `slot` (ZERO if nothing was added), and the slot back to 0. */
   take(slot: number): Prob6 {
     const n = this.n[slot];
