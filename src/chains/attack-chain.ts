@@ -387,7 +387,10 @@ function applyCasualties(w: Work, e: CasualtyEffects, mc: number): void {
     }
     if (u !== w.units[i] || e.events[i] !== 0) record(w, i, effectEntry(w.env, u, codeOf(w.env, u), e.events[i]));
     const drm = e.woundSeverityDRM[i];
-    if (drm !== null) record(w, i, entryFor(w.env, entryCode(0, 0, drm, 0, 0), () => ({ k: 'wnd', drm, key: `W${drm}` })));
+    if (drm !== null) {
+      const code = entryCode(0, 0, drm, 0, 0);
+      record(w, i, w.env.entryMemo.get(code) ?? remember(w.env, code, { k: 'wnd', drm, key: `W${drm}` }));
+    }
     // A K/#'s MC goes to every deferred MMC, eliminated or not (its own chain skips it off the map):
     // identical ones then get the same entries, whatever befell each (attack-factored.ts sorts them).
     if (mc > 0 && !isAlive(u) && !isSMC(w.units[i])) mcTakers.push(i);
@@ -632,33 +635,33 @@ export function deferredScripts(n: number, exchangeable: readonly (readonly numb
 function scriptEntryOf(w: Work, t: CheckTask): ScriptEntry {
   const u = w.units[t.u];
   const env = w.env;
-  const lead = (): number => leadershipDRMFor(u.berserk ? { ...u, berserk: false } : u, w.units);
+  // No closures here: this runs for every check of every deferred unit the chain records.
   switch (t.c) {
     case 'mc': {
-      const l = lead();
+      const l = leadershipDRMFor(u.berserk ? { ...u, berserk: false } : u, w.units);
       const code = entryCode(1, 0, t.n, 0, l);
-      return entryFor(env, code, () => ({ k: 'mc', n: t.n, lead: l, key: `M${t.n}.${l}` }));
+      return env.entryMemo.get(code) ?? remember(env, code, { k: 'mc', n: t.n, lead: l, key: `M${t.n}.${l}` });
     }
     case 'ptc': {
-      const l = lead();
+      const l = leadershipDRMFor(u.berserk ? { ...u, berserk: false } : u, w.units);
       const code = entryCode(2, 0, 0, 0, l);
-      return entryFor(env, code, () => ({ k: 'ptc', lead: l, key: `P${l}` }));
+      return env.entryMemo.get(code) ?? remember(env, code, { k: 'ptc', lead: l, key: `P${l}` });
     }
     case 'llmc':
     case 'lltc': {
-      const l = lead();
+      const l = leadershipDRMFor(u.berserk ? { ...u, berserk: false } : u, w.units);
       const leader = w.units[t.src].profile;
       const pk = profileKey(leader);
       let pn = env.profileNumbers.get(pk);
       if (pn === undefined) env.profileNumbers.set(pk, (pn = env.profileNumbers.size));
       const k = t.c;
       const code = entryCode(k === 'llmc' ? 3 : 4, pn, t.ml, 0, l);
-      return entryFor(env, code, () => ({ k, leader, ml: t.ml, lead: l, key: `${k}${pk}.${t.ml}.${l}` }));
+      return env.entryMemo.get(code) ?? remember(env, code, { k, leader, ml: t.ml, lead: l, key: `${k}${pk}.${t.ml}.${l}` });
     }
     case 'berserk': {
       const leaderDRM = lentLeadershipDRM(w.units[t.src]) ?? w.units[t.src].profile.leadershipDRM;
       const code = entryCode(5, 0, 0, 0, leaderDRM);
-      return entryFor(env, code, () => ({ k: 'berserk', leaderDRM, key: `B${leaderDRM}` }));
+      return env.entryMemo.get(code) ?? remember(env, code, { k: 'berserk', leaderDRM, key: `B${leaderDRM}` });
     }
   }
 }
@@ -680,10 +683,12 @@ function effectEntry(env: WorkEnv, u: UnitState, code: string, events: number): 
   return e;
 }
 
-/** This chain's entry `code`, made by `make` the first time (one object per entry). */
-function entryFor(env: WorkEnv, code: number, make: () => ScriptEntry): ScriptEntry {
-  let e = env.entryMemo.get(code);
-  if (e === undefined) env.entryMemo.set(code, (e = make()));
+/**
+ * Keeps `e` as this chain's entry `code` and returns it: callers look the code up in `env.entryMemo`
+ * first and make the entry only when it is not there (one object per entry).
+ */
+function remember(env: WorkEnv, code: number, e: ScriptEntry): ScriptEntry {
+  env.entryMemo.set(code, e);
   return e;
 }
 
