@@ -59,11 +59,13 @@ export const ATTACK_CHUNK_SIZE = 1 << 16;
 
 /**
  * Work an exact attack answer may take by default before Monte Carlo answers instead (compute-odds.ts
- * `quickStates`): about a second on one idle core (a unit of work costs 4-7 us warm). The exact
+ * `quickStates`): one to two seconds on one idle core (a unit of work costs 3-6 us warm). The exact
  * summary of a single attack on up to 6 units with at most 2 leaders took at most 22,000 on 30 random
- * stacks (0.2 s); with 3 leaders 10,000 to 380,000 and 0.1-2 s (benchmarks/README.md, session 9).
+ * stacks (0.2 s); with 3 leaders 9,000 to 275,000 on 50 random stacks of 4-6 units (0.1-1.2 s warm),
+ * all within it (benchmarks/README.md, session 11: 7 of the 30 with 6 units passed the 200,000 it was,
+ * and Monte Carlo then took longer than exact does).
  */
-export const QUICK_ATTACK_STATES = 200_000;
+export const QUICK_ATTACK_STATES = 300_000;
 
 /** One unit of the target stack. All markers default to false. */
 export interface TargetInput {
@@ -325,9 +327,9 @@ function exactAttackFigures(targets: readonly UnitState[], dist: ExactDistributi
  * more (their histories, LLMC/LLTC cascades and Heat of Battle; 4 leaders and 2 squads pass even
  * MAX_ATTACK_STATES), or three leaders where the summary without the joint distribution does not
  * apply (several attacks, no unit but leaders, `outcomes`). Otherwise none: exact tries within
- * QUICK_ATTACK_STATES (a single attack's summary on 3 leaders and up to 3 other units took 10,000 to
- * 380,000 units of work and 0.1-2 s on random stacks, benchmarks/README.md session 9: the quick
- * budget answers the cheaper ones exactly and hands the others to Monte Carlo after about a second).
+ * QUICK_ATTACK_STATES (a single attack's summary on 3 leaders and up to 3 other units took 9,000 to
+ * 275,000 units of work and 0.1-1.2 s on random stacks, benchmarks/README.md session 11: the quick
+ * budget answers them exactly, and hands anything larger to Monte Carlo after a second or two).
  */
 function estimateOf(targets: readonly UnitState[], summary: boolean): { estimate?: { states: number; why: string } } {
   const leaders = targets.filter((t) => t.profile.kind === 'leader').length;
