@@ -3,7 +3,6 @@
  * (or `--json`); targets are reported as met / not met and never change the exit code.
  */
 import { Command } from 'commander';
-import { formatBenchText, runBench } from '../../bench/run-bench.js';
 import type { CliContext } from '../io.js';
 import { parseTrials } from '../method-options.js';
 
@@ -25,6 +24,8 @@ export function benchCommand(cli: CliContext): Command {
     .option('--quick', 'small sizes, one repetition, no 1e8 end-to-end run')
     .addHelpText('after', '\nExamples:\n  asl-odds bench\n  asl-odds bench --quick --json\n')
     .action(async (o: BenchFlags) => {
+      // Loaded when asked for: the bench reaches every engine, which other commands need not load.
+      const { formatBenchText, runBench } = await import('../../bench/run-bench.js');
       const result = await runBench({ quick: o.quick, trials: o.trials, onStage: (s) => io.stderr(`bench: ${s}\n`) });
       io.stdout(o.json ? JSON.stringify(result, null, 2) + '\n' : formatBenchText(result));
     });

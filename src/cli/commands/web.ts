@@ -6,7 +6,6 @@ import { spawn } from 'node:child_process';
 import { Command } from 'commander';
 import type { CliContext } from '../io.js';
 import { intIn } from '../parse.js';
-import { startWebServer } from '../web-server.js';
 
 /** Opens `url` in the desktop's browser; failures are reported, never thrown. */
 function openBrowser(url: string, cli: CliContext): void {
@@ -25,6 +24,7 @@ export function webCommand(cli: CliContext): Command {
     .option('--open', 'open the page in the default browser')
     .addHelpText('after', '\nExamples:\n  asl-odds web\n  asl-odds web --port 8080 --open\n')
     .action(async (o: { port: number; host: string; open?: boolean }) => {
+      const { startWebServer } = await import('../web-server.js'); // loaded when asked for
       const web = await startWebServer({ port: o.port, host: o.host });
       cli.io.stdout(`asl-odds web: serving ${web.url} (Ctrl-C to stop)\n`);
       if (o.open) openBrowser(web.url, cli);

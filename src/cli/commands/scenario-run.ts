@@ -1,0 +1,202 @@
+/**
+ * The run of `asl-odds scenario <file>` (scenario.ts defines the command and its options): loads the
+ * scenario, plays it (or sweeps, balances, calibrates it) and writes the result and its report.
+ */
+import { availableParallelism } from 'node:os';
+import { randomSeed } from '../../dice/streams.js';
+import { writeFileAtomic } from '../../io/atomic-write.js';
+import { formatScenarioResult, formatSweep, type SweepRow } from '../../reports/scenario-text.js';
+import { writeScenarioReport } from '../../reports/write-scenario-report.js';
+import { shellQuote } from '../../reports/write-report.js';
+import { poolChunkRunner } from '../../pool/pool-runner.js';
+import { runScenario, SCENARIO_CHUNK_SIZE, timeOnePlaythrough } from '../../scenario/run-scenario.js';
+import { loadScenarioFile } from '../../io/load-scenario.js';
+import { applySweep, parseSweep, sweepVariant } from '../../scenario/sweep.js';
+import { curvePoint, findBalance, parseRange, rangeValues, type BalanceResult, type FieldRange } from '../../scenario/balance.js';
+import { calibrate, checkRecord, parseRecord, type Calibration, type RecordCheck } from '../../scenario/record.js';
+import type { ScenarioResult } from '../../scenario/run-scenario.js';
+import type { Scenario } from '../../scenario/types.js';
+import type { StopFlag } from '../../engine/chunk-runner.js';
+import { inputError } from '../../errors.js';
+import { formatBalance, formatCalibration, formatGrid, formatRecord, formatValue, type SweepGrid } from '../../reports/scenario-design-text.js';
+import type { ScenarioDesign } from '../../reports/write-scenario-report.js';
+import type { CliContext } from '../io.js';
+import { createProgress, formatDuration, withInterrupt } from '../progress.js';
+import { DEFAULT_PRECISION_MAX_TRIALS, DEFAULT_SCENARIO_TRIALS, type ScenarioOptions } from './scenario.js';
+
+/** Seconds a probe playthrough takes for the run's expected time to be stated before it starts. */
+const SLOW_PLAYTHROUGH_S = 0.05;
+
+/**
+ * Runs `asl-odds scenario` on `file` with options `o`, writing to `cli`'s streams.
+ * @throws AslOddsError on bad input (`input.*`), an unreadable scenario file (`io.*`), a failed worker (`worker.*`)
+ */
+export async function runScenarioCommand(file: string, o: ScenarioOptions, cli: CliContext): Promise<void> {
+  const base = await loadScenarioFile(file);
+  const sweeps = (o.sweep ?? []).map(parseSweep);
+  if (sweeps.length > 2) throw inputError('input.sweep', `--sweep: at most two fields (a grid); got ${sweeps.length}`);
+  if (sweeps.length > 0 && (o.balance || o.calibrate)) throw inputError('input.sweep', '--sweep cannot be combined with --balance or --calibrate; run them separately');
+  if (o.calibrate && !o.record) throw inputError('input.record', '--calibrate needs --record <side>=<wins>,<side>=<wins> (the record to reproduce)');
+  const sideIds: [string, string] = [base.sides[0].id, base.sides[1].id];
+  const record = o.record ? parseRecord(o.record, sideIds) : null;
+  const balanceRange = o.balance ? parseRange(o.balance, '--balance') : null;
+  const calibrateRange = o.calibrate ? parseRange(o.calibrate, '--calibrate') : null;
+  const seed = o.seed ?? randomSeed();
+  if (!o.seed && !o.quiet) cli.io.stderr(`seed: ${seed} (replay with --seed ${seed})\n`);
+  const threads = o.threads ?? availableParallelism();
+  const trials = o.trials ?? (o.precision === undefined ? DEFAULT_SCENARIO_TRIALS : DEFAULT_PRECISION_MAX_TRIALS);
+  if (!o.quiet) {
+    // The expected time of a long run, from one timed playthrough (a stream of its own).
+    // (--balance and --calibrate run several values more: the estimate is per value then.)
+    // Only for slow playthroughs: a fast one is timed before the JIT has compiled it, up to 15
+    // times slower than in the run (a 2 s run was announced as 35 s); those runs' progress
+    // lines give the time left from the run's own rate instead.
+    const runs = sweeps.reduce((n, sw) => n * sw.values.length, 1);
+    const each = timeOnePlaythrough(base, seed);
+    const total = (each * trials * runs) / Math.max(1, Math.min(threads, Math.ceil(trials / SCENARIO_CHUNK_SIZE)));
+    if (each >= SLOW_PLAYTHROUGH_S && total >= 10) {
+      const upTo = o.precision === undefined ? '' : 'up to ';
+      const per = o.balance || o.calibrate ? ' per value' : '';
+      cli.io.stderr(`expected time: ${upTo}about ${formatDuration(total)}${per} (${formatDuration(each)} per playthrough, ${trials * runs} playthroughs, ${threads} thread${threads === 1 ? '' : 's'}); Ctrl-C stops and keeps what is done\n`);
+    }
+  }
+  const precision = o.precision === undefined ? undefined : o.precision / 100;
+  let interrupted = false;
+  let stopped = false;
+  // Every run uses the same seed: the same chunk streams for every value (common random numbers).
+  const play = async (scenario: Scenario, label: string, input: Record<string, unknown>, stop: StopFlag): Promise<ScenarioResult | null> => {
+    if (stop.interrupted) {
+      stopped = true;
+      return null;
+    }
+    const progress = createProgress(cli.io, !!o.quiet, label);
+    try {
+      const result = await runScenario(scenario, { trials, precision, seed, threads, runner: poolChunkRunner, stop, onProgress: progress.update }, { file, ...input });
+      interrupted ||= !!result.interrupted;
+      return result;
+    } finally {
+      progress.stop();
+    }
+  };
+  /** Runs `scenario` at each value of a range (validated like a file), for balance or calibration. */
+  const across = async (scenario: Scenario, r: FieldRange, option: string, stop: StopFlag) => {
+    const current = currentNumber(scenario, r.path, option);
+    const { values, integer } = rangeValues(r, current, option);
+    const variants = values.map((v) => ({ value: v, scenario: sweepVariant(scenario, r.path, v, option) }));
+    const runs: { value: number; result: ScenarioResult }[] = [];
+    for (const v of variants) {
+      const result = await play(v.scenario, `${r.path}=${formatValue(v.value)}`, { [option.slice(2)]: `${r.path}=${v.value}` }, stop);
+      if (result) runs.push({ value: v.value, result });
+    }
+    return { integer, runs };
+  };
+  const rows: SweepRow[] = [];
+  let grid: SweepGrid | null = null;
+  let balance: BalanceResult | null = null;
+  let calibration: Calibration | null = null;
+  let recordCheck: RecordCheck | null = null;
+  let main: ScenarioResult | null = null;
+  await withInterrupt(async (stop) => {
+    let scenario = base;
+    if (calibrateRange && record) {
+      const c = await across(base, calibrateRange, '--calibrate', stop);
+      if (c.runs.length < 2) return;
+      calibration = calibrate(calibrateRange.path, c.integer, record, c.runs.map((x) => ({ value: x.value, victory: x.result.victory })));
+      const best = c.integer ? calibration.best : Number(calibration.best.toFixed(3));
+      scenario = sweepVariant(base, calibrateRange.path, best, '--calibrate');
+    }
+    if (sweeps.length === 0) {
+      main = await play(scenario, calibration ? 'calibrated scenario' : 'playthroughs', calibration ? { calibrated: `${calibrateRange!.path}=${formatValue(calibration.best)}` } : {}, stop);
+    } else if (sweeps.length === 1) {
+      const sw = sweeps[0];
+      for (const v of sw.values) {
+        const result = await play(sweepVariant(base, sw.path, v), `${sw.path}=${v}`, { sweep: `${sw.path}=${v}` }, stop);
+        if (result) rows.push({ value: v, result });
+      }
+      main = rows[0]?.result ?? null;
+    } else {
+      const [a, b] = sweeps;
+      const cells: ScenarioResult[][] = [];
+      for (const va of a.values) {
+        const row: ScenarioResult[] = [];
+        for (const vb of b.values) {
+          const s2 = sweepVariant(sweepVariant(base, a.path, va), b.path, vb);
+          const result = await play(s2, `${a.path}=${va} ${b.path}=${vb}`, { sweep: [`${a.path}=${va}`, `${b.path}=${vb}`] }, stop);
+          if (result) row.push(result);
+        }
+        if (row.length === b.values.length) cells.push(row);
+      }
+      if (cells.length === a.values.length) grid = { paths: [a.path, b.path], values: [a.values, b.values], cells, side: sideIds[0] };
+      main = cells[0]?.[0] ?? null;
+    }
+    if (main && record) recordCheck = checkRecord(record, (main as ScenarioResult).victory);
+    if (balanceRange) {
+      const c = await across(scenario, balanceRange, '--balance', stop);
+      if (c.runs.length >= 2) balance = findBalance(balanceRange.path, sideIds[0], sideIds[1], c.integer, c.runs.map((x) => curvePoint(x.value, x.result.victory, sideIds[0], sideIds[1], x.result.trials)));
+    }
+  });
+  if (!main) {
+    cli.io.stderr('interrupted before the first run finished: nothing to report\n');
+    cli.exitCode = 130;
+    return;
+  }
+  const result: ScenarioResult = main;
+  const sweep = sweeps.length === 1 ? { path: sweeps[0].path, rows } : undefined;
+  const design: ScenarioDesign = { grid, balance, calibration, record: recordCheck };
+  const doc = {
+    ...result,
+    ...(sweep ? { sweep: { path: sweep.path, rows: rows.map((r) => ({ value: r.value, victory: r.result.victory, elrFell: r.result.elrFell, interrupted: !!r.result.interrupted })) } } : {}),
+    ...(grid ? { grid: gridJSON(grid) } : {}),
+    ...(balance ? { balance } : {}),
+    ...(recordCheck ? { record: recordCheck } : {}),
+    ...(calibration ? { calibration } : {}),
+  };
+  const json = JSON.stringify(doc, null, 2) + '\n';
+  // The answer first (issue 13): a sweep's table of every value, then the details of the first value,
+  // named; printed before any file is written, so that a failing report never hides it.
+  const value = sweep ? { path: sweep.path, value: rows[0].value } : undefined;
+  const text = [sweep ? formatSweep(sweep.path, rows) : '', formatScenarioResult(result, value), designText(design, sideIds)].filter(Boolean).join('\n');
+  cli.io.stdout(o.json ? json : designFirst(design, sideIds) + text);
+  if (o.out) await writeFileAtomic(o.out, json);
+  if (o.report) {
+    const command = `asl-odds ${cli.argv.map(shellQuote).join(' ')}`;
+    const { files } = await writeScenarioReport(o.report, result, command, sweep, design);
+    if (!o.quiet && !o.json) cli.io.stderr(`report: ${files.length} files in ${o.report}\n`);
+  }
+  if (interrupted || stopped) cli.exitCode = 130;
+}
+
+/** The numeric field at `path` (for a range's integer test). */
+function currentNumber(s: Scenario, path: string, option: string): number {
+  const probe = applySweep(s, path, 0.5); // throws input.sweep when the path is not a number field
+  void probe;
+  let node: unknown = s;
+  for (const part of path.split('.')) {
+    node = Array.isArray(node) ? (node.find((x: { id?: string }) => x?.id === part) ?? node[Number(part)]) : (node as Record<string, unknown>)?.[part];
+  }
+  if (typeof node !== 'number') throw inputError('input.range', `${option} ${path}: not a number field of the scenario`);
+  return node;
+}
+
+/** The design answers' text (after the summary). */
+function designText(d: ScenarioDesign, sides: readonly [string, string]): string {
+  return [d.grid ? formatGrid(d.grid) : '', d.calibration ? formatCalibration(d.calibration, sides) : '', d.record ? formatRecord(d.record, d.calibration ? 'the calibrated model' : 'the model') : '', d.balance ? formatBalance(d.balance) : '']
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** The answer first: one line each for the balance, calibration and record, before the summary. */
+function designFirst(d: ScenarioDesign, sides: readonly [string, string]): string {
+  const lines: string[] = [];
+  if (d.calibration) lines.push(`Calibrated ${d.calibration.path} = ${formatValue(d.calibration.best)}${d.calibration.ci95 ? ` (95%: ${formatValue(d.calibration.ci95[0])} to ${formatValue(d.calibration.ci95[1])})` : ' (the record rejects every value in the range)'}`);
+  if (d.record) lines.push(`Record ${sides[0]} ${d.record.wins[0]} - ${sides[1]} ${d.record.wins[1]}: p = ${d.record.pValue < 1e-4 ? '< 0.0001' : d.record.pValue.toPrecision(2)}, ${d.record.rejected ? 'NOT consistent with the model' : 'consistent with the model'}`);
+  if (d.balance) {
+    const b = d.balance;
+    lines.push(b.crossing ? `Even at ${b.path} = ${formatValue(b.crossing.value)} (95%: ${formatValue(b.crossing.ci95[0])} to ${formatValue(b.crossing.ci95[1])})` : `Never even for ${b.path} in the range: ${b.favoured} is favoured throughout`);
+  }
+  return lines.length ? lines.join('\n') + '\n\n' : '';
+}
+
+function gridJSON(g: SweepGrid) {
+  return { paths: g.paths, values: g.values, side: g.side, cells: g.cells.map((row, i) => row.map((r, j) => ({ [g.paths[0]]: g.values[0][i], [g.paths[1]]: g.values[1][j], victory: r.victory }))) };
+}
