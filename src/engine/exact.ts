@@ -140,7 +140,8 @@ const PART_SLOTS = 32;
  * @param options a number is `maxStates` (see {@link EnumerateOptions})
  * @throws AslOddsError `engine.chainTooLong` if a path exceeds {@link MAX_ROLLS} rolls, or (graph order)
  * the states form a cycle (model bugs); `engine.tooManyStates` (exit 2) past `maxStates`; Error when
- * `labels` is given without the graph order (a caller's bug)
+ * `labels` is given without the graph order, or `finalClass` without the labelled marginal mode (a
+ * caller's bug)
  * @example enumerateChain(nmcChain).terminals.length // e.g. 9
  */
 export function enumerateChain<S>(model: ChainModel<S>, options: number | EnumerateOptions<S> = {}): ExactDistribution<S> {
@@ -648,8 +649,8 @@ function mergeMarks(a: Marks, pa: Prob6, b: Marks, pb: Prob6): void {
 }
 
 /**
- * The sum of the terminals' masses, as event probabilities: whole probabilities summed per (word, full
- * mask) first (terminals share masks), then per bit.
+ * The sum of final nodes' masses (`marks[i]` of a node of probability `probabilities[i]`), as event
+ * probabilities: whole probabilities summed per (word, full mask) first (nodes share masks), then per bit.
  */
 function sumMarks(marks: readonly Marks[], probabilities: readonly Prob6[]): EventMarginals {
   const events: Prob6[] = Array.from({ length: PART_SLOTS }, () => ZERO);
