@@ -315,5 +315,8 @@ describe('labelled mode: a label the rules never read, kept out of the state key
   it('needs the graph order', () => {
     const model = buildMoraleChain({ unit: unit('german/4-6-7'), start: { kind: 'check', check: parseCheck('NMC'), drm: 0 }, ctx: ctx() });
     expect(() => enumerateChain(model, { labels: { initial: 0, next: (l) => l } })).toThrow(/graph order/);
+    // Final classes merge labelled paths' masses: they need the labels and the marginal mode.
+    expect(() => enumerateChain(model, { order: 'graph', marginal: true, finalClass: () => 0 })).toThrow(/labelled marginal/);
+    expect(() => enumerateChain(model, { order: 'graph', labels: { initial: 0, next: (l) => l }, finalClass: () => 0 })).toThrow(/labelled marginal/);
   });
 });
