@@ -329,7 +329,6 @@ function enumerateGraph<S>(model: ChainModel<S>, o: EnumerateOptions<S>): ExactD
   const terminals: ExactTerminal<S>[] = [];
   const nodeMarks: TerminalMarks[] = [];
   const finalMarks: Marks[] = [];
-  const finalProbabilities: Prob6[] = [];
   // Labelled mode: each path kept apart by its label holds its probability and masses like a state,
   // so it counts as work (`maxStates`, `statesVisited`, progress) like one.
   let paths = 0;
@@ -354,7 +353,6 @@ function enumerateGraph<S>(model: ChainModel<S>, o: EnumerateOptions<S>): ExactD
       else for (const x of node.reached) flowPath(node.sink, x, x.label, 0, 0, pow6n(node.sink.depth - node.depth), true); // the initial state, when final
       if (node.whole !== null) {
         finalMarks.push(node.whole.marks!);
-        finalProbabilities.push(node.whole.p);
         finalStates.push({ state, probability: node.whole.p });
       }
       continue;
@@ -384,8 +382,9 @@ function enumerateGraph<S>(model: ChainModel<S>, o: EnumerateOptions<S>): ExactD
   }
   for (const sink of sinks) if (sink !== undefined) emit(sink);
   if (!marginal) return { terminals, statesVisited: states + paths };
-  return { terminals, statesVisited: states + paths, marginals: sumMarks(finalMarks, finalProbabilities), nodeMarks, finalStates };
+  return { terminals, statesVisited: states + paths, marginals: sumMarks(finalMarks, finalStates.map((x) => x.probability)), nodeMarks, finalStates };
 }
+
 /** The paths of a state that has flowed on: none, shared, never written. */
 const NO_PATHS: GraphPath[] = [];
 

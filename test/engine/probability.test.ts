@@ -41,7 +41,7 @@ describe('Prob6 arithmetic', () => {
 });
 
 describe('Prob6Sums: sums in slots equal add() folds, fraction for fraction', () => {
-  it('sums and sums of products of random probabilities with mixed exponents', () => {
+  it('sums, and sums of products (Prob6 x Prob6, Prob6 x a numerator held in a double), of random probabilities with mixed exponents', () => {
     const rng = seedrandom('prob6-sums');
     const sums = new Prob6Sums(4);
     for (let round = 0; round < 50; round++) {
@@ -52,10 +52,16 @@ describe('Prob6Sums: sums in slots equal add() folds, fraction for fraction', ()
         if (rng() < 0.5) {
           sums.add(slot, a);
           expected[slot] = add(expected[slot], a);
-        } else {
+        } else if (rng() < 0.5) {
           const b = randomProb(rng);
           sums.addProduct(slot, a, b);
           expected[slot] = add(expected[slot], mul(a, b));
+        } else {
+          // A figure held as a numerator in a double (n / 6^e, n < 6^e <= 6^20).
+          const e = Math.floor(rng() * 21);
+          const n = Math.floor(rng() * 6 ** e);
+          sums.addScaled(slot, a, n, e);
+          expected[slot] = add(expected[slot], mul(a, { n: BigInt(n), e }));
         }
       }
       for (let slot = 0; slot < 4; slot++) expect(toFraction(sums.take(slot))).toBe(toFraction(expected[slot]));
@@ -70,6 +76,10 @@ describe('Prob6Sums: sums in slots equal add() folds, fraction for fraction', ()
     expect(toFraction(sums.take(0))).toBe('1/6');
     expect(sums.take(0)).toBe(ZERO);
     sums.addProduct(0, ZERO, ONE); // adds nothing
+    sums.addScaled(0, ONE, 0, 3); // nor this
+    expect(sums.take(0)).toBe(ZERO);
+    sums.addScaled(0, { n: 1n, e: 1 }, 15, 2); // 1/6 x 15/36
+    expect(toFraction(sums.take(0))).toBe('5/72');
     expect(sums.take(0)).toBe(ZERO);
   });
 });

@@ -22,7 +22,7 @@ import { formatBalance, formatCalibration, formatGrid, formatRecord, formatValue
 import type { ScenarioDesign } from '../../reports/write-scenario-report.js';
 import type { CliContext } from '../io.js';
 import { createProgress, formatDuration, withInterrupt } from '../progress.js';
-import { DEFAULT_PRECISION_MAX_TRIALS, DEFAULT_SCENARIO_TRIALS, type ScenarioOptions } from './scenario.js';
+import { DEFAULT_PRECISION_MAX_TRIALS, DEFAULT_SCENARIO_TRIALS, type ScenarioOptions } from './scenario-options.js';
 
 /** Seconds a probe playthrough takes for the run's expected time to be stated before it starts. */
 const SLOW_PLAYTHROUGH_S = 0.05;

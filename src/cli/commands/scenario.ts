@@ -1,34 +1,15 @@
 /**
  * `asl-odds scenario <file>`: plays a scenario's morale economy many times (Monte Carlo over the
  * turn model) and reports each side's victory odds, ELR losses, when sides crack, and per-turn
- * strength; `--sweep` compares values of one field side by side.
+ * strength; `--sweep` compares values of one field side by side. The command and its options; the run
+ * is scenario-run.ts, loaded when the command runs.
  */
 import { availableParallelism } from 'node:os';
 import { Command, InvalidArgumentError } from 'commander';
 import type { CliContext } from '../io.js';
 import { MAX_THREADS, parseTrials } from '../method-options.js';
 import { collectEach, intIn } from '../parse.js';
-
-/** The options of `asl-odds scenario`, as commander parses them. */
-export interface ScenarioOptions {
-  trials?: number;
-  precision?: number;
-  seed?: string;
-  threads?: number;
-  sweep?: string[];
-  balance?: string;
-  record?: string;
-  calibrate?: string;
-  report?: string;
-  out?: string;
-  json?: boolean;
-  quiet?: boolean;
-}
-
-/** Default playthroughs. */
-export const DEFAULT_SCENARIO_TRIALS = 2000;
-/** Default most playthroughs with --precision. */
-export const DEFAULT_PRECISION_MAX_TRIALS = 1_000_000;
+import { DEFAULT_PRECISION_MAX_TRIALS, DEFAULT_SCENARIO_TRIALS, type ScenarioOptions } from './scenario-options.js';
 
 /** Parses --precision: percentage points in (0, 50]. */
 function parsePrecision(v: string): number {

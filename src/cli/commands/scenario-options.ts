@@ -1,0 +1,25 @@
+/**
+ * The options of `asl-odds scenario` and their defaults: what the command's definition (scenario.ts,
+ * loaded by every command) and its run (scenario-run.ts, loaded when asked for) both read.
+ */
+
+/** The options of `asl-odds scenario`, as commander parses them. */
+export interface ScenarioOptions {
+  trials?: number;
+  precision?: number;
+  seed?: string;
+  threads?: number;
+  sweep?: string[];
+  balance?: string;
+  record?: string;
+  calibrate?: string;
+  report?: string;
+  out?: string;
+  json?: boolean;
+  quiet?: boolean;
+}
+
+/** Default playthroughs. */
+export const DEFAULT_SCENARIO_TRIALS = 2000;
+/** Default most playthroughs with --precision. */
+export const DEFAULT_PRECISION_MAX_TRIALS = 1_000_000;
