@@ -153,32 +153,36 @@ export function deferredDistributions(
     row[num] = st;
     return st;
   };
-  // Scripts interned by key as suffixes: numbered, with their rest (the entries after the first) and
-  // their waves made once.
-  const suffixes = new Map<string, Suffix>();
+  // Suffixes interned as cons cells (an entry before a suffix), by object: equal entries are one object
+  // (`canonical`, by key), so scripts that share a suffix share its cell, its rest and its waves are
+  // found without making or hashing key strings.
+  const entries = new Map<string, ScriptEntry>();
+  const canonical = (e: ScriptEntry): ScriptEntry => {
+    const c = entries.get(e.key);
+    if (c !== undefined) return c;
+    entries.set(e.key, e);
+    return e;
+  };
+  const EMPTY = newSuffix(undefined, undefined);
+  const cons = (e: ScriptEntry, rest: Suffix): Suffix => {
+    const before = (rest.before ??= new Map());
+    let x = before.get(e);
+    if (x === undefined) before.set(e, (x = newSuffix(e, rest)));
+    return x;
+  };
   const suffixOf = new Map<Script, Suffix>();
   const intern = (s: Script): Suffix => {
     let x = suffixOf.get(s);
     if (x === undefined) {
-      x = suffixes.get(s.key);
-      if (x === undefined) suffixes.set(s.key, (x = { script: s, rest: undefined, waves: undefined, starts: [], nums: [], nodes: [] }));
+      x = EMPTY;
+      for (let i = s.entries.length - 1; i >= 0; i--) x = cons(canonical(s.entries[i]), x);
       suffixOf.set(s, x);
     }
     return x;
   };
-  const restOf = (x: Suffix): Suffix => {
-    if (x.rest === undefined) {
-      const s = x.script;
-      x.rest = intern({ entries: s.entries.slice(1), key: s.key.slice(s.entries[0].key.length + 1) });
-    }
-    return x.rest;
-  };
   // A suffix's wave entries (LLMC, LLTC, Berserk checks: every part takes them), as a suffix.
   const wavesOf = (x: Suffix): Suffix => {
-    if (x.waves === undefined) {
-      const entries = x.script.entries.filter(isWave);
-      x.waves = entries.length === x.script.entries.length ? x : intern({ entries, key: entries.map((e) => `${e.key};`).join('') });
-    }
+    if (x.waves === undefined) x.waves = x.entry === undefined ? x : isWave(x.entry) ? cons(x.entry, wavesOf(x.rest!)) : wavesOf(x.rest!);
     return x.waves;
   };
   let count = 0;
@@ -207,22 +211,37 @@ export function deferredDistributions(
   // `sn`): memoised on the suffix (`Suffix.nodes`). Found there most of the time, so this part makes
   // no closure (its scope no context object): `compute` does the rest.
   const local = (start: UnitState, sn: number, u: UnitState, num: number, x: Suffix): Node => {
-    const { starts, nums, nodes } = x;
-    for (let i = 0; i < nums.length; i++) if (nums[i] === num && starts[i] === sn) return nodes[i];
+    const { starts, nums, nodes, index } = x;
+    if (index !== undefined && sn < PAIR && num < PAIR) {
+      const d = index.get(sn * PAIR + num);
+      if (d !== undefined) return d;
+    } else for (let i = 0; i < nums.length; i++) if (nums[i] === num && starts[i] === sn) return nodes[i];
     const d = compute(start, sn, u, num, x);
-    starts.push(sn);
-    nums.push(num);
-    nodes.push(d);
+    remember(x, sn, num, d);
     return d;
   };
   const compute = (start: UnitState, sn: number, u: UnitState, num: number, x: Suffix): Node => {
-    const s = x.script;
-    if (s.entries.length === 0) return same(ending(u, count++, idOf, tally(start, isAlive(u) ? u : offMapState(u)), doublesUpTo >= 0));
-    const rest = restOf(x);
-    const stage = stageOf(u, num, s.entries[0]);
+    const entry = x.entry;
+    if (entry === undefined) return same(ending(u, count++, idOf, tally(start, isAlive(u) ? u : offMapState(u)), doublesUpTo >= 0));
+    const rest = x.rest!;
+    const stage = stageOf(u, num, entry);
     const st = stage.finals;
     const f0 = st[0];
     if (st.length === 1 && f0.own === 0 && f0.made.length === 0 && f0.q.n === 1n && f0.q.e === 0) return local(start, sn, f0.unit, f0.num, rest);
+    // A stage of one value (its finals' units, heroes, events and probabilities) before one suffix gives
+    // one distribution, whatever unit state and entry it came from: found there without its afters.
+    const sk = stage.id < PAIR && sn < PAIR ? stage.id * PAIR + sn : -1;
+    if (sk >= 0 && rest.byStage !== undefined) {
+      const d = rest.byStage.get(sk);
+      if (d !== undefined) return d;
+    }
+    const d = combineStage(start, sn, stage, rest);
+    if (sk >= 0) (rest.byStage ??= new Map()).set(sk, d);
+    return d;
+  };
+  /** The distribution before `stage` (from a unit tallied as from `start`, number `sn`) followed by suffix `rest`. */
+  const combineStage = (start: UnitState, sn: number, stage: Stage, rest: Suffix): Node => {
+    const st = stage.finals;
     const afters: Node[] = [];
     for (const f of st) afters.push(local(start, sn, f.unit, f.num, rest));
     let heroes: (readonly Node[])[] | null = null;
@@ -276,17 +295,49 @@ export function deferredDistributions(
 }
 
 /**
- * A script as the backward pass meets it: interned (equal keys, one suffix), its rest and waves once
- * made, and the distributions over it found so far: of unit number `nums[i]` tallied from start number
- * `starts[i]` (a few per suffix: a short list beats a hash lookup).
+ * A script's suffix as the backward pass meets it, a cons cell: its first entry and the suffix after it
+ * (both undefined for the empty suffix), interned (one cell per entry before a suffix: `before`); its
+ * waves once made; and the distributions over it found so far: of unit number `nums[i]` tallied from
+ * start number `starts[i]`, a short list while few (most suffixes), indexed once long (`index`: the
+ * last entries of a script are met from hundreds of (start, unit state) pairs).
  */
 interface Suffix {
-  readonly script: Script;
-  rest: Suffix | undefined;
+  readonly entry: ScriptEntry | undefined;
+  readonly rest: Suffix | undefined;
+  /** The cells of each entry before this suffix, once one is made. */
+  before: Map<ScriptEntry, Suffix> | undefined;
   waves: Suffix | undefined;
   readonly starts: number[];
   readonly nums: number[];
   readonly nodes: Node[];
+  /** Once the lists reach {@link LONG}: the distributions by start x {@link PAIR} + unit number (the lists then stop growing). */
+  index: Map<number, Node> | undefined;
+  /** The distributions of a stage followed by this suffix, by stage number x {@link PAIR} + start number, once one is found. */
+  byStage: Map<number, Node> | undefined;
+}
+
+/** A suffix's memo list is indexed (`Suffix.index`) at this length. */
+const LONG = 16;
+/** (start number, unit number) index as start x PAIR + unit while both are below PAIR (a small-integer key). */
+const PAIR = 32768;
+
+/** A new suffix cell: `entry` before `rest` (both undefined: the empty suffix). */
+function newSuffix(entry: ScriptEntry | undefined, rest: Suffix | undefined): Suffix {
+  return { entry, rest, before: undefined, waves: undefined, starts: [], nums: [], nodes: [], index: undefined, byStage: undefined };
+}
+
+/** Keeps `d` as the distribution of unit number `num` tallied from start number `sn` over suffix `x`. */
+function remember(x: Suffix, sn: number, num: number, d: Node): void {
+  if (x.index !== undefined && sn < PAIR && num < PAIR) {
+    x.index.set(sn * PAIR + num, d);
+    return;
+  }
+  x.starts.push(sn);
+  x.nums.push(num);
+  x.nodes.push(d);
+  if (x.index === undefined && x.nums.length === LONG && x.nums.every((n, i) => n < PAIR && x.starts[i] < PAIR)) {
+    x.index = new Map(x.nums.map((n, i) => [x.starts[i] * PAIR + n, x.nodes[i]]));
+  }
 }
 
 /** One stage (an entry from a unit state): its finals, its number in the attack, whether any makes a hero. */
