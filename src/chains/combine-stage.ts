@@ -16,7 +16,8 @@ import {
   POW6N,
   ZEROS,
   type Doubles,
-  type Item,
+  heroesOf,
+  type StageItems,
   type LocalFinal,
   type Node,
 } from './local-distribution.js';
@@ -35,9 +36,12 @@ const NSUMS = new Float64Array(GONE + 1);
  * The exponent of a stage's distribution: its items' most (q's, the unit's after, the heroes'), an
  * integer >= 0; Infinity if any is Prob6 only. Never throws.
  */
-export function exponentOf(items: readonly Item[]): number {
+export function exponentOf(items: StageItems): number {
   let e = 0;
-  for (const { f, after, heroes } of items) {
+  for (let i = 0; i < items.finals.length; i++) {
+    const f = items.finals[i];
+    const after = items.afters[i];
+    const heroes = heroesOf(items, i);
     if (after.doubles === null) return Infinity;
     let x = f.q.e + after.doubles.e;
     for (const h of heroes) {
@@ -59,15 +63,24 @@ export function exponentOf(items: readonly Item[]): number {
  * @param key the new distribution's key; @param finals its final parts (or `noFinals`)
  * Never throws.
  */
-export function combineDoubles(items: readonly Item[], e: number, key: number, finals: () => readonly LocalFinal[]): Node {
+export function combineDoubles(items: StageItems, e: number, key: number, finals: () => readonly LocalFinal[]): Node {
   const S = NSUMS;
   const seen: number[] = [];
   let seenLow = 0;
   let seenHigh = 0;
   let ownPossible = 0;
   let possible = 0;
-  const shared = items.every(({ after, heroes }) => after.doubles!.any === after.doubles!.own && heroes.every((h) => h.possible === 0));
-  for (const { f, after, heroes } of items) {
+  const n = items.finals.length;
+  let shared = true;
+  for (let i = 0; i < n && shared; i++) {
+    const a = items.afters[i].doubles!;
+    if (a.any !== a.own) shared = false;
+    for (const h of heroesOf(items, i)) if (h.possible !== 0) shared = false;
+  }
+  for (let i = 0; i < n; i++) {
+    const f = items.finals[i];
+    const after = items.afters[i];
+    const heroes = heroesOf(items, i);
     const a = after.doubles!;
     const qn = Number(f.q.n);
     const qe = f.q.e;
@@ -149,7 +162,7 @@ export function combineDoubles(items: readonly Item[], e: number, key: number, f
  * @param key the new distribution's key; @param finals its final parts (or `noFinals`)
  * Never throws.
  */
-export function combineProb6(items: readonly Item[], key: number, finals: () => readonly LocalFinal[]): Node {
+export function combineProb6(items: StageItems, key: number, finals: () => readonly LocalFinal[]): Node {
   // Sums in SUMS' slots: own events 0-31, any part's 32-63, tallies 64-127, P(gone) 128.
   const seen: number[] = [];
   let seenLow = 0;
@@ -157,7 +170,13 @@ export function combineProb6(items: readonly Item[], key: number, finals: () => 
   let ownPossible = 0;
   let possible = 0;
   // While every item's own and any agree (no hero can have an event), the any part's sums are not made.
-  const shared = items.every(({ after, heroes }) => (after.doubles === null ? after.any === after.own : after.doubles.any === after.doubles.own) && heroes.every((h) => h.possible === 0));
+  const n = items.finals.length;
+  let shared = true;
+  for (let i = 0; i < n && shared; i++) {
+    const after = items.afters[i];
+    if (after.doubles === null ? after.any !== after.own : after.doubles.any !== after.doubles.own) shared = false;
+    for (const h of heroesOf(items, i)) if (h.possible !== 0) shared = false;
+  }
   // A distribution held in doubles is read from its numerators (`a`), not through its Prob6 views,
   // which it would keep for good once made.
   const seeTally = (c: number): void => {
@@ -168,7 +187,10 @@ export function combineProb6(items: readonly Item[], key: number, finals: () => 
       else seenHigh |= bit;
     }
   };
-  for (const { f, after, heroes } of items) {
+  for (let i = 0; i < n; i++) {
+    const f = items.finals[i];
+    const after = items.afters[i];
+    const heroes = heroesOf(items, i);
     const q = f.q;
     const a = after.doubles;
     if (a === null) {

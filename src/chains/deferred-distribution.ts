@@ -36,7 +36,7 @@ import {
   NO_NODES,
   noFinals,
   type Doubles,
-  type Item,
+  type StageItems,
   type LocalDistribution,
   type LocalFinal,
   type Node,
@@ -205,7 +205,7 @@ export function deferredDistributions(
    * Combined stages by the hash of their signature: the stage's number, then per final the key of its
    * unit's distribution after it (and, when the stage makes heroes, their count and keys).
    */
-  const combined = new Map<number, { readonly signature: readonly number[]; readonly d: Node }[]>();
+  const combined = new Map<number, Combined>();
   const stats = { doubles: 0, prob6: 0, backToDoubles: 0 };
   // The distribution of unit state `u` (number `num`) over suffix `x`, tallied as from `start` (number
   // `sn`): memoised on the suffix (`Suffix.nodes`). Found there most of the time, so this part makes
@@ -259,11 +259,9 @@ export function deferredDistributions(
     let hash = 0;
     if (!keepFinals) {
       hash = signatureHash(stage.id, afters, heroes);
-      const list = combined.get(hash);
-      if (list !== undefined) for (const c of list) if (sameSignature(c.signature, stage.id, afters, heroes)) return c.d;
+      for (let c = combined.get(hash); c !== undefined; c = c.next) if (sameSignature(c.signature, stage.id, afters, heroes)) return c.d;
     }
-    const items: Item[] = [];
-    for (let i = 0; i < st.length; i++) items.push({ f: st[i], after: afters[i], heroes: heroes === null ? NO_NODES : heroes[i] });
+    const items: StageItems = { finals: st, afters, heroes };
     const finals = keepFinals ? finalsOf(items) : noFinals;
     const e = exponentOf(items);
     let d: Node;
@@ -277,11 +275,7 @@ export function deferredDistributions(
       if (d !== exact) stats.backToDoubles++;
       d = same(d);
     }
-    if (!keepFinals) {
-      let list = combined.get(hash);
-      if (list === undefined) combined.set(hash, (list = []));
-      list.push({ signature: signatureOf(stage.id, afters, heroes), d });
-    }
+    if (!keepFinals) combined.set(hash, { signature: signatureOf(stage.id, afters, heroes), d, next: combined.get(hash) });
     spend(st.length); // its sums and vectors grow with the stage's finals
     return d;
   };
@@ -340,6 +334,13 @@ function remember(x: Suffix, sn: number, num: number, d: Node): void {
   }
 }
 
+/** A combined stage's signature and distribution, and the next one whose signature has the same hash. */
+interface Combined {
+  readonly signature: readonly number[];
+  readonly d: Node;
+  readonly next: Combined | undefined;
+}
+
 /** One stage (an entry from a unit state): its finals, its number in the attack, whether any makes a hero. */
 interface Stage {
   readonly finals: readonly StageFinal[];
@@ -348,7 +349,7 @@ interface Stage {
 }
 
 /** The final parts before a stage (`LocalDistribution.finals`), made when first asked for. */
-function finalsOf(items: readonly Item[]): () => readonly LocalFinal[] {
+function finalsOf(items: StageItems): () => readonly LocalFinal[] {
   let parts: readonly LocalFinal[] | undefined;
   return () => (parts ??= finalParts(items));
 }

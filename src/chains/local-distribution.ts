@@ -5,7 +5,7 @@
  * at one exponent e; while e <= {@link EXACT_DOUBLE_E} every numerator is an integer a double holds
  * exactly, and the distribution is a {@link DoublesDistribution} (its Prob6 figures made when first
  * read); deeper ones are Prob6 only. Also the pieces a stage is combined from (combine-stage.ts): a
- * stage's finals ({@link StageFinal}) with the distributions after them ({@link Item}).
+ * stage's finals ({@link StageFinal}) with the distributions after them ({@link StageItems}).
  */
 import { add, mul, ONE, ZERO, type Prob6 } from '../engine/probability.js';
 import { rank } from '../engine/bits.js';
@@ -85,11 +85,20 @@ export interface Doubles {
   readonly any: readonly number[];
 }
 
-/** A stage's final with the distributions after it: its unit's over the rest, the heroes' it made. */
-export interface Item {
-  readonly f: StageFinal;
-  readonly after: Node;
-  readonly heroes: readonly Node[];
+/**
+ * A stage's finals with the distributions after them: per final i (`finals[i]`), its unit's over the
+ * rest (`afters[i]`) and those of the heroes it made (`heroes[i]`; `heroes` null when no final made
+ * one). One object per stage combined, not per final.
+ */
+export interface StageItems {
+  readonly finals: readonly StageFinal[];
+  readonly afters: readonly Node[];
+  readonly heroes: readonly (readonly Node[])[] | null;
+}
+
+/** The heroes' distributions of final i of `items` (none when it made none). */
+export function heroesOf(items: StageItems, i: number): readonly Node[] {
+  return items.heroes === null ? NO_NODES : items.heroes[i];
 }
 
 /**
@@ -248,9 +257,12 @@ export function ending(u: UnitState, key: number, idOf: (u: UnitState) => number
 }
 
 /** The final parts before a stage: per final f, q x its unit's parts after x each hero's parts, canonical, merged. */
-export function finalParts(items: readonly Item[]): LocalFinal[] {
+export function finalParts(items: StageItems): LocalFinal[] {
   const out = new Map<string, { parts: readonly UnitState[]; ids: number[]; p: Prob6 }>();
-  for (const { f, after, heroes } of items) {
+  for (let i = 0; i < items.finals.length; i++) {
+    const f = items.finals[i];
+    const after = items.afters[i];
+    const heroes = heroesOf(items, i);
     let partial: { parts: UnitState[]; ids: number[]; p: Prob6 }[] = after.finals().map((x) => ({ parts: x.parts.slice(), ids: x.ids.slice(), p: mul(f.q, x.p) }));
     for (const h of heroes) {
       const fs = h.finals();
