@@ -63,6 +63,8 @@ interface Factored {
   readonly tuples: readonly (readonly LocalDistribution[])[];
   /** Per tuple (same index), the probability of the leaders' terminals that give it. */
   readonly tupleProbabilities: readonly Prob6[];
+  /** Per deferred target (`deferred` order), each of its distributions with the probability of the tuples that have it. */
+  readonly weights: readonly ReadonlyMap<LocalDistribution, Prob6>[];
   /** Interned id of a unit state. */
   readonly idOf: (u: UnitState) => number;
   /** Counts work against the budget. @throws AslOddsError `engine.tooManyStates` */
@@ -201,29 +203,29 @@ function factor(spec: AttackChainSpec, maxStates: number, joint: boolean, onProg
       for (let b = 0; b < BITS; b++) {
         if ((mask & (1 << b)) === 0) eventSums.add(b, x.m[b]);
         else {
-          const w = x.m[b].n === 0n ? x.p : sub(x.p, x.m[b]);
-          const none = d.noneAt(b);
-          if (none === null) acc[acc.length - 1].add(b, w);
-          else acc[acc.length - 1].addProduct(b, w, none);
+          d.addNoneTimes(acc[acc.length - 1], b, x.m[b].n === 0n ? x.p : sub(x.p, x.m[b]), b);
         }
       }
     },
     (level, d) => {
       for (let m = mask; m !== 0; m &= m - 1) {
         const b = 31 - Math.clz32(m & -m);
-        const v = acc[level + 1].take(b);
-        const none = d.noneAt(b);
-        if (none === null) acc[level].add(b, v);
-        else acc[level].addProduct(b, v, none);
+        d.addNoneTimes(acc[level], b, acc[level + 1].take(b), b);
       }
     },
   );
   for (let b = 0; b < BITS; b++) events[b] = (mask & (1 << b)) === 0 ? eventSums.take(b) : sub(total, acc[0].take(b));
+  // Per deferred target, its distributions' probabilities (the tuples' that have them, summed in place).
+  const weights = deferred.map((_, j) => {
+    const slots = new Map<LocalDistribution, number>();
+    for (const mine of tuples) if (!slots.has(mine[j])) slots.set(mine[j], slots.size);
+    const sums = new Prob6Sums(slots.size);
+    tuples.forEach((mine, k) => sums.add(slots.get(mine[j])!, tupleSums[k].p));
+    return new Map([...slots].map(([d, slot]) => [d, sums.take(slot)]));
+  });
   deferred.forEach((i, j) => {
-    const byDistribution = new Map<LocalDistribution, Prob6>();
-    tuples.forEach((mine, k) => byDistribution.set(mine[j], add(byDistribution.get(mine[j]) ?? ZERO, tupleSums[k].p)));
     const row = partEvents[i];
-    for (const [d, p] of byDistribution) {
+    for (const [d, p] of weights[j]) {
       for (let m = d.ownPossible; m !== 0; m &= m - 1) {
         const b = 31 - Math.clz32(m & -m);
         const own = d.ownAt(b);
@@ -234,7 +236,7 @@ function factor(spec: AttackChainSpec, maxStates: number, joint: boolean, onProg
   targets.forEach((u, i) => {
     if (u.profile.kind === 'leader') partEvents[i] = leaders.marginals!.partEvents[i]?.slice() ?? partEvents[i];
   });
-  return { leaders, deferred, localOf, scriptsOf, terminalTuples, tuples, tupleProbabilities: tupleSums.map((x) => x.p), idOf, spend, work: () => work, marginals: { events, partEvents } };
+  return { leaders, deferred, localOf, scriptsOf, terminalTuples, tuples, tupleProbabilities: tupleSums.map((x) => x.p), weights, idOf, spend, work: () => work, marginals: { events, partEvents } };
 }
 
 /**
@@ -461,7 +463,6 @@ export function summarizeAttackFactored(spec: AttackChainSpec, maxStates = Infin
   const scan = prefixScan(f.tuples);
   const order = scan.units;
   const acc = order.map(() => new Prob6Sums(ELIMINATED + width));
-  const statusWeights = deferred.map(() => new Map<LocalDistribution, Prob6>());
   /** Adds to `into` the polynomial taken from `from` (slots from `at`, `terms` of them) times `factor`. */
   const multiply = (into: Prob6Sums, from: Prob6Sums, at: number, terms: number, factor: readonly Prob6[]): void => {
     for (let c = 0; c < terms; c++) {
@@ -474,7 +475,6 @@ export function summarizeAttackFactored(spec: AttackChainSpec, maxStates = Infin
     (k) => {
       const locals = f.tuples[k];
       const p = f.tupleProbabilities[k];
-      deferred.forEach((_, j) => statusWeights[j].set(locals[j], add(statusWeights[j].get(locals[j]) ?? ZERO, p)));
       const j = order[order.length - 1];
       const x = figuresOf(j, locals[j]);
       for (let c = 0; c < 3; c++) {
@@ -497,7 +497,7 @@ export function summarizeAttackFactored(spec: AttackChainSpec, maxStates = Infin
   const eliminatedCount = padded(ELIMINATED);
   const allEliminated = acc[0].take(0);
   deferred.forEach((i, j) => {
-    for (const [d, p] of statusWeights[j]) {
+    for (const [d, p] of f.weights[j]) {
       const x = figuresOf(j, d);
       for (let k = 0; k < x.status.length; k++) if (x.status[k].n !== 0n) unitStatus[i][k] = add(unitStatus[i][k], mul(p, x.status[k]));
     }

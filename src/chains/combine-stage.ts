@@ -277,6 +277,11 @@ export function combineProb6(items: StageItems, key: number, finals: () => reado
     noneAt(b) {
       return this.none[b];
     },
+    addNoneTimes(into, slot, w, b) {
+      const x = this.none[b];
+      if (x === null) into.add(slot, w);
+      else into.addProduct(slot, w, x);
+    },
     finals,
   };
 }

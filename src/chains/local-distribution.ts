@@ -7,7 +7,7 @@
  * read); deeper ones are Prob6 only. Also the pieces a stage is combined from (combine-stage.ts): a
  * stage's finals ({@link StageFinal}) with the distributions after them ({@link StageItems}).
  */
-import { add, mul, ONE, ZERO, type Prob6 } from '../engine/probability.js';
+import { add, mul, ONE, ZERO, type Prob6, type Prob6Sums } from '../engine/probability.js';
 import { rank } from '../engine/bits.js';
 import { isAlive, offMapState, type UnitState } from '../rules/unit-state.js';
 
@@ -49,6 +49,11 @@ export interface LocalDistribution {
   readonly ownAt: (b: number) => Prob6;
   /** `none[b]`, read as {@link ownAt} reads `own[b]`. */
   readonly noneAt: (b: number) => Prob6 | null;
+  /**
+   * Adds w x P(no part had event bit b) (`none[b]`, 1 where null) to slot `slot` of `into`, without
+   * making the Prob6 of `none[b]` (a scan over many distributions reads each bit once).
+   */
+  readonly addNoneTimes: (into: Prob6Sums, slot: number, w: Prob6, b: number) => void;
   /** Final parts with probabilities, made when first asked for (only the joint distribution needs them). */
   readonly finals: () => readonly LocalFinal[];
 }
@@ -195,6 +200,11 @@ export class DoublesDistribution implements Node {
     return (this.possible & (1 << b)) === 0 ? null : prob(POW6N[e] - any[rank(this.possible, b)], e);
   }
 
+  addNoneTimes(into: Prob6Sums, slot: number, w: Prob6, b: number): void {
+    if ((this.possible & (1 << b)) === 0) into.add(slot, w);
+    else into.addScaled(slot, w, POW6N[this.doubles.e] - this.doubles.any[rank(this.possible, b)], this.doubles.e);
+  }
+
   get any(): readonly Prob6[] {
     const { any, e } = this.doubles;
     return any === this.doubles.own ? this.own : (this.anyView ??= this.view(this.possible, (b) => prob(any[rank(this.possible, b)], e)));
@@ -249,6 +259,7 @@ export function ending(u: UnitState, key: number, idOf: (u: UnitState) => number
     none: NO_BITS,
     ownAt: () => ZERO,
     noneAt: () => null,
+    addNoneTimes: (into, slot, w) => into.add(slot, w),
     possible: 0,
     own: ZEROS,
     ownPossible: 0,
