@@ -126,21 +126,31 @@ function factor(spec: AttackChainSpec, maxStates: number, joint: boolean, onProg
 
   // The deferred units' distributions depend on the terminal's label alone (their scripts; they start
   // as the targets did): found once per label, and the tuples of distributions numbered.
+  // Tuples numbered in a trie of their distributions' keys (no key strings).
   const tuples: (readonly LocalDistribution[])[] = [];
-  const tupleIds = new Map<string, number>();
+  const tupleIds = new Map<number, unknown>();
+  const tupleOf = (locals: readonly LocalDistribution[]): number => {
+    let level = tupleIds;
+    for (let j = 0; j < locals.length - 1; j++) {
+      let next = level.get(locals[j].key) as Map<number, unknown> | undefined;
+      if (next === undefined) level.set(locals[j].key, (next = new Map()));
+      level = next;
+    }
+    const last = locals[locals.length - 1].key;
+    let tuple = level.get(last) as number | undefined;
+    if (tuple === undefined) {
+      level.set(last, (tuple = tuples.length));
+      tuples.push(locals);
+    }
+    return tuple;
+  };
   const byLabel = new Map<number, number>();
   const terminalTuples = leaders.terminals.map((g) => {
     const label = g.label ?? scriptLabels.labels.initial;
     let tuple = byLabel.get(label);
     if (tuple === undefined) {
       const scripts = scriptLabels.scripts(label);
-      const locals = deferred.map((i) => localOf(targets[i], scripts[i]));
-      const key = locals.map((d) => d.key).join(',');
-      tuple = tupleIds.get(key);
-      if (tuple === undefined) {
-        tupleIds.set(key, (tuple = tuples.length));
-        tuples.push(locals);
-      }
+      tuple = tupleOf(deferred.map((i) => localOf(targets[i], scripts[i])));
       byLabel.set(label, tuple);
     }
     return tuple;
@@ -327,6 +337,11 @@ function tallyOf(start: UnitState, end: UnitState): number {
   return finalStatusIndex(end) * 16 + doubledBroken(start, end) * 4 + doubledEliminated(start, end);
 }
 
+/** The parts of a tally class (`tallyOf`): final status, doubled squad-equivalents broken, eliminated. */
+const statusOfClass = (c: number): number => c >> 4;
+const brokenOfClass = (c: number): number => (c >> 2) & 3;
+const eliminatedOfClass = (c: number): number => c & 3;
+
 /** A partial product: targets' units (deferred ones filled so far) and heroes, their ids, probability. */
 interface Joint {
   readonly units: UnitState[];
@@ -419,18 +434,13 @@ export function summarizeAttackFactored(spec: AttackChainSpec, maxStates = Infin
   const figuresOf = (j: number, d: LocalDistribution): LocalFigures => {
     let x = figures[j].get(d);
     if (x === undefined) {
-      const status = FINAL_STATUS_NAMES.map(() => ZERO);
-      const broken = [ZERO, ZERO, ZERO];
-      const eliminated = [ZERO, ZERO, ZERO];
-      for (const { c, p } of d.tallies) {
-        const k = c >> 4;
-        status[k] = add(status[k], p);
-        const b = (c >> 2) & 3;
-        broken[b] = add(broken[b], p);
-        const e = c & 3;
-        eliminated[e] = add(eliminated[e], p);
-      }
-      x = { status, broken, eliminated, gone: d.gone };
+      // Tally classes are status * 16 + broken * 4 + eliminated (`tallyOf`).
+      x = {
+        status: d.tallyGroups(statusOfClass, FINAL_STATUS_NAMES.length),
+        broken: d.tallyGroups(brokenOfClass, 3),
+        eliminated: d.tallyGroups(eliminatedOfClass, 3),
+        gone: d.gone,
+      };
       figures[j].set(d, x);
     }
     return x;

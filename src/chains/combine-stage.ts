@@ -17,6 +17,7 @@ import {
   ZEROS,
   type Doubles,
   heroesOf,
+  prob6TallyGroups,
   type StageItems,
   type LocalFinal,
   type Node,
@@ -277,6 +278,7 @@ export function combineProb6(items: StageItems, key: number, finals: () => reado
     noneAt(b) {
       return this.none[b];
     },
+    tallyGroups: (groupOf, groups) => prob6TallyGroups(tallies, groupOf, groups),
     addNoneTimes(into, slot, w, b) {
       const x = this.none[b];
       if (x === null) into.add(slot, w);

@@ -54,6 +54,12 @@ export interface LocalDistribution {
    * making the Prob6 of `none[b]` (a scan over many distributions reads each bit once).
    */
   readonly addNoneTimes: (into: Prob6Sums, slot: number, w: Prob6, b: number) => void;
+  /**
+   * P(the unit's own final tally class is in group g), g in [0, groups), for a grouping `groupOf` of
+   * the classes (an integer in [0, groups) per class): the tallies summed by group, without their Prob6
+   * views (held in doubles, the sums are exact numerators too).
+   */
+  readonly tallyGroups: (groupOf: (c: number) => number, groups: number) => Prob6[];
   /** Final parts with probabilities, made when first asked for (only the joint distribution needs them). */
   readonly finals: () => readonly LocalFinal[];
 }
@@ -200,6 +206,14 @@ export class DoublesDistribution implements Node {
     return (this.possible & (1 << b)) === 0 ? null : prob(POW6N[e] - any[rank(this.possible, b)], e);
   }
 
+  tallyGroups(groupOf: (c: number) => number, groups: number): Prob6[] {
+    const { tallyC, tallyN, e } = this.doubles;
+    // Numerators of probabilities summing to at most 1: integers at most 6^e, exact.
+    const sums = new Array<number>(groups).fill(0);
+    for (let i = 0; i < tallyC.length; i++) sums[groupOf(tallyC[i])] += tallyN[i];
+    return sums.map((n) => prob(n, e));
+  }
+
   addNoneTimes(into: Prob6Sums, slot: number, w: Prob6, b: number): void {
     if ((this.possible & (1 << b)) === 0) into.add(slot, w);
     else into.addScaled(slot, w, POW6N[this.doubles.e] - this.doubles.any[rank(this.possible, b)], this.doubles.e);
@@ -260,11 +274,22 @@ export function ending(u: UnitState, key: number, idOf: (u: UnitState) => number
     ownAt: () => ZERO,
     noneAt: () => null,
     addNoneTimes: (into, slot, w) => into.add(slot, w),
+    tallyGroups: (groupOf, groups) => prob6TallyGroups([{ c, p: ONE }], groupOf, groups),
     possible: 0,
     own: ZEROS,
     ownPossible: 0,
     finals: finalsOf,
   };
+}
+
+/** {@link LocalDistribution.tallyGroups} of tallies held as Prob6. */
+export function prob6TallyGroups(tallies: readonly { readonly c: number; readonly p: Prob6 }[], groupOf: (c: number) => number, groups: number): Prob6[] {
+  const out = new Array<Prob6>(groups).fill(ZERO);
+  for (const { c, p } of tallies) {
+    const g = groupOf(c);
+    out[g] = add(out[g], p);
+  }
+  return out;
 }
 
 /** The final parts before a stage: per final f, q x its unit's parts after x each hero's parts, canonical, merged. */
