@@ -583,13 +583,21 @@ export function deferredScripts(n: number, exchangeable: readonly (readonly numb
     if (x === undefined) scriptIds.set(s, (x = scriptIds.size));
     return x;
   };
+  // Tuples numbered in a trie of their scripts' ids (no key strings).
   const tuples: (readonly Script[])[] = [];
-  const tupleIds = new Map<string, number>();
+  const tupleIds = new Map<number, unknown>();
   const tupleOf = (scripts: readonly Script[]): number => {
-    const k = scripts.map(scriptId).join(',');
-    let x = tupleIds.get(k);
+    let level = tupleIds;
+    for (let j = 0; j < scripts.length - 1; j++) {
+      const id = scriptId(scripts[j]);
+      let next = level.get(id) as Map<number, unknown> | undefined;
+      if (next === undefined) level.set(id, (next = new Map()));
+      level = next;
+    }
+    const last = scriptId(scripts[scripts.length - 1]);
+    let x = level.get(last) as number | undefined;
     if (x === undefined) {
-      tupleIds.set(k, (x = tuples.length));
+      level.set(last, (x = tuples.length));
       tuples.push(scripts);
     }
     return x;
