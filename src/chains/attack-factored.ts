@@ -24,6 +24,7 @@
 import { AslOddsError } from '../errors.js';
 import { enumerateChain, PROGRESS_EVERY, type ExactDistribution, type ExactTerminal } from '../engine/exact.js';
 import { add, mul, ONE, Prob6Sums, sub, ZERO, type Prob6 } from '../engine/probability.js';
+import { popcount, rank } from '../engine/bits.js';
 import { isAlive, isSMC, unitStateKey, type UnitState } from '../rules/unit-state.js';
 import { averageOverClass, doubledBroken, doubledEliminated, EXACT_WEIGHTS, FINAL_STATUS_NAMES, finalStatusIndex, type AttackSummary } from './attack-summary.js';
 import { EVENT_NAMES } from '../rules/events.js';
@@ -165,38 +166,27 @@ function factor(spec: AttackChainSpec, maxStates: number, joint: boolean, onProg
   // it) is the sum over tuples of p x its P. A leader's are the chain's own.
   const events: Prob6[] = Array.from({ length: BITS }, () => ZERO);
   const partEvents: Prob6[][] = targets.map(() => Array.from({ length: BITS }, () => ZERO));
-  /** Sums of terminals: probability p, and masses per bit (partial ones, and whole p per full mask). */
-  interface Sums {
-    p: Prob6;
-    readonly m: Prob6[];
-    readonly full: Map<number, Prob6>;
-  }
-  const sums = (): Sums => ({ p: ZERO, m: new Array<Prob6>(BITS).fill(ZERO), full: new Map() });
-  const spread = (x: Sums): void => {
-    for (const [mask, v] of x.full) {
-      for (let m = mask; m !== 0; m &= m - 1) {
-        const b = 31 - Math.clz32(m & -m);
-        x.m[b] = add(x.m[b], v);
-      }
-    }
-  };
-  // The stack's events (the chain's word 0) summed per tuple; a leader's are the chain's marginals.
-  const tupleSums = tuples.map(sums);
+  // The stack's events (the chain's word 0) summed per tuple, in place: per tuple k, its probability
+  // in slot k x W and its mass of each event bit some terminal had (`used`) in the next ones (bit b at
+  // 1 + rank(used, b)); a leader's are the chain's marginals.
+  let used = 0;
+  for (const marks of leaders.nodeMarks!) used |= marks.full | marks.some;
+  const W = 1 + popcount(used);
+  const tupleSums = new Prob6Sums(tuples.length * W);
   leaders.terminals.forEach((g, t) => {
     const marks = leaders.nodeMarks![t];
     const p = g.probability;
-    const x = tupleSums[terminalTuples[t]];
-    x.p = add(x.p, p);
-    if (marks.full !== 0) x.full.set(marks.full, add(x.full.get(marks.full) ?? ZERO, p));
+    const at = terminalTuples[t] * W;
+    tupleSums.add(at, p);
+    for (let m = marks.full; m !== 0; m &= m - 1) tupleSums.add(at + 1 + rank(used, 31 - Math.clz32(m & -m)), p);
     let i = 0;
-    for (let m = marks.some; m !== 0; m &= m - 1, i++) {
-      const b = 31 - Math.clz32(m & -m);
-      x.m[b] = add(x.m[b], { n: marks.masses[i], e: p.e });
-    }
+    for (let m = marks.some; m !== 0; m &= m - 1, i++) tupleSums.addNumerator(at + 1 + rank(used, 31 - Math.clz32(m & -m)), marks.masses[i], p.e);
   });
-  // Per tuple t of probability p with masses m[b]: P(event b) adds m + (p - m) x (1 - the product of
+  const tupleProbabilities = tuples.map((_, k) => tupleSums.take(k * W));
+  // Per tuple k of probability p with masses m[b]: P(event b) adds m + (p - m) x (1 - the product of
   // each deferred unit's P(none had b)) = p - (p - m) x that product. The products are summed over the
-  // tuples' prefixes (prefixScan): a prefix shared by many tuples multiplies once.
+  // tuples' prefixes (prefixScan): a prefix shared by many tuples multiplies once. A bit no deferred
+  // unit can have (not in `mask`) adds m alone.
   let mask = 0;
   for (const mine of tuples) for (const d of mine) mask |= d.possible;
   let total = ZERO;
@@ -206,15 +196,17 @@ function factor(spec: AttackChainSpec, maxStates: number, joint: boolean, onProg
   const eventSums = new Prob6Sums(BITS);
   scan.run(
     (k) => {
-      const x = tupleSums[k];
-      spread(x);
-      total = add(total, x.p);
+      const p = tupleProbabilities[k];
+      total = add(total, p);
       const d = tuples[k][last];
-      for (let b = 0; b < BITS; b++) {
-        if ((mask & (1 << b)) === 0) eventSums.add(b, x.m[b]);
-        else {
-          d.addNoneTimes(acc[acc.length - 1], b, x.m[b].n === 0n ? x.p : sub(x.p, x.m[b]), b);
-        }
+      for (let m = used & ~mask; m !== 0; m &= m - 1) {
+        const b = 31 - Math.clz32(m & -m);
+        eventSums.add(b, tupleSums.take(k * W + 1 + rank(used, b)));
+      }
+      for (let m = mask; m !== 0; m &= m - 1) {
+        const b = 31 - Math.clz32(m & -m);
+        const mb = (used & (1 << b)) === 0 ? ZERO : tupleSums.take(k * W + 1 + rank(used, b));
+        d.addNoneTimes(acc[acc.length - 1], b, mb.n === 0n ? p : sub(p, mb), b);
       }
     },
     (level, d) => {
@@ -230,23 +222,22 @@ function factor(spec: AttackChainSpec, maxStates: number, joint: boolean, onProg
     const slots = new Map<LocalDistribution, number>();
     for (const mine of tuples) if (!slots.has(mine[j])) slots.set(mine[j], slots.size);
     const sums = new Prob6Sums(slots.size);
-    tuples.forEach((mine, k) => sums.add(slots.get(mine[j])!, tupleSums[k].p));
+    tuples.forEach((mine, k) => sums.add(slots.get(mine[j])!, tupleProbabilities[k]));
     return new Map([...slots].map(([d, slot]) => [d, sums.take(slot)]));
   });
   deferred.forEach((i, j) => {
-    const row = partEvents[i];
+    const row = new Prob6Sums(BITS);
+    let bits = 0;
     for (const [d, p] of weights[j]) {
-      for (let m = d.ownPossible; m !== 0; m &= m - 1) {
-        const b = 31 - Math.clz32(m & -m);
-        const own = d.ownAt(b);
-        if (own.n !== 0n) row[b] = add(row[b], mul(p, own));
-      }
+      bits |= d.ownPossible;
+      for (let m = d.ownPossible; m !== 0; m &= m - 1) d.addOwnTimes(row, 31 - Math.clz32(m & -m), p, 31 - Math.clz32(m & -m));
     }
+    for (let m = bits; m !== 0; m &= m - 1) partEvents[i][31 - Math.clz32(m & -m)] = row.take(31 - Math.clz32(m & -m));
   });
   targets.forEach((u, i) => {
     if (u.profile.kind === 'leader') partEvents[i] = leaders.marginals!.partEvents[i]?.slice() ?? partEvents[i];
   });
-  return { leaders, deferred, localOf, scriptsOf, terminalTuples, tuples, tupleProbabilities: tupleSums.map((x) => x.p), weights, idOf, spend, work: () => work, marginals: { events, partEvents } };
+  return { leaders, deferred, localOf, scriptsOf, terminalTuples, tuples, tupleProbabilities, weights, idOf, spend, work: () => work, marginals: { events, partEvents } };
 }
 
 /**

@@ -279,6 +279,7 @@ export function combineProb6(items: StageItems, key: number, finals: () => reado
       return this.none[b];
     },
     tallyGroups: (groupOf, groups) => prob6TallyGroups(tallies, groupOf, groups),
+    addOwnTimes: (into, slot, w, b) => into.addProduct(slot, w, own[b]),
     addNoneTimes(into, slot, w, b) {
       const x = this.none[b];
       if (x === null) into.add(slot, w);

@@ -54,6 +54,8 @@ export interface LocalDistribution {
    * making the Prob6 of `none[b]` (a scan over many distributions reads each bit once).
    */
   readonly addNoneTimes: (into: Prob6Sums, slot: number, w: Prob6, b: number) => void;
+  /** Adds w x P(the unit itself had event bit b) (`own[b]`) to slot `slot` of `into`, as {@link addNoneTimes} does. */
+  readonly addOwnTimes: (into: Prob6Sums, slot: number, w: Prob6, b: number) => void;
   /**
    * P(the unit's own final tally class is in group g), g in [0, groups), for a grouping `groupOf` of
    * the classes (an integer in [0, groups) per class): the tallies summed by group, without their Prob6
@@ -214,6 +216,10 @@ export class DoublesDistribution implements Node {
     return sums.map((n) => prob(n, e));
   }
 
+  addOwnTimes(into: Prob6Sums, slot: number, w: Prob6, b: number): void {
+    if ((this.ownPossible & (1 << b)) !== 0) into.addScaled(slot, w, this.doubles.own[rank(this.ownPossible, b)], this.doubles.e);
+  }
+
   addNoneTimes(into: Prob6Sums, slot: number, w: Prob6, b: number): void {
     if ((this.possible & (1 << b)) === 0) into.add(slot, w);
     else into.addScaled(slot, w, POW6N[this.doubles.e] - this.doubles.any[rank(this.possible, b)], this.doubles.e);
@@ -274,6 +280,7 @@ export function ending(u: UnitState, key: number, idOf: (u: UnitState) => number
     ownAt: () => ZERO,
     noneAt: () => null,
     addNoneTimes: (into, slot, w) => into.add(slot, w),
+    addOwnTimes: () => undefined,
     tallyGroups: (groupOf, groups) => prob6TallyGroups([{ c, p: ONE }], groupOf, groups),
     possible: 0,
     own: ZEROS,

@@ -132,6 +132,11 @@ export class Prob6Sums {
     if (a.n !== 0n && n !== 0) this.addRaw(slot, a.n * BigInt(n), a.e + e);
   }
 
+  /** Adds n / 6^e (n >= 0, a numerator held as a BigInt) to `slot`, without making a Prob6 of it. */
+  addNumerator(slot: number, n: bigint, e: number): void {
+    if (n !== 0n) this.addRaw(slot, n, e);
+  }
+
   /** The sum in `slot` (ZERO if nothing was added), and the slot back to 0. */
   take(slot: number): Prob6 {
     const n = this.n[slot];
