@@ -1068,19 +1068,27 @@ function stateKey(
   done: boolean,
   deferred: readonly boolean[],
 ): string {
-  let key = done ? 'D|' : `${attack}|`;
+  // Parts joined once: a flat string, hashed by the engine's map without flattening a chain of
+  // concatenations first.
+  const parts: (string | number)[] = [done ? 'D' : attack, '|'];
   // A deferred unit is in its script (its 'effect' entry and checks): the state keeps it as it started.
-  for (let i = 0; i < units.length; i++) key += (i > 0 ? ',' : '') + (deferred[i] === true ? 'd' : isAlive(units[i]) ? unitKeys[i] : offMapKey(units[i]));
-  key += '|';
-  for (let i = 0; i < unitEvents.length; i++) if (unitEvents[i] !== 0) key += `${i}:${unitEvents[i]},`;
-  if (done) return key;
-  key += '|';
-  for (let i = 0; i < todo.length; i++) key += (i > 0 ? ';' : '') + todo[i].key;
-  key += '|';
-  for (const l of losses) key += `${l.kind}${l.leader}.${l.ml};`;
-  key += '|';
-  for (const b of berserkLeaders) key += `${b}.`;
-  return key;
+  for (let i = 0; i < units.length; i++) {
+    if (i > 0) parts.push(',');
+    parts.push(deferred[i] === true ? 'd' : isAlive(units[i]) ? unitKeys[i] : offMapKey(units[i]));
+  }
+  parts.push('|');
+  for (let i = 0; i < unitEvents.length; i++) if (unitEvents[i] !== 0) parts.push(i, ':', unitEvents[i], ',');
+  if (done) return parts.join('');
+  parts.push('|');
+  for (let i = 0; i < todo.length; i++) {
+    if (i > 0) parts.push(';');
+    parts.push(todo[i].key);
+  }
+  parts.push('|');
+  for (const l of losses) parts.push(l.kind, l.leader, '.', l.ml, ';');
+  parts.push('|');
+  for (const b of berserkLeaders) parts.push(b, '.');
+  return parts.join('');
 }
 
 /**
