@@ -10,7 +10,7 @@ import { buildDeferredChain, stageKey, type Script, type ScriptEntry } from '../
 import { deferredDistributions } from '../../src/chains/deferred-distribution.js';
 import { EXACT_DOUBLE_E } from '../../src/chains/local-distribution.js';
 import { enumerateChain } from '../../src/engine/exact.js';
-import { add, toFraction, ZERO, type Prob6 } from '../../src/engine/probability.js';
+import { add, mul, Prob6Sums, toFraction, ZERO, type Prob6 } from '../../src/engine/probability.js';
 import { Ev } from '../../src/rules/events.js';
 import { finalStatusIndex } from '../../src/chains/attack-summary.js';
 import { isAlive, offMapState, unitStateKey, type UnitState } from '../../src/rules/unit-state.js';
@@ -199,6 +199,37 @@ describe('deferred distributions: backwards over suffixes = the whole script cha
         expect(Array.from({ length: 32 }, (_, b) => [second.ownAt(b), second.noneAt(b)])).toEqual(rows);
         expect(rows).toEqual(at);
       }
+    }
+  });
+
+  it('addNoneTimes, addOwnTimes and tallyGroups give w x none[b], w x own[b] and the tallies by group, in doubles and in Prob6', () => {
+    const rng = seedrandom('deferred-sums');
+    const pool = entries();
+    const script = (entries: readonly ScriptEntry[]): Script => ({ entries, key: entries.map((e) => `${e.key};`).join('') });
+    const w: Prob6 = { n: 7n, e: 3 }; // 7/216
+    for (const doublesUpTo of [undefined, -1]) {
+      let heldInDoubles = 0;
+      for (let k = 0; k < 10; k++) {
+        const entries = Array.from({ length: 1 + Math.floor(rng() * 5) }, () => pool[Math.floor(rng() * pool.length)]);
+        const d = deferredDistributions(ctx({ elr: 2 }), (_s, end) => finalStatusIndex(end) * 2 + (end.pinned ? 1 : 0), () => 0, () => {}, { doublesUpTo }).of(unit('german/4-6-7'), script(entries));
+        if ('doubles' in d && d.doubles !== null) heldInDoubles++;
+        const sums = new Prob6Sums(64);
+        for (let b = 0; b < 32; b++) {
+          d.addNoneTimes(sums, b, w, b);
+          d.addOwnTimes(sums, 32 + b, w, b);
+        }
+        const none = Array.from({ length: 32 }, (_, b) => toFraction(sums.take(b)));
+        const own = Array.from({ length: 32 }, (_, b) => toFraction(sums.take(32 + b)));
+        expect({ k, none }).toEqual({ k, none: d.none.map((x) => toFraction(x === null ? w : mul(w, x))) });
+        expect({ k, own }).toEqual({ k, own: d.own.map((x) => toFraction(mul(w, x))) });
+        // Classes status * 2 + pinned, grouped by status and by pinned.
+        const byStatus = [0, 1, 2, 3].map((g) => d.tallies.filter((t) => t.c >> 1 === g).reduce((a, t) => add(a, t.p), ZERO));
+        expect(d.tallyGroups((c) => c >> 1, 4).map(toFraction)).toEqual(byStatus.map(toFraction));
+        const byPin = [0, 1].map((g) => d.tallies.filter((t) => (t.c & 1) === g).reduce((a, t) => add(a, t.p), ZERO));
+        expect(d.tallyGroups((c) => c & 1, 2).map(toFraction)).toEqual(byPin.map(toFraction));
+      }
+      // Both representations met: doubles by default, Prob6 throughout with -1.
+      expect(heldInDoubles > 0).toBe(doublesUpTo === undefined);
     }
   });
 

@@ -81,5 +81,10 @@ describe('Prob6Sums: sums in slots equal add() folds, fraction for fraction', ()
     sums.addScaled(0, { n: 1n, e: 1 }, 15, 2); // 1/6 x 15/36
     expect(toFraction(sums.take(0))).toBe('5/72');
     expect(sums.take(0)).toBe(ZERO);
+    sums.addNumerator(1, 0n, 4); // adds nothing
+    expect(sums.take(1)).toBe(ZERO);
+    sums.addNumerator(1, 3n, 2); // 3/36
+    sums.addNumerator(1, 1n, 1); // + 1/6
+    expect(toFraction(sums.take(1))).toBe('1/4');
   });
 });
