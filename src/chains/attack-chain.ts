@@ -51,7 +51,7 @@ import { leaderLossML, llmcFor, lltcFor } from '../rules/leader-loss.js';
 import { takesPinTaskCheck } from '../rules/morale-check.js';
 import { leadershipDRMFor } from '../rules/leadership.js';
 import { MAX_COUNTED_CANDIDATES, randomSelection, selectionOfRange } from '../rules/random-selection.js';
-import { describeUnit, initialUnitState, isAlive, isSMC, lentLeadershipDRM, offMapState, unitStateKey, type UnitState } from '../rules/unit-state.js';
+import { describeUnit, initialUnitState, isAlive, isSMC, lentLeadershipDRM, offMapState, unitStateKey, withChanges, type UnitState } from '../rules/unit-state.js';
 
 /** One attack of the sequence, compiled from the user's input (attack-query.ts). */
 export interface CompiledAttack {
@@ -513,7 +513,7 @@ function settleHead(w: Work, t: Task): boolean {
       return true;
     case 'forfeit':
       w.todo.shift();
-      if (isAlive(w.units[t.u])) setUnit(w, t.u, { ...w.units[t.u], noLeadership: true }, 0);
+      if (isAlive(w.units[t.u])) setUnit(w, t.u, withChanges(w.units[t.u], { noLeadership: true }), 0);
       return true;
   }
 }
@@ -646,18 +646,18 @@ function scriptEntryOf(w: Work, t: CheckTask): ScriptEntry {
   // No closures here: this runs for every check of every deferred unit the chain records.
   switch (t.c) {
     case 'mc': {
-      const l = leadershipDRMFor(u.berserk ? { ...u, berserk: false } : u, w.units);
+      const l = leadershipDRMFor(u.berserk ? withChanges(u, { berserk: false }) : u, w.units);
       const code = entryCode(1, 0, t.n, 0, l);
       return env.entryMemo.get(code) ?? remember(env, code, { k: 'mc', n: t.n, lead: l, key: `M${t.n}.${l}` });
     }
     case 'ptc': {
-      const l = leadershipDRMFor(u.berserk ? { ...u, berserk: false } : u, w.units);
+      const l = leadershipDRMFor(u.berserk ? withChanges(u, { berserk: false }) : u, w.units);
       const code = entryCode(2, 0, 0, 0, l);
       return env.entryMemo.get(code) ?? remember(env, code, { k: 'ptc', lead: l, key: `P${l}` });
     }
     case 'llmc':
     case 'lltc': {
-      const l = leadershipDRMFor(u.berserk ? { ...u, berserk: false } : u, w.units);
+      const l = leadershipDRMFor(u.berserk ? withChanges(u, { berserk: false }) : u, w.units);
       const leader = w.units[t.src].profile;
       const pk = profileKey(leader);
       let pn = env.profileNumbers.get(pk);

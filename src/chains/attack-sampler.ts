@@ -33,7 +33,7 @@ import { resolveK, resolveKIA, type CasualtyEffects } from '../rules/ift-casualt
 import { iftResultOf, NO_EFFECT, type IFTResult } from '../rules/infantry-fire-table.js';
 import { llmcFor, lltcFor } from '../rules/leader-loss.js';
 import { nthHighestDr, randomSelection } from '../rules/random-selection.js';
-import { isAlive, lentLeadershipDRM, type UnitState } from '../rules/unit-state.js';
+import { isAlive, lentLeadershipDRM, withChanges, type UnitState } from '../rules/unit-state.js';
 import { berserkOutcome, checkOutcome, hobHeroOf, hobOutcome, lastOutcomeEvents, outcomeHoB, outcomeNext, outcomeWound, woundNext } from './check-table.js';
 import { leadershipDRMOf, UNIT_CODES, type UnitCode } from './unit-codes.js';
 import { checkOrderOfCodes } from './check-order-codes.js';
@@ -511,7 +511,7 @@ class FastAttack {
         return true;
       default:
         this.todo.pop();
-        if (this.codes[t.u].alive) this.setUnit(t.u, { ...this.units[t.u], noLeadership: true }, 0);
+        if (this.codes[t.u].alive) this.setUnit(t.u, withChanges(this.units[t.u], { noLeadership: true }), 0);
         return true;
     }
   }

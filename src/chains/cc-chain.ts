@@ -21,7 +21,7 @@ import { resolveCasualtyReduction, resolveWoundSeverity } from '../rules/casualt
 import { ccColumnIndex, ccDRM, ccFP, ccKillNumber, isLeaderCreation, resolveCCAttack, type CCResult } from '../rules/close-combat.js';
 import { randomSelection } from '../rules/random-selection.js';
 import type { RuleSet } from '../rules/rule-set.js';
-import { describeUnit, isAlive, unitStateKey, type UnitState } from '../rules/unit-state.js';
+import { describeUnit, isAlive, unitStateKey, withChanges, type UnitState } from '../rules/unit-state.js';
 import { Ev } from '../rules/events.js';
 
 /** What is fixed about one side for the whole CCPh. */
@@ -113,7 +113,7 @@ export function buildCCChain(input: CCChainInput): ChainModel<CCChainState> {
         units.forEach((u, i) => {
           const enemy = sideOf(i) === 'a' ? 'b' : 'a';
           if (isAlive(u) && u.disrupted && alive(s.units, enemy).length > 0) {
-            units[i] = { ...u, status: 'eliminated', pinned: false };
+            units[i] = withChanges(u, { status: 'eliminated', pinned: false });
             unitEvents[i] |= Ev.elimination;
             events |= Ev.elimination;
           }
@@ -140,7 +140,7 @@ export function buildCCChain(input: CCChainInput): ChainModel<CCChainState> {
       const wounds: [number, number][] = [];
       for (const i of selected) {
         if (result === 'eliminate') {
-          units[i] = { ...units[i], status: 'eliminated', pinned: false };
+          units[i] = withChanges(units[i], { status: 'eliminated', pinned: false });
           unitEvents[i] |= Ev.elimination;
           events |= Ev.elimination;
         } else {

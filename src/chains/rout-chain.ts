@@ -33,7 +33,7 @@ import { resolveCannotRout, resolveFailureToRout } from '../rules/failure-to-rou
 import { resolveHoB } from '../rules/heat-of-battle.js';
 import { isInterdicted, resolveInterdiction } from '../rules/interdiction.js';
 import { canRoutFrom, routeMFCosts, routMF, type Route } from '../rules/route.js';
-import { describeUnit, isAlive, isSMC, unitStateKey, type UnitState } from '../rules/unit-state.js';
+import { describeUnit, isAlive, isSMC, unitStateKey, withChanges, type UnitState } from '../rules/unit-state.js';
 import { EVENT_NAMES, Ev, type EventName } from '../rules/events.js';
 
 /** The events `asl-odds rout` reports: every chain event, `arrived` and `failureToRout` included. */
@@ -134,7 +134,7 @@ export function buildRoutChain(spec: RoutChainSpec): ChainModel<RoutChainState> 
       const next = s.hex + 1;
       if (s.mfSpent + costs[next] > routMF(s.unit)) return stopShort(s, 'outOfMF', events);
       const h = hexes[next];
-      s = { ...s, hex: next, mfSpent: s.mfSpent + costs[next], pinned: false, unit: { ...s.unit, encircled: h.encircled } };
+      s = { ...s, hex: next, mfSpent: s.mfSpent + costs[next], pinned: false, unit: withChanges(s.unit, { encircled: h.encircled }) };
       if (isInterdicted(h, route.lowCrawl)) return { state: { ...s, phase: 'check' }, events };
     }
   }
@@ -271,7 +271,7 @@ export function routCategoryOf(s: RoutChainState, events: number): RoutCategory 
  */
 export function describeRoutOutcome(s: RoutChainState, events: number, hexCount: number): string {
   const at = `hex ${s.hex + 1} of ${hexCount}`;
-  const shown: UnitState = { ...s.unit, pinned: false };
+  const shown: UnitState = withChanges(s.unit, { pinned: false });
   const reduced = events & Ev.casualtyReduction && !isSMC(s.unit) ? ' (casualty reduced)' : '';
   const unit = describeUnit(shown) + reduced;
   let text: string;

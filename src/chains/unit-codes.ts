@@ -29,7 +29,7 @@ import type { RuleSet } from '../rules/rule-set.js';
 import { CLASS_ORDER } from '../counters/types.js';
 import { leaderLossML } from '../rules/leader-loss.js';
 import { leaderLendsTo } from '../rules/leadership.js';
-import { currentML, isAlive, lentLeadershipDRM, unitStateKey, type UnitState, type UnitStatus } from '../rules/unit-state.js';
+import { currentML, isAlive, lentLeadershipDRM, unitStateKey, withChanges, type UnitState, type UnitStatus } from '../rules/unit-state.js';
 import { mmcBPV, squadEquivalents } from '../counters/unit-values.js';
 
 /** `UnitCode.lent` of a unit that lends no leadership DRM (A10.7): larger than any DRM. */
@@ -196,7 +196,7 @@ function learnLend(u: UnitCode, l: UnitCode): number {
 export function unmarkedOf(codes: UnitCodes, u: UnitCode): UnitCode {
   let m = u.unmarked;
   if (m === null) {
-    m = u.pinnedOrBerserk ? codes.intern({ ...u.unit, pinned: false, berserk: false }) : u;
+    m = u.pinnedOrBerserk ? codes.intern(withChanges(u.unit, { pinned: false, berserk: false })) : u;
     u.unmarked = m;
   }
   return m;
@@ -268,21 +268,8 @@ export class UnitCodes {
         keyId = this.keyIds.size;
         this.keyIds.set(key, keyId);
       }
-      // One literal, the field order of initialUnitState: one hidden class for all canonical objects.
-      const canonical: UnitState = {
-        profile: u.profile,
-        status: u.status,
-        pinned: u.pinned,
-        berserk: u.berserk,
-        fanatic: u.fanatic,
-        disrupted: u.disrupted,
-        wounded: u.wounded,
-        heroic: u.heroic,
-        encircled: u.encircled,
-        dm: u.dm,
-        noLeadership: u.noLeadership,
-        elrPending: u.elrPending,
-      };
+      // Made as every unit state is (unit-state.ts `withChanges`, one literal): one hidden class for all canonical objects.
+      const canonical = withChanges(u, {});
       const lent = lentLeadershipDRM(u) ?? NO_LEADERSHIP;
       c = new UnitCode(this.byCode.length, canonical, keyId, currentML(u), lent, isAlive(u), lent === NO_LEADERSHIP ? -1 : this.lenders++);
       Object.defineProperty(canonical, CODE, { value: c, enumerable: false });

@@ -12,7 +12,7 @@ import { Ev } from './events.js';
 import { battleHardeningOf } from '../counters/catalog.js';
 import type { RuleSet } from './rule-set.js';
 import type { StepResult } from './step-result.js';
-import type { UnitState } from './unit-state.js';
+import { withChanges, type UnitState } from './unit-state.js';
 
 /**
  * Applies a Battle Hardening result.
@@ -30,17 +30,16 @@ export function resolveBattleHardening(u: UnitState, ruleSet: RuleSet): StepResu
   if (higher === null && !u.fanatic) events |= Ev.fanatic;
   if (higher === null && !settings.fanaticHardeningRallies) {
     // Nothing to exchange it for: only Fanatic (setting `fanaticHardeningRallies: false`).
-    return { unit: { ...u, fanatic: true }, events, woundSeverityDRM: null };
+    return { unit: withChanges(u, { fanatic: true }), events, woundSeverityDRM: null };
   }
   if (u.status === 'broken') events |= Ev.rally;
-  const unit: UnitState = {
-    ...u,
+  const unit = withChanges(u, {
     profile: higher ?? u.profile,
     fanatic: u.fanatic || higher === null,
     status: 'good-order',
     pinned: false,
     disrupted: false,
     dm: false,
-  };
+  });
   return { unit, events, woundSeverityDRM: null };
 }

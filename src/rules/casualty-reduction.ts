@@ -11,7 +11,7 @@ import { reducedOf } from '../counters/catalog.js';
 import { applyELRFailure } from './elr.js';
 import type { RuleSet } from './rule-set.js';
 import type { StepResult } from './step-result.js';
-import { isSMC, type UnitState } from './unit-state.js';
+import { isSMC, withChanges, type UnitState } from './unit-state.js';
 
 /**
  * Applies Casualty Reduction to `u` (which must be on the map).
@@ -22,7 +22,7 @@ import { isSMC, type UnitState } from './unit-state.js';
 export function resolveCasualtyReduction(u: UnitState, ruleSet: RuleSet): StepResult {
   if (isSMC(u)) {
     if (!u.wounded) {
-      return { unit: { ...u, wounded: true }, events: Ev.casualtyReduction | Ev.wound, woundSeverityDRM: 0 };
+      return { unit: withChanges(u, { wounded: true }), events: Ev.casualtyReduction | Ev.wound, woundSeverityDRM: 0 };
     }
     if (ruleSet.settings.woundedSMCReduction === 'severity') {
       return { unit: u, events: Ev.casualtyReduction | Ev.wound, woundSeverityDRM: 1 };
@@ -31,7 +31,7 @@ export function resolveCasualtyReduction(u: UnitState, ruleSet: RuleSet): StepRe
   }
   const hs = reducedOf(u.profile);
   if (hs === null) return eliminate(u, Ev.casualtyReduction);
-  return { unit: { ...u, profile: hs }, events: Ev.casualtyReduction, woundSeverityDRM: null };
+  return { unit: withChanges(u, { profile: hs }), events: Ev.casualtyReduction, woundSeverityDRM: null };
 }
 
 /**
@@ -52,7 +52,7 @@ export function resolveWoundSeverity(u: UnitState, dr: number, drm: number): Ste
 /** The unit eliminated, with `extra` events plus elimination. */
 export function eliminate(u: UnitState, extra: number): StepResult {
   return {
-    unit: { ...u, status: 'eliminated', pinned: false, berserk: false, disrupted: false, elrPending: null },
+    unit: withChanges(u, { status: 'eliminated', pinned: false, berserk: false, disrupted: false, elrPending: null }),
     events: extra | Ev.elimination,
     woundSeverityDRM: null,
   };

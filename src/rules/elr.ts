@@ -11,7 +11,7 @@ import { Ev } from './events.js';
 import { getNationality, replacementOf } from '../counters/catalog.js';
 import type { MoraleContext } from './context.js';
 import type { StepResult } from './step-result.js';
-import { isHero, type UnitState } from './unit-state.js';
+import { isHero, withChanges, type UnitState } from './unit-state.js';
 
 /**
  * True when the unit is immune to ELR failure (A19.11): crews, heroes and heroic leaders, Commissars,
@@ -61,10 +61,10 @@ export function pendingELRFailure(u: UnitState, ctx: MoraleContext): 'replace' |
  * Applies a decided ELR failure (see {@link pendingELRFailure}); clears `elrPending`. Never throws.
  */
 export function applyELRFailure(u: UnitState, failure: 'replace' | 'disrupt' | null): StepResult {
-  const base = u.elrPending === null ? u : { ...u, elrPending: null };
+  const base = u.elrPending === null ? u : withChanges(u, { elrPending: null });
   if (failure === 'replace') {
-    return { unit: { ...base, profile: replacementOf(u.profile)!, status: 'broken', pinned: false }, events: Ev.replacement, woundSeverityDRM: null };
+    return { unit: withChanges(base, { profile: replacementOf(u.profile)!, status: 'broken', pinned: false }), events: Ev.replacement, woundSeverityDRM: null };
   }
-  if (failure === 'disrupt') return { unit: { ...base, disrupted: true }, events: Ev.disruption, woundSeverityDRM: null };
+  if (failure === 'disrupt') return { unit: withChanges(base, { disrupted: true }), events: Ev.disruption, woundSeverityDRM: null };
   return { unit: base, events: 0, woundSeverityDRM: null };
 }

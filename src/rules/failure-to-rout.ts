@@ -10,7 +10,7 @@
 import { Ev } from './events.js';
 import { eliminate } from './casualty-reduction.js';
 import type { StepResult } from './step-result.js';
-import type { UnitState } from './unit-state.js';
+import { withChanges, type UnitState } from './unit-state.js';
 
 /**
  * Elimination for Failure to Rout (A10.5, A10.53).
@@ -32,5 +32,5 @@ export function resolveFailureToRout(u: UnitState): StepResult {
  */
 export function resolveCannotRout(u: UnitState, noQuarter: boolean): StepResult {
   if (noQuarter) return resolveFailureToRout(u);
-  return { unit: { ...u, status: 'captured', pinned: false }, events: Ev.surrender, woundSeverityDRM: null };
+  return { unit: withChanges(u, { status: 'captured', pinned: false }), events: Ev.surrender, woundSeverityDRM: null };
 }

@@ -21,7 +21,7 @@ import { resolveBattleHardening } from './battle-hardening.js';
 import type { MoraleContext } from './context.js';
 import type { RuleSet } from './rule-set.js';
 import type { StepResult } from './step-result.js';
-import { isAlive, isHero, type UnitState } from './unit-state.js';
+import { isAlive, isHero, withChanges, type UnitState } from './unit-state.js';
 
 /** HoB results after substitution. */
 export const HoBResult = {
@@ -128,7 +128,7 @@ export function resolveHoB(u: UnitState, originalHoBDR: number, broken: boolean,
     if (u.profile.kind === 'leader') {
       // A15.21: a leader which becomes heroic automatically rallies and keeps his leadership.
       if (unit.status === 'broken') events |= Ev.rally;
-      unit = { ...unit, heroic: true, status: 'good-order', pinned: false, disrupted: false, dm: false };
+      unit = withChanges(unit, { heroic: true, status: 'good-order', pinned: false, disrupted: false, dm: false });
     } else {
       createdHero = heroFor(u.profile.nationality);
     }
@@ -143,13 +143,13 @@ export function resolveHoB(u: UnitState, originalHoBDR: number, broken: boolean,
     events |= b.events;
   } else if (result === 'surrender') {
     if (ctx.adjacentEnemy) {
-      unit = { ...unit, status: 'captured', pinned: false };
+      unit = withChanges(unit, { status: 'captured', pinned: false });
       events |= Ev.surrender;
     } else {
       if (unit.status !== 'broken') events |= Ev.break;
       const disrupted = ctx.ruleSet.surrenderWithoutAdjacent === 'disrupted';
       if (disrupted && !unit.disrupted) events |= Ev.disruption;
-      unit = { ...unit, status: 'broken', pinned: false, disrupted: unit.disrupted || disrupted };
+      unit = withChanges(unit, { status: 'broken', pinned: false, disrupted: unit.disrupted || disrupted });
     }
   }
   return { unit, events, woundSeverityDRM: null, result, createdHero };
@@ -164,5 +164,5 @@ export function resolveHoB(u: UnitState, originalHoBDR: number, broken: boolean,
  */
 export function goBerserk(u: UnitState): StepResult {
   const events = Ev.berserk | (u.status === 'broken' ? Ev.rally : 0);
-  return { unit: { ...u, berserk: true, status: 'good-order', pinned: false, disrupted: false, dm: false }, events, woundSeverityDRM: null };
+  return { unit: withChanges(u, { berserk: true, status: 'good-order', pinned: false, disrupted: false, dm: false }), events, woundSeverityDRM: null };
 }

@@ -16,7 +16,7 @@
 import { Ev } from './events.js';
 import { eliminate, resolveCasualtyReduction } from './casualty-reduction.js';
 import type { RuleSet } from './rule-set.js';
-import { isAlive, isHero, isSMC, type UnitState } from './unit-state.js';
+import { isAlive, isHero, isSMC, withChanges, type UnitState } from './unit-state.js';
 
 /** The Location after a #KIA or K/# result, before any roll that follows it. */
 export interface CasualtyEffects {
@@ -53,7 +53,7 @@ export function resolveKIA(units: readonly UnitState[], selected: readonly numbe
       events[i] = r.events;
       wounds[i] = r.woundSeverityDRM;
     } else if (u.status !== 'broken') {
-      out[i] = { ...u, status: 'broken', pinned: false };
+      out[i] = withChanges(u, { status: 'broken', pinned: false });
       events[i] = Ev.break;
     }
   });

@@ -11,7 +11,7 @@
 import type { UnitProfile } from '../counters/types.js';
 import { moraleCheck, type CheckSpec } from './check.js';
 import type { RuleSet } from './rule-set.js';
-import { currentML, isAlive, type UnitState } from './unit-state.js';
+import { currentML, isAlive, withChanges, type UnitState } from './unit-state.js';
 
 /**
  * The LLMC `unit` must take when `leader` is eliminated, or null when it takes none.
@@ -51,5 +51,5 @@ export function lltcFor(unit: UnitState, leader: UnitProfile, leaderML: number):
  * @example leaderLossML(brokenWounded91) // 9
  */
 export function leaderLossML(leader: UnitState): number {
-  return currentML({ ...leader, status: 'good-order', berserk: false, wounded: false });
+  return currentML(withChanges(leader, { status: 'good-order', berserk: false, wounded: false }));
 }

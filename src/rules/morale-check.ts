@@ -23,7 +23,7 @@ import { resolveCasualtyReduction } from './casualty-reduction.js';
 import { pendingELRFailure, resolveELRFailure } from './elr.js';
 import { isHoBEligible } from './heat-of-battle.js';
 import type { StepResult } from './step-result.js';
-import { currentML, isAlive, isHero, type UnitState } from './unit-state.js';
+import { currentML, isAlive, isHero, withChanges, type UnitState } from './unit-state.js';
 
 /** The result of one MC/TC DR. */
 export interface CheckResult extends StepResult {
@@ -63,15 +63,15 @@ export function resolveCheck(u: UnitState, check: CheckSpec, drm: number, dr: DR
   const originalDR = dr.white + dr.colored;
   const finalDR = originalDR + check.strength + drm;
   const ml = currentML(u);
-  const base = { originalDR, finalDR, ml };
   if (check.kind === 'TC') {
-    if (check.failurePins && !takesPinTaskCheck(u)) return { ...base, unit: u, events: 0, woundSeverityDRM: null, passed: true, heatOfBattle: false };
-    if (finalDR <= ml) return { ...base, unit: u, events: Ev.pass, woundSeverityDRM: null, passed: true, heatOfBattle: false };
+    // Explicit fields (no spread), as below: the exact engines resolve every DR total of every check.
+    if (check.failurePins && !takesPinTaskCheck(u)) return { unit: u, events: 0, woundSeverityDRM: null, originalDR, finalDR, ml, passed: true, heatOfBattle: false };
+    if (finalDR <= ml) return { unit: u, events: Ev.pass, woundSeverityDRM: null, originalDR, finalDR, ml, passed: true, heatOfBattle: false };
     const immune = u.berserk || isHero(u) || (u.profile.nationality === 'japanese' && u.profile.kind === 'leader');
     if (check.failurePins && !immune) {
-      return { ...base, unit: { ...u, pinned: true }, events: Ev.pin, woundSeverityDRM: null, passed: false, heatOfBattle: false };
+      return { unit: withChanges(u, { pinned: true }), events: Ev.pin, woundSeverityDRM: null, originalDR, finalDR, ml, passed: false, heatOfBattle: false };
     }
-    return { ...base, unit: u, events: 0, woundSeverityDRM: null, passed: false, heatOfBattle: false };
+    return { unit: u, events: 0, woundSeverityDRM: null, originalDR, finalDR, ml, passed: false, heatOfBattle: false };
   }
   const r = resolveMoraleEffect(u, originalDR, finalDR, ml, ctx);
   // A pending Wound Severity dr is rolled first; the chain skips HoB if it eliminates the unit.
@@ -92,13 +92,13 @@ function resolveMoraleEffect(
   if (originalDR === 12 && u.status === 'good-order') {
     const cr = resolveCasualtyReduction(u, ctx.ruleSet);
     if (!isAlive(cr.unit) || u.berserk || isHero(u)) return { ...cr, passed: false };
-    const broken: UnitState = { ...cr.unit, status: 'broken', pinned: false };
+    const broken: UnitState = withChanges(cr.unit, { status: 'broken', pinned: false });
     if (failedByMoreThanELR && ctx.ruleSet.settings.casualtyMCAlsoReplaces) {
       if (cr.woundSeverityDRM !== null) {
         // A wounded SMC is Replaced (A19.13) or, a 6+1, Disrupted (A19.12) only if it survives its
         // Wound Severity dr (A17.11), rolled first: the failure waits on the unit until then.
         const pending = pendingELRFailure(broken, ctx);
-        return { unit: pending === null ? broken : { ...broken, elrPending: pending }, events: cr.events | Ev.break, woundSeverityDRM: cr.woundSeverityDRM, passed: false };
+        return { unit: pending === null ? broken : withChanges(broken, { elrPending: pending }), events: cr.events | Ev.break, woundSeverityDRM: cr.woundSeverityDRM, passed: false };
       }
       const elr = resolveELRFailure(broken, ctx);
       return { unit: elr.unit, events: cr.events | Ev.break | elr.events, woundSeverityDRM: null, passed: false };
@@ -109,7 +109,7 @@ function resolveMoraleEffect(
     // A7.8: Final DR == ML pins, broken units included (A10.53: an Interdicted unit is subject to
     // pinning, which stops its rout).
     if (finalDR === ml && !u.berserk && !isHero(u)) {
-      return { unit: { ...u, pinned: true }, events: Ev.pin, woundSeverityDRM: null, passed: true };
+      return { unit: withChanges(u, { pinned: true }), events: Ev.pin, woundSeverityDRM: null, passed: true };
     }
     return { unit: u, events: Ev.pass, woundSeverityDRM: null, passed: true };
   }
@@ -117,7 +117,7 @@ function resolveMoraleEffect(
   if (u.berserk || isHero(u) || u.status === 'broken') {
     return { ...resolveCasualtyReduction(u, ctx.ruleSet), passed: false };
   }
-  const broken: UnitState = { ...u, status: 'broken', pinned: false };
+  const broken: UnitState = withChanges(u, { status: 'broken', pinned: false });
   if (failedByMoreThanELR) {
     const elr = resolveELRFailure(broken, ctx);
     return { unit: elr.unit, events: Ev.break | elr.events, woundSeverityDRM: null, passed: false };

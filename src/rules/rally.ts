@@ -17,7 +17,7 @@ import { resolveCasualtyReduction } from './casualty-reduction.js';
 import type { MoraleContext } from './context.js';
 import { isHoBEligible } from './heat-of-battle.js';
 import type { StepResult } from './step-result.js';
-import { currentML, isAlive, type UnitState } from './unit-state.js';
+import { currentML, isAlive, withChanges, type UnitState } from './unit-state.js';
 
 /** Terrain of the rallying unit's Location (A10.61: -1 in building, pillbox, trench, woods). */
 export const RALLY_TERRAIN = ['open', 'building', 'woods', 'pillbox', 'trench'] as const;
@@ -84,7 +84,7 @@ export function resolveRally(u: UnitState, drm: number, dr: DR, selfRally: boole
     return { ...cr, originalDR, finalDR, rallied: false, heatOfBattle: false };
   }
   if (finalDR <= currentML(u)) {
-    const unit: UnitState = { ...u, status: 'good-order', disrupted: false, dm: false, pinned: false };
+    const unit: UnitState = withChanges(u, { status: 'good-order', disrupted: false, dm: false, pinned: false });
     return { unit, events: Ev.rally, woundSeverityDRM: null, originalDR, finalDR, rallied: true, heatOfBattle: heatOfBattle && isAlive(unit) };
   }
   return { unit: u, events: 0, woundSeverityDRM: null, originalDR, finalDR, rallied: false, heatOfBattle };

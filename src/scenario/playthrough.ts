@@ -39,7 +39,7 @@ import { integrityCheckDRM, regainReinforcementDRM } from '../rules/battlefield-
 import type { MoraleContext } from '../rules/context.js';
 import { iftColumnOf } from '../rules/infantry-fire-table.js';
 import { rallyDRM } from '../rules/rally.js';
-import { initialUnitState } from '../rules/unit-state.js';
+import { initialUnitState, withChanges } from '../rules/unit-state.js';
 import { chainsFor, type ScenarioChains } from './chain-cache.js';
 import { finalOffsets, recordMetricAt, TURN_METRICS, type TallyLayout } from './scenario-tally.js';
 import { mmcBPV } from '../counters/unit-values.js';
@@ -368,7 +368,7 @@ class Playthrough {
         if (!c.broken) continue;
         if (c.disrupted && everywhere) {
           // A19.12: a Disrupted unit ADJACENT to a Good Order Known enemy surrenders at the start of the RtPh.
-          const captured = UNIT_CODES.intern({ ...c.unit, status: 'captured' });
+          const captured = UNIT_CODES.intern(withChanges(c.unit, { status: 'captured' }));
           this.account(s, c, captured);
           units[i] = captured;
           continue;
@@ -382,7 +382,7 @@ class Playthrough {
         if (chain.hasHeroes(end)) for (const h of chain.heroesAt(end)) units.push(UNIT_CODES.intern(initialUnitState(h)));
         if (after.alive && chain.lazy.stateOf(end).stop === 'arrived') {
           s.rear.units.push(after);
-          units[i] = UNIT_CODES.intern({ ...after.unit, status: 'eliminated' }); // moved out; filtered below (not a loss)
+          units[i] = UNIT_CODES.intern(withChanges(after.unit, { status: 'eliminated' })); // moved out; filtered below (not a loss)
         } else {
           units[i] = after;
         }
