@@ -218,7 +218,7 @@ function hobOutcome(env: WorkEnv, units: readonly UnitState[], codes: readonly s
   let r = env.hobMemo.get(k);
   if (r === undefined) {
     const x = resolveHoB(units[i], total, broken, env.ctx);
-    r = { ...x, signature: `${unitStateKey(x.unit)}|${x.events}|${x.createdHero?.id ?? ''}` };
+    r = { unit: x.unit, events: x.events, woundSeverityDRM: x.woundSeverityDRM, result: x.result, createdHero: x.createdHero, signature: `${unitStateKey(x.unit)}|${x.events}|${x.createdHero?.id ?? ''}` };
     env.hobMemo.set(k, r);
   }
   return r;
@@ -908,10 +908,9 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
         if ('next' in r) {
           // Not the last dr: only the task changes (nothing settles, and candidates are never exchanged
           // while they roll: pendingSignatures marks them), as `step` would do it.
-          const next = { ...s, todo: [r.next, ...s.todo.slice(1)] };
-          return (byClass[c] = { state: { ...next, key: keyOfState(next, env.deferred) }, events: 0 });
+          return (byClass[c] = { state: withTodo(s, [r.next, ...s.todo.slice(1)], env.deferred), events: 0 });
         }
-        selectionBase ??= keyOfState({ ...s, todo: [task({ ...head, drs: [], decided: undefined }), ...s.todo.slice(1)] }, env.deferred);
+        selectionBase ??= withTodo(s, [task({ ...head, drs: [], decided: undefined }), ...s.todo.slice(1)], env.deferred).key;
         const key = `${r.mask}|${selectionBase}`;
         let t = bySelection.get(key);
         if (t === undefined) {
@@ -1051,12 +1050,25 @@ function offMapKey(u: UnitState): string {
   return k;
 }
 
-/** The canonical key of a state (without its `key` field). */
-function keyOfState(s: Omit<AttackChainState, 'key'>, deferred: readonly boolean[]): string {
-  return stateKey(s.units, s.unitKeys, s.unitEvents, s.attack, s.todo, s.losses, s.berserkLeaders, s.done, deferred);
+/**
+ * State `s` with `todo` for its pending steps, and its key. The same literal as `Work.freeze` (one
+ * object shape for every state).
+ */
+function withTodo(s: AttackChainState, todo: readonly Task[], deferred: readonly boolean[]): AttackChainState {
+  return {
+    units: s.units,
+    unitKeys: s.unitKeys,
+    unitEvents: s.unitEvents,
+    attack: s.attack,
+    todo,
+    losses: s.losses,
+    berserkLeaders: s.berserkLeaders,
+    done: s.done,
+    key: stateKey(s.units, s.unitKeys, s.unitEvents, s.attack, todo, s.losses, s.berserkLeaders, s.done, deferred),
+  };
 }
 
-/** The canonical key of a state given its fields (see {@link keyOfState}). */
+/** The canonical key of a state given its fields. */
 function stateKey(
   units: readonly UnitState[],
   unitKeys: readonly string[],

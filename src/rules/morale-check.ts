@@ -87,11 +87,13 @@ function resolveMoraleEffect(
   ml: number,
   ctx: MoraleContext,
 ): StepResult & { passed: boolean } {
+  // Every result one literal shape { unit, events, woundSeverityDRM, passed } (no spreads): its reader
+  // then meets one object shape.
   const failedByMoreThanELR = finalDR - ml > ctx.elr;
   // A10.31 Casualty MC: an unbroken unit rolling an Original 12.
   if (originalDR === 12 && u.status === 'good-order') {
     const cr = resolveCasualtyReduction(u, ctx.ruleSet);
-    if (!isAlive(cr.unit) || u.berserk || isHero(u)) return { ...cr, passed: false };
+    if (!isAlive(cr.unit) || u.berserk || isHero(u)) return { unit: cr.unit, events: cr.events, woundSeverityDRM: cr.woundSeverityDRM, passed: false };
     const broken: UnitState = withChanges(cr.unit, { status: 'broken', pinned: false });
     if (failedByMoreThanELR && ctx.ruleSet.settings.casualtyMCAlsoReplaces) {
       if (cr.woundSeverityDRM !== null) {
@@ -115,7 +117,8 @@ function resolveMoraleEffect(
   }
   // Failure.
   if (u.berserk || isHero(u) || u.status === 'broken') {
-    return { ...resolveCasualtyReduction(u, ctx.ruleSet), passed: false };
+    const cr = resolveCasualtyReduction(u, ctx.ruleSet);
+    return { unit: cr.unit, events: cr.events, woundSeverityDRM: cr.woundSeverityDRM, passed: false };
   }
   const broken: UnitState = withChanges(u, { status: 'broken', pinned: false });
   if (failedByMoreThanELR) {
