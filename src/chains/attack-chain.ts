@@ -908,7 +908,7 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
         if ('next' in r) {
           // Not the last dr: only the task changes (nothing settles, and candidates are never exchanged
           // while they roll: pendingSignatures marks them), as `step` would do it.
-          return (byClass[c] = { state: withTodo(s, [r.next, ...s.todo.slice(1)], env.deferred), events: 0 });
+          return (byClass[c] = { state: withTodo(s, [r.next, ...s.todo.slice(1)], env.deferred), events: 0, partEvents: undefined, partFrom: undefined, label: undefined });
         }
         selectionBase ??= withTodo(s, [task({ ...head, drs: [], decided: undefined }), ...s.todo.slice(1)], env.deferred).key;
         const key = `${r.mask}|${selectionBase}`;
@@ -986,7 +986,8 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
     const state = w.freeze();
     const renumbered = w.from.some((f, i) => f !== i);
     const label = env.anyDeferred && (w.rec !== null || renumbered) ? scriptDelta(env, w.rec, renumbered ? w.from : null) : undefined;
-    return { state, events: w.delta, partEvents: w.unitDelta, ...(renumbered ? { partFrom: w.from } : {}), ...(label !== undefined ? { label } : {}) };
+    // Every transition one object shape (the engine reads each of its fields per transition).
+    return { state, events: w.delta, partEvents: w.unitDelta, partFrom: renumbered ? w.from : undefined, label };
   }
 }
 
