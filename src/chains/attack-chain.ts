@@ -341,7 +341,7 @@ function checkTask(u: number, c: CheckKind, n = 0, src = -1, ml = 0): Task {
   if (n < 0 || n >= 16 || src < -1 || src >= 255 || ml < 0 || ml >= 64) throw new Error(`attack chain: check task value out of range (${n}, ${src}, ${ml})`);
   const code = (((u * 8 + CHECK_KINDS.indexOf(c)) * 16 + n) * 256 + (src + 1)) * 64 + ml;
   let t = CHECK_TASKS.get(code);
-  if (t === undefined) CHECK_TASKS.set(code, (t = { k: 'chk', u, c, n, src, ml, key: `C${u}${c}${n}.${src}.${ml}` }));
+  if (t === undefined) CHECK_TASKS.set(code, (t = shaped({ k: 'chk', u, c, n, src, ml }, `C${u}${c}${n}.${src}.${ml}`)));
   return t;
 }
 
@@ -760,7 +760,37 @@ function settle(w: Work): void {
 
 /** `t` with its key. */
 function task<T extends TaskBody>(t: T): T & { readonly key: string } {
-  return { ...t, key: taskKey(t) };
+  return shaped(t, taskKey(t)) as T & { readonly key: string };
+}
+
+/** Every field any task has, for {@link shaped}. */
+type AnyTaskFields = { -readonly [K in keyof UnionFields<TaskBody>]?: UnionFields<TaskBody>[K] };
+type UnionFields<T> = { [K in T extends unknown ? keyof T : never]: T extends { readonly [P in K]?: infer V } ? V : never };
+const NO_POSITIONS: readonly number[] = [];
+
+/**
+ * Task `t` with key `key`, every field of every kind present (unused ones at a neutral value) in one
+ * order: one object shape for all tasks, which the chain reads at every step.
+ */
+function shaped(t: TaskBody, key: string): Task {
+  const f = t as AnyTaskFields;
+  return {
+    k: t.k,
+    u: f.u ?? -1,
+    c: f.c ?? 'mc',
+    n: f.n ?? 0,
+    src: f.src ?? -1,
+    ml: f.ml ?? 0,
+    drm: f.drm ?? 0,
+    broken: f.broken ?? false,
+    kia: f.kia ?? false,
+    count: f.count ?? 0,
+    mc: f.mc ?? 0,
+    cand: f.cand ?? NO_POSITIONS,
+    drs: f.drs ?? NO_POSITIONS,
+    decided: f.decided,
+    key,
+  } as Task;
 }
 
 /** The IFT DR of the next attack. */
