@@ -141,7 +141,8 @@ export function deferredDistributions(
       // Each q at its lowest power of 6: the stage's distribution is held at the exponent its terms need.
       // In the order of their keys, so that stages equal in value list them alike.
       const sorted = [...finals.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-      const list = sorted.map(([, f]) => ({ ...f, q: atLowestPower(f.q) }));
+      // One literal (no spread): the combines read these fields of every final.
+      const list: StageFinal[] = sorted.map(([, f]) => ({ unit: f.unit, num: f.num, made: f.made, q: atLowestPower(f.q), own: f.own }));
       // Numbered by value (its finals and their probabilities, from whatever unit state): a stage over
       // the same distributions after it then gives the same distribution, and is combined once.
       const value = sorted.map(([k], i) => `${k}@${list[i].q.n}/${list[i].q.e}`).join(' ');
