@@ -267,7 +267,8 @@ function enumerateGraph<S>(model: ChainModel<S>, o: EnumerateOptions<S>): ExactD
   const finalClass = o.finalClass;
   if (finalClass !== undefined && (!marginal || o.labels === undefined)) throw new Error('enumerateChain: finalClass needs the labelled marginal mode');
   const nodes = new Map<string, GraphNode<S>>();
-  const newNode = (state: S): GraphNode<S> => ({ state, edges: null, waiting: 0, depth: 0, whole: null, reached: [] });
+  // Every node one literal, its optional fields present from the start: one object shape.
+  const newNode = (state: S, depth = 0): GraphNode<S> => ({ state, edges: null, waiting: 0, depth, whole: null, reached: [], index: undefined, sink: undefined });
   const root = newNode(model.initial);
   nodes.set(model.key(model.initial), root);
   const stack: GraphNode<S>[] = [root];
@@ -319,7 +320,7 @@ function enumerateGraph<S>(model: ChainModel<S>, o: EnumerateOptions<S>): ExactD
     for (const node of order) {
       if (node.edges !== null) continue;
       const c = finalClass(node.state!);
-      node.sink = sinks[c] ??= { ...newNode(node.state!), depth: finalDepth };
+      node.sink = sinks[c] ??= newNode(node.state!, finalDepth);
     }
   }
   // Flow, in that order: a state's paths are complete once every parent has flowed into it.
