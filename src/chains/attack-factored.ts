@@ -18,8 +18,8 @@
  * stacks): final states with exact probabilities, and the engine's marginals (P(event) for the stack
  * and per target). Its cost grows with the leaders' histories times the stack's distinct final states,
  * not with the product of every unit's histories; {@link summarizeAttackFactored} skips the final states
- * altogether (every 2-leader stack of 6 units measured under half a second; 3 leaders 0.1-1.1 s warm,
- * the median 6-unit stack about 0.5 s: benchmarks/README.md session 12).
+ * altogether (every 2-leader stack of 6 units measured under a fifth of a second; 3 leaders 0.1-1 s
+ * warm, the median 6-unit stack about 0.45 s: benchmarks/README.md session 12).
  */
 import { AslOddsError } from '../errors.js';
 import { enumerateChain, PROGRESS_EVERY, type ExactDistribution, type ExactTerminal } from '../engine/exact.js';
