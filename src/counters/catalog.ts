@@ -32,8 +32,33 @@ const ROWS: readonly UnitProfile[] = Object.freeze(
     ...buildMMCRows([n]),
     ...buildLeaderRows(NATIONALITY_TABLE[n]),
     ...buildHeroRows([n]),
-  ]),
+  ]).map(oneShape),
 );
+
+/**
+ * Row `r` with every field present (`bpv` and `reducedTo` undefined where it has none), made by one
+ * literal and frozen: every counter then has one object shape, which the rules read at every check.
+ */
+function oneShape(r: UnitProfile): UnitProfile {
+  return Object.freeze({
+    id: r.id,
+    name: r.name,
+    nationality: r.nationality,
+    kind: r.kind,
+    unitClass: r.unitClass,
+    fp: r.fp,
+    range: r.range,
+    ml: r.ml,
+    brokenML: r.brokenML,
+    leadershipDRM: r.leadershipDRM,
+    selfRallyBox: r.selfRallyBox,
+    bpv: r.bpv,
+    reducedTo: r.reducedTo,
+    traits: r.traits,
+    source: r.source,
+    confidence: r.confidence,
+  });
+}
 
 const BY_ID = new Map<string, UnitProfile>();
 for (const r of ROWS) {
