@@ -36,6 +36,7 @@ import { ALL_DR, isDoubles, type DR } from '../dice/dice.js';
 import type { UnitProfile } from '../counters/types.js';
 import type { ChainModel, Roll, Transition } from '../engine/chain.js';
 import type { PathLabels } from '../engine/exact.js';
+import { TupleNumbers } from '../engine/tuple-numbers.js';
 import { appendEntry, EMPTY_SCRIPT, type Script, type ScriptEntry } from './deferred-check-chain.js';
 import { checkFor, resolveBerserkTask, resolveCheckTask, type CheckKind, type CheckOutcome } from './check-task.js';
 import { berserkCheckTakers } from '../rules/berserk-leader.js';
@@ -583,23 +584,12 @@ export function deferredScripts(n: number, exchangeable: readonly (readonly numb
     if (x === undefined) scriptIds.set(s, (x = scriptIds.size));
     return x;
   };
-  // Tuples numbered in a trie of their scripts' ids (no key strings).
+  // Tuples numbered by their scripts' ids.
   const tuples: (readonly Script[])[] = [];
-  const tupleIds = new Map<number, unknown>();
+  const numbers = new TupleNumbers();
   const tupleOf = (scripts: readonly Script[]): number => {
-    let level = tupleIds;
-    for (let j = 0; j < scripts.length - 1; j++) {
-      const id = scriptId(scripts[j]);
-      let next = level.get(id) as Map<number, unknown> | undefined;
-      if (next === undefined) level.set(id, (next = new Map()));
-      level = next;
-    }
-    const last = scriptId(scripts[scripts.length - 1]);
-    let x = level.get(last) as number | undefined;
-    if (x === undefined) {
-      level.set(last, (x = tuples.length));
-      tuples.push(scripts);
-    }
+    const x = numbers.numberOf(scripts.length, (j) => scriptId(scripts[j]));
+    if (x === tuples.length) tuples.push(scripts);
     return x;
   };
   const initial = tupleOf(Array.from({ length: n }, () => EMPTY_SCRIPT));

@@ -25,6 +25,7 @@ import { AslOddsError } from '../errors.js';
 import { enumerateChain, PROGRESS_EVERY, type ExactDistribution, type ExactTerminal } from '../engine/exact.js';
 import { add, mul, ONE, Prob6Sums, sub, ZERO, type Prob6 } from '../engine/probability.js';
 import { popcount, rank } from '../engine/bits.js';
+import { TupleNumbers } from '../engine/tuple-numbers.js';
 import { isAlive, isSMC, unitStateKey, type UnitState } from '../rules/unit-state.js';
 import { averageOverClass, doubledBroken, doubledEliminated, EXACT_WEIGHTS, FINAL_STATUS_NAMES, finalStatusIndex, type AttackSummary } from './attack-summary.js';
 import { EVENT_NAMES } from '../rules/events.js';
@@ -127,22 +128,12 @@ function factor(spec: AttackChainSpec, maxStates: number, joint: boolean, onProg
 
   // The deferred units' distributions depend on the terminal's label alone (their scripts; they start
   // as the targets did): found once per label, and the tuples of distributions numbered.
-  // Tuples numbered in a trie of their distributions' keys (no key strings).
+  // Tuples numbered by their distributions' keys.
   const tuples: (readonly LocalDistribution[])[] = [];
-  const tupleIds = new Map<number, unknown>();
+  const numbers = new TupleNumbers();
   const tupleOf = (locals: readonly LocalDistribution[]): number => {
-    let level = tupleIds;
-    for (let j = 0; j < locals.length - 1; j++) {
-      let next = level.get(locals[j].key) as Map<number, unknown> | undefined;
-      if (next === undefined) level.set(locals[j].key, (next = new Map()));
-      level = next;
-    }
-    const last = locals[locals.length - 1].key;
-    let tuple = level.get(last) as number | undefined;
-    if (tuple === undefined) {
-      level.set(last, (tuple = tuples.length));
-      tuples.push(locals);
-    }
+    const tuple = numbers.numberOf(locals.length, (j) => locals[j].key);
+    if (tuple === tuples.length) tuples.push(locals);
     return tuple;
   };
   const byLabel = new Map<number, number>();
