@@ -15,7 +15,8 @@
  * Stages: an entry's stage from a unit state is enumerated once per (unit state, what the entry does
  * to it: deferred-check-chain.ts `stageKey`) for the whole attack, and stages equal in value share a
  * number, so that a stage over the same distributions (by number and the distributions after it) is
- * combined once.
+ * combined once, and a stage of one number before one suffix (tallied from one start) gives one
+ * distribution, found again without the distributions after it (`Suffix.byStage`).
  *
  * Arithmetic (combine-stage.ts): in doubles while every figure is an exact integer numerator over 6^e,
  * e <= {@link EXACT_DOUBLE_E}; deeper stages (long scripts and heroes: none on most stacks, 2-7% of the
