@@ -274,7 +274,6 @@ export function combineProb6(items: StageItems, key: number, finals: () => reado
     possible,
     own,
     ownPossible,
-    ownAt: (b) => own[b],
     noneAt(b) {
       return this.none[b];
     },

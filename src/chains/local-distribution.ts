@@ -43,11 +43,9 @@ export interface LocalDistribution {
   /** The bits the unit itself may have had. */
   readonly ownPossible: number;
   /**
-   * `own[b]`, read without making the row: a distribution held in doubles makes it anew at each call
+   * `none[b]`, read without making the row: a distribution held in doubles makes it anew at each call
    * (nothing kept), so a caller that reads a few bits of many distributions holds no views.
    */
-  readonly ownAt: (b: number) => Prob6;
-  /** `none[b]`, read as {@link ownAt} reads `own[b]`. */
   readonly noneAt: (b: number) => Prob6 | null;
   /**
    * Adds w x P(no part had event bit b) (`none[b]`, 1 where null) to slot `slot` of `into`, without
@@ -195,11 +193,8 @@ export class DoublesDistribution implements Node {
   }
 
   get own(): readonly Prob6[] {
-    return (this.ownView ??= this.view(this.ownPossible, (b) => this.ownAt(b)));
-  }
-
-  ownAt(b: number): Prob6 {
-    return this.ownView?.[b] ?? ((this.ownPossible & (1 << b)) === 0 ? ZERO : prob(this.doubles.own[rank(this.ownPossible, b)], this.doubles.e));
+    const { own, e } = this.doubles;
+    return (this.ownView ??= this.view(this.ownPossible, (b) => prob(own[rank(this.ownPossible, b)], e)));
   }
 
   noneAt(b: number): Prob6 | null {
@@ -277,7 +272,6 @@ export function ending(u: UnitState, key: number, idOf: (u: UnitState) => number
     gone: isAlive(u) ? ZERO : ONE,
     any: ZEROS,
     none: NO_BITS,
-    ownAt: () => ZERO,
     noneAt: () => null,
     addNoneTimes: (into, slot, w) => into.add(slot, w),
     addOwnTimes: () => undefined,
