@@ -33,7 +33,6 @@
  * therefore defers the units that are not leaders (`deferred`, attack-factored.ts).
  */
 import { ALL_DR, isDoubles, type DR } from '../dice/dice.js';
-import type { UnitProfile } from '../counters/types.js';
 import type { ChainModel, Roll, Transition } from '../engine/chain.js';
 import type { PathLabels } from '../engine/exact.js';
 import { TupleNumbers } from '../engine/tuple-numbers.js';
@@ -204,8 +203,6 @@ interface WorkEnv {
   readonly entryMemo: Map<number, ScriptEntry>;
   /** 'effect' script entries, interned by key (`effectEntry`). */
   readonly effectMemo: Map<string, ScriptEntry>;
-  /** Small numbers of the lost leaders' counters (by profileKey), for `entryCode`. */
-  readonly profileNumbers: Map<string, number>;
   /** Heat of Battle outcomes, by (unit code, broken, DR total) (`hobOutcome`). */
   readonly hobMemo: Map<string, HoBOutcome>;
 }
@@ -389,7 +386,7 @@ function applyCasualties(w: Work, e: CasualtyEffects, mc: number): void {
     if (u !== w.units[i] || e.events[i] !== 0) record(w, i, effectEntry(w.env, u, codeOf(w.env, u), e.events[i]));
     const drm = e.woundSeverityDRM[i];
     if (drm !== null) {
-      const code = entryCode(0, 0, drm, 0, 0);
+      const code = entryCode(0, drm, 0, 0);
       record(w, i, w.env.entryMemo.get(code) ?? remember(w.env, code, { k: 'wnd', drm, key: `W${drm}` }));
     }
     // A K/#'s MC goes to every deferred MMC, eliminated or not (its own chain skips it off the map):
@@ -410,7 +407,7 @@ type CheckTask = Extract<Task, { readonly k: 'chk' }>;
 function checkOf(units: readonly UnitState[], ctx: MoraleContext, t: CheckTask): { check: CheckSpec; drm: number } | null {
   if (t.c === 'berserk') return null; // resolved by resolveBerserkTask
   const u = units[t.u];
-  return checkFor(u, t.c, t.n, () => leadershipDRMFor(u, units), t.src >= 0 ? units[t.src].profile : null, t.ml, ctx);
+  return checkFor(u, t.c, t.n, () => leadershipDRMFor(u, units), t.src >= 0 ? units[t.src].profile.leadershipDRM : 0, t.ml, ctx);
 }
 
 /**
@@ -637,28 +634,26 @@ function scriptEntryOf(w: Work, t: CheckTask): ScriptEntry {
   switch (t.c) {
     case 'mc': {
       const l = leadershipDRMFor(u.berserk ? withChanges(u, { berserk: false }) : u, w.units);
-      const code = entryCode(1, 0, t.n, 0, l);
+      const code = entryCode(1, t.n, 0, l);
       return env.entryMemo.get(code) ?? remember(env, code, { k: 'mc', n: t.n, lead: l, key: `M${t.n}.${l}` });
     }
     case 'ptc': {
       const l = leadershipDRMFor(u.berserk ? withChanges(u, { berserk: false }) : u, w.units);
-      const code = entryCode(2, 0, 0, 0, l);
+      const code = entryCode(2, 0, 0, l);
       return env.entryMemo.get(code) ?? remember(env, code, { k: 'ptc', lead: l, key: `P${l}` });
     }
     case 'llmc':
     case 'lltc': {
       const l = leadershipDRMFor(u.berserk ? withChanges(u, { berserk: false }) : u, w.units);
-      const leader = w.units[t.src].profile;
-      const pk = profileKey(leader);
-      let pn = env.profileNumbers.get(pk);
-      if (pn === undefined) env.profileNumbers.set(pk, (pn = env.profileNumbers.size));
+      // Of the lost leader, A10.2 reads his ML and leadership DRM alone: leaders equal in both make one entry.
+      const leaderDRM = w.units[t.src].profile.leadershipDRM;
       const k = t.c;
-      const code = entryCode(k === 'llmc' ? 3 : 4, pn, t.ml, 0, l);
-      return env.entryMemo.get(code) ?? remember(env, code, { k, leader, ml: t.ml, lead: l, key: `${k}${pk}.${t.ml}.${l}` });
+      const code = entryCode(k === 'llmc' ? 3 : 4, t.ml, leaderDRM, l);
+      return env.entryMemo.get(code) ?? remember(env, code, { k, leaderDRM, ml: t.ml, lead: l, key: `${k}${leaderDRM}.${t.ml}.${l}` });
     }
     case 'berserk': {
       const leaderDRM = lentLeadershipDRM(w.units[t.src]) ?? w.units[t.src].profile.leadershipDRM;
-      const code = entryCode(5, 0, 0, 0, leaderDRM);
+      const code = entryCode(5, 0, 0, leaderDRM);
       return env.entryMemo.get(code) ?? remember(env, code, { k: 'berserk', leaderDRM, key: `B${leaderDRM}` });
     }
   }
@@ -666,11 +661,11 @@ function scriptEntryOf(w: Work, t: CheckTask): ScriptEntry {
 
 /**
  * A number naming a script entry in one chain: its kind (0 wnd, 1 mc, 2 ptc, 3 llmc, 4 lltc, 5 berserk),
- * the lost leader's counter number, then up to three small integers (each in [-32, 32): #, ML, DRMs).
+ * then up to three small integers (each in [-32, 32): #, ML, DRMs).
  */
-function entryCode(kind: number, leader: number, a: number, b: number, c: number): number {
+function entryCode(kind: number, a: number, b: number, c: number): number {
   if (Math.max(Math.abs(a), Math.abs(b), Math.abs(c)) >= 32) throw new Error(`attack chain: script entry value out of range (${a}, ${b}, ${c})`);
-  return (((leader * 8 + kind) * 64 + (a + 32)) * 64 + (b + 32)) * 64 + (c + 32);
+  return ((kind * 64 + (a + 32)) * 64 + (b + 32)) * 64 + (c + 32);
 }
 
 /** The 'effect' entry of a deferred unit left as `u` (code `code`) with `events` by the IFT result, once per chain. */
@@ -690,17 +685,6 @@ function remember(env: WorkEnv, code: number, e: ScriptEntry): ScriptEntry {
   return e;
 }
 
-const PROFILE_KEYS = new WeakMap<UnitProfile, string>();
-/** The key of a counter as it starts (unitStateKey of its initial state), memoised per profile. */
-function profileKey(p: UnitProfile): string {
-  let k = PROFILE_KEYS.get(p);
-  if (k === undefined) {
-    k = unitStateKey(initialUnitState(p));
-    PROFILE_KEYS.set(p, k);
-  }
-  return k;
-}
-
 /**
  * Does every step that needs no dice until the next roll (or the end): skips, fixed results,
  * leader-loss checks once the attack's own checks are done, Berserk checks after them, the next attack.
@@ -713,14 +697,14 @@ function settle(w: Work): void {
     }
     const loss = w.losses.shift();
     if (loss !== undefined) {
-      const leader = w.units[loss.leader].profile;
+      const leaderDRM = w.units[loss.leader].profile.leadershipDRM;
       const takers: number[] = [];
       w.units.forEach((u, i) => {
         if (i === loss.leader) return;
         // A deferred unit's own chain tells whether it is subject (its state here is its start state).
         if (w.env.deferred[i]) return void takers.push(i);
         // A pinned unit is left out of a LLTC: failing it would change nothing.
-        const subject = loss.kind === 'llmc' ? llmcFor(u, leader, loss.ml, w.env.ctx.ruleSet) !== null : !u.pinned && lltcFor(u, leader, loss.ml) !== null;
+        const subject = loss.kind === 'llmc' ? llmcFor(u, leaderDRM, loss.ml, w.env.ctx.ruleSet) !== null : !u.pinned && lltcFor(u, leaderDRM, loss.ml) !== null;
         if (subject) takers.push(i);
       });
       w.todo = checkOrder(w.units, takers).map((i) => checkTask(i, loss.kind, 0, loss.leader, loss.ml));
@@ -867,7 +851,6 @@ export function buildAttackChain(spec: AttackChainSpec): ChainModel<AttackChainS
     checkMemo: new Map(),
     entryMemo: new Map(),
     effectMemo: new Map(),
-    profileNumbers: new Map(),
     hobMemo: new Map(),
   };
   const work = (s: AttackChainState): Work => new Work(s, env);

@@ -188,13 +188,13 @@ function checkOf(units: readonly UnitState[], codes: readonly UnitCode[], ctx: M
       checkDRM = leadershipDRMOf(codes, t.u);
       return PTC;
     case 'llmc': {
-      const l = llmcFor(u, units[t.src].profile, t.ml, ctx.ruleSet);
+      const l = llmcFor(u, units[t.src].profile.leadershipDRM, t.ml, ctx.ruleSet);
       if (l === null) return null;
       checkDRM = l.drm + leadershipDRMOf(codes, t.u);
       return l.check;
     }
     case 'lltc': {
-      const c = uc.pinned ? null : lltcFor(u, units[t.src].profile, t.ml);
+      const c = uc.pinned ? null : lltcFor(u, units[t.src].profile.leadershipDRM, t.ml);
       if (c === null) return null;
       checkDRM = leadershipDRMOf(codes, t.u);
       return c;
@@ -214,9 +214,9 @@ function subjectTo(units: readonly UnitState[], codes: readonly UnitCode[], ctx:
     case 'ptc':
       return uc.goodOrder && !uc.pinned;
     case 'llmc':
-      return llmcFor(units[t.u], units[t.src].profile, t.ml, ctx.ruleSet) !== null;
+      return llmcFor(units[t.u], units[t.src].profile.leadershipDRM, t.ml, ctx.ruleSet) !== null;
     case 'lltc':
-      return !uc.pinned && lltcFor(units[t.u], units[t.src].profile, t.ml) !== null;
+      return !uc.pinned && lltcFor(units[t.u], units[t.src].profile.leadershipDRM, t.ml) !== null;
     case 'berserk':
       return false;
   }
@@ -526,12 +526,12 @@ class FastAttack {
       }
       const loss = this.losses.shift();
       if (loss !== undefined) {
-        const leader = units[loss.leader].profile;
+        const leaderDRM = units[loss.leader].profile.leadershipDRM;
         const takers: number[] = [];
         for (let i = 0; i < units.length; i++) {
           if (i === loss.leader) continue;
           const u = units[i];
-          const subject = loss.kind === 'llmc' ? llmcFor(u, leader, loss.ml, this.ctx.ruleSet) !== null : !u.pinned && lltcFor(u, leader, loss.ml) !== null;
+          const subject = loss.kind === 'llmc' ? llmcFor(u, leaderDRM, loss.ml, this.ctx.ruleSet) !== null : !u.pinned && lltcFor(u, leaderDRM, loss.ml) !== null;
           if (subject) takers.push(i);
         }
         const order = ORDER;

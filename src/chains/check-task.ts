@@ -6,7 +6,6 @@
  * with its squads deferred (attack-factored.ts).
  */
 import type { DR } from '../dice/dice.js';
-import type { UnitProfile } from '../counters/types.js';
 import { resolveBerserkCheck } from '../rules/berserk-leader.js';
 import { moraleCheck, type CheckSpec } from '../rules/check.js';
 import type { MoraleContext } from '../rules/context.js';
@@ -27,7 +26,7 @@ const MC_BY_STRENGTH: readonly CheckSpec[] = [0, 1, 2, 3, 4, 5, 6].map((n) => Ob
  * (see {@link resolveBerserkTask}).
  * @param n the # of a #MC, integer in [0, 6]
  * @param lead the leadership DRM that applies to `u` (leadership.ts), called only when needed
- * @param leader LLMC / LLTC: the lost leader's counter
+ * @param leaderDRM LLMC / LLTC: the lost leader's leadership DRM (A10.2 reads no more of his counter)
  * @param ml LLMC / LLTC: the ML his loss is measured against (leaderLossML)
  * Never throws.
  */
@@ -36,7 +35,7 @@ export function checkFor(
   c: Exclude<CheckKind, 'berserk'>,
   n: number,
   lead: () => number,
-  leader: UnitProfile | null,
+  leaderDRM: number,
   ml: number,
   ctx: MoraleContext,
 ): { check: CheckSpec; drm: number } | null {
@@ -47,11 +46,11 @@ export function checkFor(
     case 'ptc':
       return takesPinTaskCheck(u) ? { check: PTC, drm: lead() } : null;
     case 'llmc': {
-      const l = llmcFor(u, leader!, ml, ctx.ruleSet);
+      const l = llmcFor(u, leaderDRM, ml, ctx.ruleSet);
       return l === null ? null : { check: l.check, drm: l.drm + lead() };
     }
     case 'lltc': {
-      const check = u.pinned ? null : lltcFor(u, leader!, ml);
+      const check = u.pinned ? null : lltcFor(u, leaderDRM, ml);
       return check === null ? null : { check, drm: lead() };
     }
   }

@@ -17,7 +17,6 @@
  *   takes the later waves too)
  */
 import { ALL_DR } from '../dice/dice.js';
-import type { UnitProfile } from '../counters/types.js';
 import type { ChainModel, Roll, Transition } from '../engine/chain.js';
 import { resolveWoundSeverity } from '../rules/casualty-reduction.js';
 import type { CheckSpec } from '../rules/check.js';
@@ -29,13 +28,14 @@ import { checkFor, resolveBerserkTask, resolveCheckTask, type CheckOutcome } fro
 
 /**
  * One check (or Wound Severity dr) the leaders' history calls for on a deferred unit. `lead` is the
- * leadership DRM the best Good Order leader lent at that moment (0 to a berserk unit, A15.42);
- * `key` identifies the entry (equal keys, equal effect).
+ * leadership DRM the best Good Order leader lent at that moment (0 to a berserk unit, A15.42); a LLMC /
+ * LLTC names the lost leader by what A10.2 reads of him, his leadership DRM (`leaderDRM`) and the ML his
+ * loss is measured against (`ml`); `key` identifies the entry (equal keys, equal effect).
  */
 export type ScriptEntry =
   | { readonly k: 'mc'; readonly n: number; readonly lead: number; readonly key: string }
   | { readonly k: 'ptc'; readonly lead: number; readonly key: string }
-  | { readonly k: 'llmc' | 'lltc'; readonly leader: UnitProfile; readonly ml: number; readonly lead: number; readonly key: string }
+  | { readonly k: 'llmc' | 'lltc'; readonly leaderDRM: number; readonly ml: number; readonly lead: number; readonly key: string }
   | { readonly k: 'berserk'; readonly leaderDRM: number; readonly key: string }
   | { readonly k: 'wnd'; readonly drm: number; readonly key: string }
   | { readonly k: 'effect'; readonly unit: UnitState; readonly events: number; readonly key: string };
@@ -110,10 +110,10 @@ function checkOfEntry(u: UnitState, e: ScriptEntry, ctx: MoraleContext): { check
   switch (e.k) {
     case 'mc':
     case 'ptc':
-      return checkFor(u, e.k, e.k === 'mc' ? e.n : 0, () => leadFor(u, e), null, 0, ctx);
+      return checkFor(u, e.k, e.k === 'mc' ? e.n : 0, () => leadFor(u, e), 0, 0, ctx);
     case 'llmc':
     case 'lltc':
-      return checkFor(u, e.k, 0, () => leadFor(u, e), e.leader, e.ml, ctx);
+      return checkFor(u, e.k, 0, () => leadFor(u, e), e.leaderDRM, e.ml, ctx);
     default:
       return null;
   }
@@ -125,9 +125,9 @@ function takes(u: UnitState, e: ScriptEntry, ctx: MoraleContext): boolean {
     case 'effect':
       return false;
     case 'llmc':
-      return llmcFor(u, e.leader, e.ml, ctx.ruleSet) !== null;
+      return llmcFor(u, e.leaderDRM, e.ml, ctx.ruleSet) !== null;
     case 'lltc':
-      return !u.pinned && lltcFor(u, e.leader, e.ml) !== null;
+      return !u.pinned && lltcFor(u, e.leaderDRM, e.ml) !== null;
     case 'berserk':
       return isHoBEligible(u, ctx.ruleSet);
     default:

@@ -8,35 +8,36 @@
  * LLTC: when an unbroken leader breaks, unbroken friendly units of lower ML take the same check as a
  * TC; failure pins (A10.2).
  */
-import type { UnitProfile } from '../counters/types.js';
 import { moraleCheck, type CheckSpec } from './check.js';
 import type { RuleSet } from './rule-set.js';
 import { currentML, isAlive, withChanges, type UnitState } from './unit-state.js';
 
 /**
- * The LLMC `unit` must take when `leader` is eliminated, or null when it takes none.
+ * The LLMC `unit` must take when a leader is eliminated, or null when it takes none. Of the leader,
+ * A10.2 reads only his ML and his leadership modifier: LLMC of leaders equal in both are the same check.
+ * @param leaderDRM the eliminated leader's leadership DRM (his counter's modifier: -1 for a 9-1, +1 for a 6+1)
  * @param leaderML the eliminated leader's ML when he was eliminated (integer)
  * @returns a MC labelled `LLMC` whose # is the leader's modifier reversed (8-0: NMC, 9-1: 1MC), with
  * `drm` 0; for a 6+1 leader a NMC with `drm` = setting `sixPlusOneLLMCDRM`
  * Never throws.
- * @example llmcFor(broken467, leader91, 9, rs) // { check: 1MC 'LLMC', drm: 0 } (A10.2 EX)
- * @example llmcFor(broken658, leader91, 9, rs) // null: broken SS ML 9 is not < 9 (A10.2 EX)
+ * @example llmcFor(broken467, -1, 9, rs) // 9-1 lost: { check: 1MC 'LLMC', drm: 0 } (A10.2 EX)
+ * @example llmcFor(broken658, -1, 9, rs) // null: broken SS ML 9 is not < 9 (A10.2 EX)
  */
-export function llmcFor(unit: UnitState, leader: UnitProfile, leaderML: number, ruleSet: RuleSet): { check: CheckSpec; drm: number } | null {
+export function llmcFor(unit: UnitState, leaderDRM: number, leaderML: number, ruleSet: RuleSet): { check: CheckSpec; drm: number } | null {
   if (!isAlive(unit) || unit.berserk || currentML(unit) >= leaderML) return null;
-  if (leader.leadershipDRM > 0) return { check: moraleCheck(0, 'LLMC'), drm: ruleSet.settings.sixPlusOneLLMCDRM };
-  return { check: moraleCheck(Math.max(0, -leader.leadershipDRM), 'LLMC'), drm: 0 };
+  if (leaderDRM > 0) return { check: moraleCheck(0, 'LLMC'), drm: ruleSet.settings.sixPlusOneLLMCDRM };
+  return { check: moraleCheck(Math.max(0, -leaderDRM), 'LLMC'), drm: 0 };
 }
 
 /**
- * The LLTC `unit` must take when unbroken `leader` breaks, or null: only unbroken, non-berserk units
+ * The LLTC `unit` must take when an unbroken leader (leadership DRM `leaderDRM`, ML `leaderML`) breaks, or null: only unbroken, non-berserk units
  * of lower ML take it (A10.2). Failure pins.
  * Never throws.
- * @example lltcFor(good467, leader91, 9) // { kind: 'TC', strength: 1, failurePins: true, label: 'LLTC' }
+ * @example lltcFor(good467, -1, 9) // 9-1 broke: { kind: 'TC', strength: 1, failurePins: true, label: 'LLTC' }
  */
-export function lltcFor(unit: UnitState, leader: UnitProfile, leaderML: number): CheckSpec | null {
+export function lltcFor(unit: UnitState, leaderDRM: number, leaderML: number): CheckSpec | null {
   if (unit.status !== 'good-order' || unit.berserk || currentML(unit) >= leaderML) return null;
-  return { kind: 'TC', strength: Math.max(0, -leader.leadershipDRM), failurePins: true, label: 'LLTC' };
+  return { kind: 'TC', strength: Math.max(0, -leaderDRM), failurePins: true, label: 'LLTC' };
 }
 
 /**

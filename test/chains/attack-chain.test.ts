@@ -129,12 +129,12 @@ function pairOracle(leader0: UnitState, unit0: UnitState, mc: number, event: Eve
       const ml = leaderLossML(leader0);
       if (isAlive(leader0) && !isAlive(L.u)) {
         finals = finals.flatMap((f) => {
-          const l = llmcFor(f.u, leader0.profile, ml, c.ruleSet);
+          const l = llmcFor(f.u, leader0.profile.leadershipDRM, ml, c.ruleSet);
           return l === null ? [f] : afterCheck(f.u, l.check, l.drm).map((b) => ({ p: mul(f.p, b.p), u: b.u, ev: f.ev | b.ev }));
         });
       } else if (leader0.status === 'good-order' && L.u.status === 'broken') {
         finals = finals.flatMap((f) => {
-          const t = f.u.pinned ? null : lltcFor(f.u, leader0.profile, ml);
+          const t = f.u.pinned ? null : lltcFor(f.u, leader0.profile.leadershipDRM, ml);
           return t === null ? [f] : afterCheck(f.u, t, 0).map((b) => ({ p: mul(f.p, b.p), u: b.u, ev: f.ev | b.ev }));
         });
       }
@@ -198,7 +198,7 @@ describe('A10.21 EX: a broken leader eliminated by a 1MC result, stacked with a 
   // 5-6; the squads take the 1MC, then the LLMC if their ML is below the leader's Good Order ML.
   const c = ctx();
   it('who takes which LLMC: 8-0: only the 4-6-7, a NMC; 8-1: the 4-6-7, a 1MC; 9-1: both, a 1MC', () => {
-    const llmc = (leader: string, squad: string) => llmcFor(unit(squad), getUnit(leader), leaderLossML(unit(leader, { broken: true })), rs2e)?.check.strength ?? null;
+    const llmc = (leader: string, squad: string) => llmcFor(unit(squad), getUnit(leader).leadershipDRM, leaderLossML(unit(leader, { broken: true })), rs2e)?.check.strength ?? null;
     expect(llmc('german/8-0', 'german/4-6-8')).toBeNull();
     expect(llmc('german/8-0', 'german/4-6-7')).toBe(0);
     expect(llmc('german/8-1', 'german/4-6-8')).toBeNull();

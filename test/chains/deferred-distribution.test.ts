@@ -27,12 +27,12 @@ function entries(): ScriptEntry[] {
     { k: 'mc', n: 1, lead: -1, key: 'M1.-1' },
     { k: 'mc', n: 2, lead: 0, key: 'M2.0' },
     { k: 'ptc', lead: -1, key: 'P-1' },
-    { k: 'llmc', leader: leader91, ml: 9, lead: 0, key: 'llmc91.9.0' },
-    { k: 'llmc', leader: leader81, ml: 8, lead: 0, key: 'llmc81.8.0' },
-    { k: 'lltc', leader: leader91, ml: 9, lead: -1, key: 'lltc91.9.-1' },
+    { k: 'llmc', leaderDRM: leader91.leadershipDRM, ml: 9, lead: 0, key: 'llmc91.9.0' },
+    { k: 'llmc', leaderDRM: leader81.leadershipDRM, ml: 8, lead: 0, key: 'llmc81.8.0' },
+    { k: 'lltc', leaderDRM: leader91.leadershipDRM, ml: 9, lead: -1, key: 'lltc91.9.-1' },
     { k: 'berserk', leaderDRM: -1, key: 'B-1' },
     // A 10-3's loss: heroes (ML 9) take this LLMC too (A10.2).
-    { k: 'llmc', leader: leader103, ml: 10, lead: 0, key: 'llmc103.10.0' },
+    { k: 'llmc', leaderDRM: leader103.leadershipDRM, ml: 10, lead: 0, key: 'llmc103.10.0' },
   ];
 }
 
@@ -246,7 +246,7 @@ describe('stageKey: entries with equal keys do the same to a unit state', () => 
     const pool: ScriptEntry[] = [
       ...entries(),
       { ...entries()[4], key: 'llmc-the-other-8-1' },
-      { k: 'llmc', leader: unit('german/8-0').profile, ml: 8, lead: 0, key: 'llmc80.8.0' },
+      { k: 'llmc', leaderDRM: unit('german/8-0').profile.leadershipDRM, ml: 8, lead: 0, key: 'llmc80.8.0' },
       { k: 'mc', n: 1, lead: -1, key: 'M1.-1-again' },
       { k: 'mc', n: 1, lead: 0, key: 'M1.0' },
       { k: 'wnd', drm: 0, key: 'W0' },

@@ -36,7 +36,7 @@ describe('A10.2, A10.21 worked examples: Leader Loss Morale Checks', () => {
   it.each(LLMC_ROWS)('$example', (row) => {
     const leader = unit(row.leader, { broken: row.leaderBroken });
     const squad = unit(row.squad, { broken: row.squadBroken });
-    const llmc = llmcFor(squad, leader.profile, leaderLossML(leader), rs2e);
+    const llmc = llmcFor(squad, leader.profile.leadershipDRM, leaderLossML(leader), rs2e);
     if (row.expected === null) {
       expect(llmc).toBeNull();
     } else {
@@ -51,7 +51,7 @@ describe('A10.2, A10.21 worked examples: Leader Loss Morale Checks', () => {
 
   it('A10.2 EX: the broken 4-6-7 failing its 1MC LLMC is Reduced to a broken HS (2-4-7): Final DR > broken ML, by the 36 DR', () => {
     const squad = unit('german/4-6-7', { broken: true });
-    const llmc = llmcFor(squad, getUnit('german/9-1'), 9, rs2e)!;
+    const llmc = llmcFor(squad, getUnit('german/9-1').leadershipDRM, 9, rs2e)!;
     const hs = reducedOf(getUnit('german/4-6-7'))!;
     const brokenML = getUnit('german/4-6-7').brokenML;
     let reduced = 0;
