@@ -30,8 +30,8 @@ export function llmcFor(unit: UnitState, leaderDRM: number, leaderML: number, ru
 }
 
 /**
- * The LLTC `unit` must take when an unbroken leader (leadership DRM `leaderDRM`, ML `leaderML`) breaks, or null: only unbroken, non-berserk units
- * of lower ML take it (A10.2). Failure pins.
+ * The LLTC `unit` must take when an unbroken leader (leadership DRM `leaderDRM`, ML `leaderML`) breaks,
+ * or null: only unbroken, non-berserk units of lower ML take it (A10.2). Failure pins.
  * Never throws.
  * @example lltcFor(good467, -1, 9) // 9-1 broke: { kind: 'TC', strength: 1, failurePins: true, label: 'LLTC' }
  */
