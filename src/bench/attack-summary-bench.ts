@@ -5,8 +5,8 @@
  * - 6 units, 2 leaders: the same and another 4-6-8;
  * - 6 units, 2 leaders, four kinds of squad and HS (12 FP +0), and an American stack under 20 FP -2
  *   (KIA results: Random Selection among six units), the slowest 2-leader stacks found;
- * - 6 units, 3 leaders: 9-1, 8-1, 7-0, 4-6-7, 4-6-7, 4-6-8 (past the quick budget: the command answers
- *   it by Monte Carlo unless `--exact`; timed here with the whole budget).
+ * - 6 units, 3 leaders: 9-1, 8-1, 7-0, 4-6-7, 4-6-7, 4-6-8 (some 120,000 units of work, within the
+ *   quick budget: the command answers it exactly).
  * Wall time of `exactResult(attackQuery(input))` (query, summary, result) in this thread, best of the
  * repetitions after one warm-up of the smallest. Target (reported, never asserted): each < 1 s on one
  * core. `quick` times the 5-unit stack once.

@@ -59,13 +59,14 @@ export const ATTACK_CHUNK_SIZE = 1 << 16;
 
 /**
  * Work an exact attack answer may take by default before Monte Carlo answers instead (compute-odds.ts
- * `quickStates`): one to two seconds on one idle core (a unit of work costs 3-6 us warm). The exact
- * summary of a single attack on up to 6 units with at most 2 leaders took at most 22,000 on 30 random
- * stacks (0.2 s); with 3 leaders 9,000 to 275,000 on 50 random stacks of 4-6 units (0.1-1.2 s warm),
- * all within it (benchmarks/README.md, session 11: 7 of the 30 with 6 units passed the 200,000 it was,
- * and Monte Carlo then took longer than exact does).
+ * `quickStates`): up to two or three seconds on one idle core (a unit of work costs 3-4.5 us warm, a
+ * process's first stack about 1.5x that). The exact summary of a single attack on up to 6 units with
+ * at most 2 leaders took at most 22,000 on 30 random stacks (0.2 s); with 3 leaders, 150 random stacks
+ * of 6 units took a median of 115,000 and at most 390,000, all within it (benchmarks/README.md, session
+ * 13: 4 of them passed the 300,000 it was, and Monte Carlo then answered no sooner than exact does:
+ * the slowest stack took 1.9 s from the command line either way).
  */
-export const QUICK_ATTACK_STATES = 300_000;
+export const QUICK_ATTACK_STATES = 500_000;
 
 /** One unit of the target stack. All markers default to false. */
 export interface TargetInput {
@@ -327,9 +328,10 @@ function exactAttackFigures(targets: readonly UnitState[], dist: ExactDistributi
  * more (their histories, LLMC/LLTC cascades and Heat of Battle; 4 leaders and 2 squads pass even
  * MAX_ATTACK_STATES), or three leaders where the summary without the joint distribution does not
  * apply (several attacks, no unit but leaders, `outcomes`). Otherwise none: exact tries within
- * QUICK_ATTACK_STATES (a single attack's summary on 3 leaders and up to 3 other units took 9,000 to
- * 275,000 units of work and 0.1-1.2 s on random stacks, benchmarks/README.md session 11: the quick
- * budget answers them exactly, and hands anything larger to Monte Carlo after a second or two).
+ * QUICK_ATTACK_STATES (a single attack's summary on 3 leaders and up to 3 other units took at most
+ * 390,000 units of work on 150 random 6-unit stacks, about 0.1-1.3 s warm, benchmarks/README.md session
+ * 13: the quick budget answers them exactly, and hands anything larger to Monte Carlo after two or three
+ * seconds).
  */
 function estimateOf(targets: readonly UnitState[], summary: boolean): { estimate?: { states: number; why: string } } {
   const leaders = targets.filter((t) => t.profile.kind === 'leader').length;
