@@ -9,6 +9,7 @@ import { mcExact } from '../../src/queries/morale-query.js';
 import { integrityCheckDRM, isELRLost, regainReinforcementDRM } from '../../src/rules/battlefield-integrity.js';
 import { leaderLossML, llmcFor } from '../../src/rules/leader-loss.js';
 import { resolveCheck } from '../../src/rules/morale-check.js';
+import { withChanges } from '../../src/rules/unit-state.js';
 import { ctx, rs2e, unit } from './helpers.js';
 
 interface LLMCRow {
@@ -47,6 +48,20 @@ describe('A10.2, A10.21 worked examples: Leader Loss Morale Checks', () => {
       expect(llmc!.check.strength + 0).toBe(row.expected);
       expect(llmc!.drm).toBe(0);
     }
+  });
+
+  it('A10.2 with A15.21: an 8-1 made heroic (ML 9) is lost as a 9-1 is: the 4-6-8 the plain 8-1 spares takes the same 1MC', () => {
+    const heroic81 = withChanges(unit('german/8-1'), { heroic: true });
+    const plain91 = unit('german/9-1');
+    const squad = unit('german/4-6-8');
+    expect(leaderLossML(heroic81)).toBe(9);
+    expect(leaderLossML(plain91)).toBe(9);
+    // A10.2 reads of the lost leader his ML and leadership DRM alone: equal in both, the same check.
+    const fromHeroic = llmcFor(squad, heroic81.profile.leadershipDRM, leaderLossML(heroic81), rs2e);
+    expect(fromHeroic).toEqual(llmcFor(squad, plain91.profile.leadershipDRM, leaderLossML(plain91), rs2e));
+    expect(fromHeroic!.check.strength).toBe(1);
+    expect(fromHeroic!.drm).toBe(0);
+    expect(llmcFor(squad, -1, leaderLossML(unit('german/8-1')), rs2e)).toBeNull();
   });
 
   it('A10.2 EX: the broken 4-6-7 failing its 1MC LLMC is Reduced to a broken HS (2-4-7): Final DR > broken ML, by the 36 DR', () => {
