@@ -87,17 +87,16 @@ type LocalTask =
 
 /**
  * What the deferred chains of one attack share: check outcomes by (unit state, check, DRM), each a row
- * by DR total, and unit state keys by object (outcomes are shared objects, so their keys are computed
- * once).
+ * by DR total. (Unit state keys are made anew each time: a WeakMap of them by object measured slower
+ * than making them, and costs the collector its ephemerons.)
  */
 export interface DeferredMemo {
   readonly outcomes: Map<string, (CheckOutcome | undefined)[]>;
-  readonly keys: WeakMap<UnitState, string>;
 }
 
 /** A fresh memo for the deferred chains of one attack. */
 export function deferredMemo(): DeferredMemo {
-  return { outcomes: new Map(), keys: new WeakMap() };
+  return { outcomes: new Map() };
 }
 
 /** The leadership DRM entry `e` lends unit `u`: none to a berserk unit (A15.42). */
@@ -182,17 +181,9 @@ export function buildDeferredChain(
   ctx: MoraleContext,
   memo: DeferredMemo = deferredMemo(),
 ): ChainModel<DeferredState> {
-  const keyOf = (u: UnitState): string => {
-    let k = memo.keys.get(u);
-    if (k === undefined) {
-      k = unitStateKey(u);
-      memo.keys.set(u, k);
-    }
-    return k;
-  };
   /** The outcomes of a check on `u` by DR total, each resolved once per (unit state, check, DRM) for the whole attack. */
   const outcomesOf = (u: UnitState, check: string): (CheckOutcome | undefined)[] => {
-    const k = `${keyOf(u)}|${check}`;
+    const k = `${unitStateKey(u)}|${check}`;
     let row = memo.outcomes.get(k);
     if (row === undefined) memo.outcomes.set(k, (row = []));
     return row;
@@ -231,7 +222,7 @@ export function buildDeferredChain(
       next++;
     }
     const done = todo.length === 0;
-    const units = parts.map(keyOf).join(',');
+    const units = parts.map(unitStateKey).join(',');
     const key = done ? `D|${units}|${own}` : `${next}|${units}|${own}|${todo.map((t) => (t.k === 'chk' ? `c${t.part}.${t.entry}` : t.k === 'wnd' ? `w${t.part}.${t.drm}` : `h${t.part}${t.broken ? 1 : 0}`)).join(';')}`;
     return { parts, next, todo, done, own, key };
   }
@@ -305,6 +296,6 @@ export function buildDeferredChain(
       const c = s.todo[0].k === 'wnd' ? index : ALL_DR[index].white + ALL_DR[index].colored;
       return (byClass[c] ??= step(s, index));
     },
-    describe: (s) => s.parts.map(keyOf).join(', '),
+    describe: (s) => s.parts.map(unitStateKey).join(', '),
   };
 }

@@ -416,9 +416,11 @@ function sameSignature(signature: readonly number[], id: number, afters: readonl
 /** A 30-bit hash of a distribution's values (exponent, bits, tallies, P(gone), own and any part's events). */
 function hashOf(x: LocalDistribution, d: Doubles): number {
   let h = Math.imul(d.e + 64 * x.ownPossible, 0x9e3779b1) ^ x.possible;
+  // n is an integer in [0, 2^53]: its low and high words by ToUint32 (`>>> 0` takes the integer
+  // modulo 2^32, as `%` on doubles does, slowly).
   const mix = (n: number): void => {
-    h = Math.imul(h ^ (n % 4294967296), 0x85ebca6b);
-    h = Math.imul(h ^ Math.floor(n / 4294967296), 0xc2b2ae35);
+    h = Math.imul(h ^ (n >>> 0), 0x85ebca6b);
+    h = Math.imul(h ^ ((n / 4294967296) >>> 0), 0xc2b2ae35);
     h ^= h >>> 13;
   };
   for (let i = 0; i < d.tallyC.length; i++) {
