@@ -11,17 +11,23 @@
  * repetitions after one warm-up of the smallest. Target (reported, never asserted): each < 1 s on one
  * core. `quick` times the 5-unit stack once.
  *
+ * What a user waits for is timed too ({@link measureAttackSummariesInNewProcess}): the command itself,
+ * a new Node process each time (start-up and V8's warm-up included), on every core and pinned to one.
+ *
  * "Every stack" is then sampled ({@link measureRandomAttackSummaries}): seeded random stacks of 6 units
  * with 2 leaders, and with 3 (one nationality, its leaders and its MMC drawn uniformly from the catalog; FP from
  * the IFT's columns 4-30, DRM -3..+2), each timed the first time (median, slowest, how many under 1 s)
  * and again right after (slowest, how many under 1 s).
  */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import seedrandom from 'seedrandom';
 import { listUnits } from '../counters/catalog.js';
 import { NATIONALITIES } from '../counters/types.js';
 import { attackQuery, type AttackInput } from '../queries/attack-query.js';
 import { exactResult } from '../queries/compute-odds.js';
+import { PACKAGE_ROOT } from '../io/package-root.js';
 import { BENCH_ATTACK } from './attack-sampler-bench.js';
 
 /** The stacks timed, by name. */
@@ -71,6 +77,98 @@ export function measureAttackSummaries(o: { readonly quick: boolean; readonly re
     }
     return { name: s.name, command: commandOf(s.input), ms: best, target: best < 1000 };
   });
+}
+
+/** One stack's exact summary from the command line, each run a new process. */
+export interface AttackSummaryCliTime {
+  readonly name: string;
+  /** `attack ...` command line (run with `--exact --json --quiet`). */
+  readonly command: string;
+  /** Runs per setting. */
+  readonly runs: number;
+  /** Wall ms of the runs on every core: median and best; null when not measured (`error`). */
+  readonly medianMs: number | null;
+  readonly bestMs: number | null;
+  /** The same pinned to one core (`taskset -c 0`); null where taskset is missing or failed. */
+  readonly oneCoreMedianMs: number | null;
+  readonly oneCoreBestMs: number | null;
+  /** Target (reported, never asserted): the one-core median < 1 s; null when it was not measured. */
+  readonly target: boolean | null;
+  /** Why a figure is missing (the command failed, or gave no exact answer), else null. */
+  readonly error: string | null;
+}
+
+/** The built command (`bin/asl-odds.js`); `npm run bench` and `npm test` build first. */
+const BIN = join(PACKAGE_ROOT, 'bin', 'asl-odds.js');
+
+/**
+ * Times `asl-odds attack ... --exact --json --quiet` on the bench's 5-unit and 6-unit 3-leader stacks
+ * (`quick`: the 5-unit stack, once), a new process each run: wall ms, start-up included, median and
+ * best of `reps`; on every core, then pinned to one core with `taskset -c 0` where it runs (Linux).
+ * Checks each answer is exact (JSON `method`).
+ * @param o.bin the command's script (default the package's `bin/asl-odds.js`)
+ * Never throws: a failed run is reported in `error`. Cost: about 15 s with both stacks and 3 runs.
+ */
+export function measureAttackSummariesInNewProcess(o: { readonly quick: boolean; readonly reps: number; readonly onStage: (line: string) => void; readonly bin?: string }): AttackSummaryCliTime[] {
+  const stacks = o.quick ? [SUMMARY_STACKS[0]] : [SUMMARY_STACKS[0], SUMMARY_STACKS[4]];
+  const reps = o.quick ? 1 : o.reps;
+  const pinnable = spawnSync('taskset', ['-c', '0', process.execPath, '-e', '0']).status === 0;
+  return stacks.map((s) => {
+    const command = commandOf(s.input);
+    const args = [o.bin ?? BIN, ...command.split(' '), '--exact', '--json', '--quiet'];
+    let error: string | null = null;
+    /** Wall ms of one run, or null (and `error` set) when it failed. */
+    const run = (pinned: boolean): number | null => {
+      const t0 = performance.now();
+      const r = pinned ? spawnSync('taskset', ['-c', '0', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 }) : spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 26 });
+      const ms = performance.now() - t0;
+      let method: unknown;
+      try {
+        method = (JSON.parse(r.stdout) as { method?: unknown }).method;
+      } catch {
+        method = undefined;
+      }
+      if (r.status !== 0 || method !== 'exact') {
+        // The line that says what went wrong: the command's own one-line error, or Node's.
+        const lines = (r.error?.message ?? r.stderr ?? '').trim().split('\n');
+        const why = lines.find((l) => /error|asl-odds/i.test(l)) ?? lines[0];
+        error ??= `${pinned ? 'taskset -c 0 ' : ''}asl-odds ${command} --exact: exit ${r.status}${method === undefined ? '' : `, method ${String(method)}`}: ${why.trim()}`;
+        return null;
+      }
+      return ms;
+    };
+    const series = (pinned: boolean): number[] | null => {
+      const out: number[] = [];
+      for (let k = 0; k < reps; k++) {
+        o.onStage(`exact attack summary from the command line${pinned ? ' on one core' : ''}: ${s.name} (${k + 1}/${reps})`);
+        const ms = run(pinned);
+        if (ms === null) return null;
+        out.push(ms);
+      }
+      return out;
+    };
+    const all = series(false);
+    const one = pinnable && all !== null ? series(true) : null;
+    const oneCoreMedianMs = one === null ? null : median(one);
+    return {
+      name: s.name,
+      command,
+      runs: reps,
+      medianMs: all === null ? null : median(all),
+      bestMs: all === null ? null : Math.min(...all),
+      oneCoreMedianMs,
+      oneCoreBestMs: one === null ? null : Math.min(...one),
+      target: oneCoreMedianMs === null ? null : oneCoreMedianMs < 1000,
+      error,
+    };
+  });
+}
+
+/** The median of a non-empty list. */
+function median(xs: readonly number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 /** The exact summary times of random stacks. */
@@ -144,13 +242,12 @@ export function measureRandomAttackSummaries(o: { readonly count: number; readon
   }
   const sorted = [...times].sort((a, b) => a.ms - b.ms);
   const slowest = sorted[sorted.length - 1];
-  const mid = sorted.length >> 1;
   return {
     stacks: o.count,
     units,
     leaders,
     seed: o.seed,
-    medianMs: sorted.length % 2 === 1 ? sorted[mid].ms : (sorted[mid - 1].ms + sorted[mid].ms) / 2,
+    medianMs: median(times.map((t) => t.ms)),
     maxMs: slowest.ms,
     under1s: times.filter((t) => t.ms < 1000).length,
     slowest: commandOf(slowest.input),

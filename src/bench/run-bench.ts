@@ -1,7 +1,7 @@
 /**
  * The benchmark of the hot resolver path (`asl-odds bench`, `npm run bench`). Everything is measured
- * in one process and one run, so the ratios compare like with like (STYLE.md: run against the built
- * output, report ratios measured in one run).
+ * in one run, in one process but for stage 9's command-line times, so the ratios compare like with
+ * like (STYLE.md: run against the built output, report ratios measured in one run).
  *
  *   1. raw dice: tychei `.int32()` -> reject u >= 4294967292 -> DR index from the high bits, exactly as
  *      the kernel draws, histogrammed (36 pairs folded to the 11 DR totals, chi-squared checked): the
@@ -19,8 +19,9 @@
  *   8. the attack sampler: `attack --trials` of 16 FP -1 on a 5-unit stack, trials/s on 1 thread and
  *      on all threads, dice rolls per trial, and its efficiency against the raw dice of stage 1
  *      (attack-sampler-bench.ts);
- *   9. the exact summary of an attack on 5 and 6 units, then on seeded random stacks of 6 units with 2
- *      leaders (attack-summary-bench.ts).
+ *   9. the exact summary of an attack on 5 and 6 units, in this thread; the same from the command line
+ *      (a new process each run, on every core and on one core); then on seeded random stacks of 6
+ *      units with 2 and 3 leaders (attack-summary-bench.ts).
  *
  * Rates 1-3 are the median of `reps` timed repetitions after a warm-up, 1 and 2 interleaved so drift
  * (thermal, other load) hits both alike. Nothing here fails on a missed target: targets are reported.
@@ -39,7 +40,14 @@ import { poolChunkRunner } from '../pool/pool-runner.js';
 import { mcExact, mcQuery } from '../queries/morale-query.js';
 import { chiSquaredGoodnessOfFit } from '../stats/chi-squared.js';
 import { BENCH_ATTACK_COMMAND, measureAttackSampler, type AttackSamplerBench } from './attack-sampler-bench.js';
-import { measureAttackSummaries, measureRandomAttackSummaries, type AttackSummaryTime, type RandomSummaryTimes } from './attack-summary-bench.js';
+import {
+  measureAttackSummaries,
+  measureAttackSummariesInNewProcess,
+  measureRandomAttackSummaries,
+  type AttackSummaryCliTime,
+  type AttackSummaryTime,
+  type RandomSummaryTimes,
+} from './attack-summary-bench.js';
 import { measureScenarioScaling, type ScalingResult } from './scenario-scaling.js';
 
 const TWO32 = 4294967296;
@@ -125,6 +133,13 @@ export interface BenchResult {
    * with 2 and with 3 leaders; `quick`: the 5-unit stack only), each with its target (< 1 s).
    */
   readonly attackSummaries: readonly AttackSummaryTime[];
+  /**
+   * The same from the command line, a new process each run (attack-summary-bench.ts): median and best
+   * wall ms on every core and on one core (`taskset -c 0`, null where it does not run), start-up and
+   * V8's warm-up included: the 5-unit stack and the 6-unit 3-leader one (`quick`: the 5-unit stack
+   * once). Target: the one-core median < 1 s.
+   */
+  readonly attackSummariesCli: readonly AttackSummaryCliTime[];
   /**
    * The exact summary of seeded random stacks of 6 units with 2 leaders, each timed the first time it
    * is asked (median, slowest, how many under 1 s) and again right after (slowest, how many under 1 s);
@@ -344,6 +359,7 @@ export async function runBench(o: BenchOptions = {}): Promise<BenchResult> {
 
   // 9: exact attack summaries, this thread.
   const attackSummaries = measureAttackSummaries({ quick, reps: 2, onStage: stage });
+  const attackSummariesCli = measureAttackSummariesInNewProcess({ quick, reps: 3, onStage: stage });
   const attackSummarySweep = measureRandomAttackSummaries({ count: quick ? 2 : 30, seed: 'bench', onStage: stage });
   const attackSummarySweep3 = quick ? null : measureRandomAttackSummaries({ count: 6, seed: 'bench', units: 6, leaders: 3, onStage: stage });
 
@@ -370,6 +386,7 @@ export async function runBench(o: BenchOptions = {}): Promise<BenchResult> {
     scenarioScaling,
     attackSampler,
     attackSummaries,
+    attackSummariesCli,
     attackSummarySweep,
     attackSummarySweep3,
     details: {
@@ -464,9 +481,22 @@ export function formatAttackSummaryText(r: BenchResult): string {
   return [
     'Exact attack summaries (per-unit and stack figures, no joint distribution; 1 thread, best of the repetitions; target < 1 s each):',
     table([['stack', 'ms', 'target', 'command'], ...r.attackSummaries.map((s) => [s.name, s.ms.toFixed(0), met(s.target), `asl-odds ${s.command} --exact`])]),
+    '',
+    `The same from the command line, a new process each run (start-up and V8's warm-up included; median and best of ${r.attackSummariesCli[0]?.runs ?? 0}; target: one core < 1 s):`,
+    table([
+      ['stack', 'all cores ms', 'one core ms', 'target'],
+      ...r.attackSummariesCli.map((s) => [s.name, medianBest(s.medianMs, s.bestMs), s.oneCoreMedianMs === null ? 'not measured' : medianBest(s.oneCoreMedianMs, s.oneCoreBestMs), met(s.target)]),
+    ]),
+    ...r.attackSummariesCli.flatMap((s) => (s.error === null ? [] : [`  ${s.name}: ${s.error}`])),
+    '',
     sweepLine(r.attackSummarySweep),
     ...(r.attackSummarySweep3 === null ? [] : [sweepLine(r.attackSummarySweep3)]),
   ].join('\n');
+}
+
+/** "median (best)" in ms, or "not measured". */
+function medianBest(medianMs: number | null, bestMs: number | null): string {
+  return medianMs === null || bestMs === null ? 'not measured' : `${medianMs.toFixed(0)} (${bestMs.toFixed(0)})`;
 }
 
 /** One line on the random stacks' summary times. */

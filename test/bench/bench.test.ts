@@ -44,6 +44,15 @@ describe('asl-odds bench --quick', () => {
     expect(r.attackSummaries.map((s: { name: string }) => s.name)).toEqual(['5 units, 2 leaders']);
     expect(positive(r.attackSummaries[0].ms)).toBe(true);
     expect(typeof r.attackSummaries[0].target).toBe('boolean');
+    // The same from the command line, a new process: --quick runs the 5-unit stack once, on every core
+    // and, where taskset runs, on one core; the answer was exact (else `error` says why).
+    const cli = r.attackSummariesCli;
+    expect(cli.map((s: { name: string }) => s.name)).toEqual(['5 units, 2 leaders']);
+    expect(cli[0].error).toBeNull();
+    expect(cli[0].runs).toBe(1);
+    expect(positive(cli[0].medianMs) && cli[0].bestMs === cli[0].medianMs).toBe(true);
+    expect(cli[0].oneCoreMedianMs === null || positive(cli[0].oneCoreMedianMs)).toBe(true);
+    expect(cli[0].target).toBe(cli[0].oneCoreMedianMs === null ? null : cli[0].oneCoreMedianMs < 1000);
     // Random stacks: --quick times 2 seeded 6-unit stacks with 2 leaders, each twice (first, again).
     const w = r.attackSummarySweep;
     expect([w.stacks, w.units, w.leaders, w.seed]).toEqual([2, 6, 2, 'bench']);
@@ -64,7 +73,17 @@ describe('asl-odds bench --quick', () => {
     expect(b.out()).toMatch(/chain \/ naive/);
     expect(b.out()).toMatch(/end to end 1e8\s+skipped/);
     expect(b.out()).toMatch(/Scenario scaling .* growth exponent/);
+    expect(b.out()).toMatch(/The same from the command line, a new process each run .*\n.*all cores ms\s+one core ms\s+target\n5 units, 2 leaders\s+\d+ \(\d+\)/);
     expect(b.out()).toMatch(/Random stacks \(2 of 6 units with 2 leaders, seed 'bench'\), the first time each is asked: median \d+ ms, .*; asked again: slowest \d+ ms, [0-2] of 2 under 1 s/);
+  });
+});
+
+describe('measureAttackSummariesInNewProcess (bench/attack-summary-bench.ts)', () => {
+  it('reports a command that fails instead of throwing: the reason, no figures', async () => {
+    const { measureAttackSummariesInNewProcess } = await import('../../src/bench/attack-summary-bench.js');
+    const [r] = measureAttackSummariesInNewProcess({ quick: true, reps: 1, onStage: () => {}, bin: '/nonexistent/asl-odds.js' });
+    expect([r.medianMs, r.bestMs, r.oneCoreMedianMs, r.oneCoreBestMs, r.target]).toEqual([null, null, null, null, null]);
+    expect(r.error).toMatch(/^asl-odds attack --fp 16 --drm -1 --target .* --exact: exit 1: .*Cannot find module/);
   });
 });
 
