@@ -3,9 +3,18 @@
  * stderr is a terminal and not `--quiet`; SIGINT sets a stop flag instead of killing the process, so
  * the run keeps what finished and reports it.
  */
-import cliProgress from 'cli-progress';
+import { createRequire } from 'node:module';
+import type CliProgress from 'cli-progress';
 import type { StopFlag } from '../engine/chunk-runner.js';
 import type { CliIO } from './io.js';
+
+/**
+ * cli-progress, loaded when a bar is first drawn (only on a terminal): a command that draws none starts
+ * without it (its 20 files).
+ */
+function cliProgress(): typeof CliProgress {
+  return createRequire(import.meta.url)('cli-progress') as typeof CliProgress;
+}
 
 /** A progress reporter: `update(done, total)`; `stop()` clears it. */
 export interface Progress {
@@ -58,9 +67,10 @@ export function createProgress(io: CliIO, quiet: boolean, unit: string): Progres
     };
   }
   const started = Date.now();
-  const bar = new cliProgress.SingleBar(
+  const bars = cliProgress();
+  const bar = new bars.SingleBar(
     { format: `${unit} {bar} {percentage}% | {value}/{total} | {rate}/s | ETA {eta}s`, stream: process.stderr, hideCursor: true },
-    cliProgress.Presets.shades_classic,
+    bars.Presets.shades_classic,
   );
   return {
     update(done, total) {
@@ -102,18 +112,23 @@ export function createExactProgress(io: CliIO, quiet: boolean): Progress {
       stop() {},
     };
   }
-  const bar = new cliProgress.SingleBar(
-    { format: 'exact {bar} {value}/{total} states at most (--trials <n> for Monte Carlo)', stream: process.stderr, hideCursor: true, formatValue: (v) => v.toLocaleString('en-US') },
-    cliProgress.Presets.shades_classic,
-  );
+  // The bar made when first shown: most exact runs end before it would be.
+  let bar: CliProgress.SingleBar | undefined;
   return {
     update(done, budget) {
       if (Date.now() - started < EXACT_PROGRESS_AFTER_S * 1000 || !Number.isFinite(budget)) return;
+      if (bar === undefined) {
+        const bars = cliProgress();
+        bar = new bars.SingleBar(
+          { format: 'exact {bar} {value}/{total} states at most (--trials <n> for Monte Carlo)', stream: process.stderr, hideCursor: true, formatValue: (v) => v.toLocaleString('en-US') },
+          bars.Presets.shades_classic,
+        );
+      }
       if (!bar.isActive) bar.start(budget, 0);
       bar.update(done);
     },
     stop() {
-      bar.stop();
+      bar?.stop();
     },
   };
 }

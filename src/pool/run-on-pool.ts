@@ -6,7 +6,6 @@
  * is destroyed (no orphan threads) and the error is rethrown as an AslOddsError with the worker's
  * code (exit 1). Setting `stop.interrupted` (Ctrl-C) stops dispatching; running tasks finish.
  */
-import { Piscina } from 'piscina';
 import type { StopFlag } from '../engine/chunk-runner.js';
 import { AslOddsError } from '../errors.js';
 
@@ -33,6 +32,8 @@ export async function runOnPool<T extends { readonly chunk: number }, R>(
   onResult: (task: T, result: R) => void,
   stop: StopFlag,
 ): Promise<void> {
+  // Loaded here, not with the module: a command that never reaches the pool starts without it.
+  const { Piscina } = await import('piscina');
   const pool = new Piscina({ filename: workerFile, minThreads: threads, maxThreads: threads, idleTimeout: 1000 });
   const inFlight = new Set<Promise<void>>();
   let failure: unknown = null;

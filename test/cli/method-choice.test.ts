@@ -125,4 +125,17 @@ describe('progress when stderr is not a terminal', () => {
     const quiet = bufferIO();
     expect(createExactProgress(quiet, true).update).toBeUndefined();
   });
+
+  it('exact on a terminal: no bar for a run under a second, and stopping it then draws nothing', () => {
+    vi.useFakeTimers();
+    const io = { ...bufferIO(), stderrIsTTY: true };
+    const written = vi.spyOn(process.stderr, 'write');
+    const p = createExactProgress(io, false);
+    p.update!(10_000, 4_000_000);
+    vi.advanceTimersByTime(900);
+    p.update!(20_000, 4_000_000);
+    p.stop();
+    expect(written).not.toHaveBeenCalled();
+    written.mockRestore();
+  });
 });
