@@ -131,8 +131,8 @@ export function measureAttackSummariesInNewProcess(o: { readonly quick: boolean;
       if (r.status !== 0 || method !== 'exact') {
         // The line that says what went wrong: the command's own one-line error, or Node's.
         const lines = (r.error?.message ?? r.stderr ?? '').trim().split('\n');
-        const why = lines.find((l) => /error|asl-odds/i.test(l)) ?? lines[0];
-        error ??= `${pinned ? 'taskset -c 0 ' : ''}asl-odds ${command} --exact: exit ${r.status}${method === undefined ? '' : `, method ${String(method)}`}: ${why.trim()}`;
+        const why = (lines.find((l) => /error|asl-odds/i.test(l)) ?? lines[0]).trim();
+        error ??= `${pinned ? 'taskset -c 0 ' : ''}asl-odds ${command} --exact: exit ${r.status}${method === undefined ? '' : `, method ${String(method)}`}${why === '' ? '' : `: ${why}`}`;
         return null;
       }
       return ms;
