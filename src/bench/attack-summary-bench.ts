@@ -23,6 +23,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import seedrandom from 'seedrandom';
+import { median } from 'simple-statistics';
 import { listUnits } from '../counters/catalog.js';
 import { NATIONALITIES } from '../counters/types.js';
 import { attackQuery, type AttackInput } from '../queries/attack-query.js';
@@ -162,13 +163,6 @@ export function measureAttackSummariesInNewProcess(o: { readonly quick: boolean;
       error,
     };
   });
-}
-
-/** The median of a non-empty list. */
-function median(xs: readonly number[]): number {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 /** The exact summary times of random stacks. */

@@ -28,6 +28,7 @@
  */
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { median } from 'simple-statistics';
 import { runNaiveChainTrials } from '../../benchmarks/naive-baseline.js';
 import { streamFor, type Int32Source } from '../dice/streams.js';
 import { DEFAULT_CHUNK_SIZE, planChunks } from '../engine/chunk-plan.js';
@@ -209,12 +210,6 @@ export function foldToTotals(pairs: Float64Array): number[] {
 
 function seconds(t0: number): number {
   return (performance.now() - t0) / 1000;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
 function sameCounts(a: Float64Array, b: Float64Array): boolean {

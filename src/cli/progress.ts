@@ -9,8 +9,8 @@ import type { StopFlag } from '../engine/chunk-runner.js';
 import type { CliIO } from './io.js';
 
 /**
- * cli-progress, loaded when a bar is first drawn (only on a terminal): a command that draws none starts
- * without it (its 20 files).
+ * cli-progress, loaded when a bar is made (only on a terminal: a Monte Carlo run's when it starts, an
+ * exact run's once it has taken a second): a command that makes none starts without it (its 20 files).
  */
 function cliProgress(): typeof CliProgress {
   return createRequire(import.meta.url)('cli-progress') as typeof CliProgress;
