@@ -24,4 +24,9 @@ export interface CliContext {
   exitCode: number;
   /** Runs the CLI again in-process (for `merge`). */
   readonly rerun: (argv: string[]) => Promise<number>;
+  /**
+   * Called once an odds command sets out to answer exactly (no `--trials`), before it computes: the
+   * process entry makes V8 tier up later there (tiering.ts). Unset (tests, `runCli`): nothing.
+   */
+  readonly beforeExact?: () => void;
 }

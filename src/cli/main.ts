@@ -28,6 +28,7 @@ import { recoveryCalculator } from '../calculators/recovery.js';
 import { oddsCommand } from './odds-command.js';
 import { webCommand } from './commands/web.js';
 import { processIO, type CliContext, type CliIO } from './io.js';
+import { tierUpLaterForExact } from './tiering.js';
 import { isRepeatableParser, nonEmpty } from './parse.js';
 
 /**
@@ -114,10 +115,11 @@ function refuseRepeatedOptions(cmd: Command): void {
 
 /**
  * Runs the CLI on `argv` (user arguments only, without `node` and the script) and returns the exit code.
+ * @param beforeExact see CliContext.beforeExact (the process entry's; unset in tests)
  * Never throws: every error becomes a message on `io.stderr` and a non-zero code.
  */
-export async function runCli(argv: readonly string[], io: CliIO = processIO): Promise<number> {
-  const cli: CliContext = { io, argv, exitCode: 0, rerun: (a) => runCli(a, io) };
+export async function runCli(argv: readonly string[], io: CliIO = processIO, beforeExact?: () => void): Promise<number> {
+  const cli: CliContext = { io, argv, exitCode: 0, rerun: (a) => runCli(a, io, beforeExact), beforeExact };
   const program = createProgram(io, cli);
   if (argv.length === 0) {
     // No command is a usage error (issue 13: it exited 0): the help on stderr, exit 2.
@@ -153,5 +155,5 @@ export async function main(argv: readonly string[]): Promise<void> {
     if (e.code === 'EPIPE') process.exit(0);
     throw e;
   });
-  process.exitCode = await runCli(argv.slice(2));
+  process.exitCode = await runCli(argv.slice(2), processIO, tierUpLaterForExact);
 }

@@ -13,7 +13,7 @@ import { textFile } from '../io/text-file.js';
 import { poolChunkRunner } from '../pool/pool-runner.js';
 import { parseShard } from '../runs/partial.js';
 import { emitResult, type EmitOptions } from './emit.js';
-import type { CliIO } from './io.js';
+import type { CliContext } from './io.js';
 import { createExactProgress, createProgress } from './progress.js';
 import { intIn } from './parse.js';
 
@@ -101,9 +101,12 @@ export function replayableArgv(argv: readonly string[]): string[] {
 /**
  * Runs `query` with the method flags and prints/writes the result. Exit code: 0, or 130 when Ctrl-C
  * interrupted a Monte Carlo run (the partial result is still printed and written).
+ * @param cli where to write (`io`), the user's argv (partial results), and the hook called before an
+ *   exact-first run (`beforeExact`: no `--trials`; also when Monte Carlo then answers instead)
  * @throws AslOddsError from the query, the engine or file writes
  */
-export async function runOddsQuery<S>(query: OddsQuery<S>, f: MethodFlags, io: CliIO, argv: readonly string[]): Promise<number> {
+export async function runOddsQuery<S>(query: OddsQuery<S>, f: MethodFlags, cli: Pick<CliContext, 'io' | 'argv' | 'beforeExact'>): Promise<number> {
+  const { io, argv } = cli;
   let tally: MethodOptions['tally'];
   if (f.tallyFrom !== undefined) tally = await readTally(f.tallyFrom);
   const monteCarlo = f.trials !== undefined || tally !== undefined;
@@ -135,6 +138,7 @@ export async function runOddsQuery<S>(query: OddsQuery<S>, f: MethodFlags, io: C
   // Per-chunk tallies for the report's convergence chart (only kept when a report is asked for).
   const chunks: ChunkSnapshot[] = [];
   let output;
+  if (!monteCarlo) cli.beforeExact?.();
   try {
     output = await computeOdds(query, {
       trials: f.trials,

@@ -62,7 +62,7 @@ export function oddsCommand(
   return cmd.action(
     action ??
       (async (o: ParsedOptions & MethodFlags) => {
-        cli.exitCode = await runOddsQuery(calc.query(o), o, cli.io, cli.argv);
+        cli.exitCode = await runOddsQuery(calc.query(o), o, cli);
       }),
   );
 }

@@ -32,6 +32,7 @@ export function routCommand(cli: CliContext): Command {
     cli,
     async (o: ParsedOptions & MethodFlags) => {
       const input = routInputFrom(o);
+      if (!wantsMonteCarlo(o)) cli.beforeExact?.(); // exact: --compare, or no --trials
       if (o.compare !== undefined) {
         if (wantsMonteCarlo(o)) throw inputError('input.compare', '--compare: routes are compared exactly; drop --trials and the other Monte Carlo options');
         const c = routCompare(input, o.compare as string[]);
@@ -52,7 +53,7 @@ export function routCommand(cli: CliContext): Command {
         await emitResult(result, o, cli.io, { argv: cli.argv });
         return;
       }
-      cli.exitCode = await runOddsQuery(routQuery(input), o, cli.io, cli.argv);
+      cli.exitCode = await runOddsQuery(routQuery(input), o, cli);
     },
     [compare],
   );
