@@ -68,6 +68,16 @@ export const ATTACK_CHUNK_SIZE = 1 << 16;
  */
 export const QUICK_ATTACK_STATES = 500_000;
 
+/**
+ * States of the whole attack chain an exact answer may visit by default before Monte Carlo answers
+ * instead, when the attack cannot be factored (a sequence of attacks, `--then`; leaders only): a state
+ * costs 10-25 us there, not the 3-4.5 us of a unit of factored work, so this is the same two or three
+ * seconds. With {@link QUICK_ATTACK_STATES} instead, three squads under 8 FP then 8 FP searched for 12-15
+ * s before Monte Carlo answered (benchmarks/README.md, session 16: 2 units under two attacks took
+ * 50,000-70,000 states, under 1 s; 3 units 450,000 to past 800,000).
+ */
+export const QUICK_ATTACK_CHAIN_STATES = 100_000;
+
 /** One unit of the target stack. All markers default to false. */
 export interface TargetInput {
   /** Catalog id, e.g. `german/4-6-7`, `german/9-1`, `german/hero`. */
@@ -392,7 +402,7 @@ export function attackQuery(input: AttackInput): OddsQuery<AttackChainState> {
     header: { command: 'attack', ruleSet: ctx.ruleSet.id, input: resolved, eventNames: MORALE_EVENTS },
     model,
     maxStates: MAX_ATTACK_STATES,
-    quickStates: QUICK_ATTACK_STATES,
+    quickStates: canFactorAttack(spec) ? QUICK_ATTACK_STATES : QUICK_ATTACK_CHAIN_STATES,
     ...estimateOf(targets, canFactorAttack(spec) && !input.outcomes),
     exact: {
       enumerate,

@@ -5,7 +5,7 @@
  * its budget error; progress lines when stderr is not a terminal.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { attackQuery } from '../../src/queries/attack-query.js';
+import { attackQuery, QUICK_ATTACK_CHAIN_STATES, QUICK_ATTACK_STATES } from '../../src/queries/attack-query.js';
 import { computeOdds, type OddsOutput } from '../../src/queries/compute-odds.js';
 import { createExactProgress, createProgress } from '../../src/cli/progress.js';
 import type { OddsResult } from '../../src/result.js';
@@ -54,6 +54,24 @@ describe('exact or Monte Carlo', () => {
     const r = resultOf(await computeOdds(q, { seed: 's', fallbackTrials: 200, onNote: (l) => notes.push(l) }));
     expect(r.method).toBe('monte-carlo');
     expect(r.methodReason).toMatch(/\(past 100 states\)/);
+    expect(notes).toHaveLength(1);
+  });
+
+  it('a sequence of attacks (the whole chain, 10-25 us a state): its own quick budget, then Monte Carlo', async () => {
+    expect(attackQuery({ targets: ['german/8-1', 'german/4-6-7'], fp: 8, drm: 0 }).quickStates).toBe(QUICK_ATTACK_STATES);
+    const q = attackQuery({ targets: ['german/4-6-7', 'german/4-6-7', 'german/4-6-8'], fp: 8, drm: 0, then: ['8:0'] });
+    expect(q.quickStates).toBe(QUICK_ATTACK_CHAIN_STATES);
+    // Three squads under 8 FP then 8 FP pass 800,000 states: Monte Carlo once the quick budget is spent.
+    const notes: string[] = [];
+    let exactWork = 0;
+    const r = resultOf(await computeOdds(q, { seed: 's', fallbackTrials: 300, onNote: (l) => notes.push(l), onExactProgress: (w) => (exactWork = w) }));
+    expect(r.method).toBe('monte-carlo');
+    expect(r.methodReason).toMatch(/\(past 100,000 states\)/);
+    expect(notes).toHaveLength(1);
+    expect(exactWork).toBeLessThanOrEqual(QUICK_ATTACK_CHAIN_STATES);
+    // Two units under two attacks fit it: exact.
+    const small = resultOf(await computeOdds(attackQuery({ targets: ['german/8-1', 'german/4-6-7'], fp: 8, drm: 0, then: ['8:0'] }), { onNote: (l) => notes.push(l) }));
+    expect(small.method).toBe('exact');
     expect(notes).toHaveLength(1);
   });
 
