@@ -9,6 +9,8 @@ import { Command, InvalidArgumentError } from 'commander';
 import type { CliContext } from '../io.js';
 import { MAX_THREADS, parseTrials } from '../method-options.js';
 import { collectEach, intIn } from '../parse.js';
+// Not toLocaleString: ICU's number formatting costs every command about 15 ms to start the first time.
+import { groupThousands } from '../../reports/format-probability.js';
 import { DEFAULT_PRECISION_MAX_TRIALS, DEFAULT_SCENARIO_TRIALS, type ScenarioOptions } from './scenario-options.js';
 
 /** Parses --precision: percentage points in (0, 50]. */
@@ -25,7 +27,7 @@ export function scenarioCommand(cli: CliContext): Command {
       "Play a scenario's morale economy many times (fire, morale checks, Heat of Battle, rout, rally, Casualty Tally, Battlefield Integrity and ELR) and report each side's victory odds, ELR losses, when it cracks, and its strength turn by turn.",
     )
     .argument('<file>', 'scenario file (YAML or JSON; see scenarios/ and scenarios/scenario.schema.json)')
-    .option('--trials <n>', `playthroughs (default ${DEFAULT_SCENARIO_TRIALS}; with --precision the most to run, default ${DEFAULT_PRECISION_MAX_TRIALS.toLocaleString('en-US')})`, parseTrials)
+    .option('--trials <n>', `playthroughs (default ${DEFAULT_SCENARIO_TRIALS}; with --precision the most to run, default ${groupThousands(DEFAULT_PRECISION_MAX_TRIALS)})`, parseTrials)
     .option('--precision <pp>', 'run until every victory probability is known within +-pp percentage points (95%), in whole chunks of 256 (the same playthroughs for a seed)', parsePrecision)
     .option('--seed <string>', 'seed (default: random, printed and stored)')
     .option('--threads <n>', `worker threads, 1 to ${MAX_THREADS} (default: available cores, ${availableParallelism()} here)`, intIn(1, MAX_THREADS))
