@@ -25,13 +25,18 @@ export const EXACT_INTERRUPT_BUDGET = 1_000_000;
 
 /**
  * Makes V8 tier up later for the rest of this process (see the module comment), unless the user gave
- * node an `--interrupt-budget` of their own (`execArgv`), which stands. Takes effect at each
- * function's next tier-up check, worker threads included (V8 flags are per process).
+ * node an `--interrupt-budget` of their own (`execArgv`), which stands, or V8 is not the version it was
+ * measured on (11.x, Node 20: another V8 tiers up by other rules, and one without the flag would print
+ * "unrecognized flag" on stderr). Takes effect at each function's next tier-up check, worker threads
+ * included (V8 flags are per process; Node leaves them unfrozen after start-up so that
+ * `v8.setFlagsFromString` works, node.cc).
+ * @param execArgv node's own options (default `process.execArgv`)
+ * @param v8Version V8's version (default `process.versions.v8`)
  * @returns true when the flag was set
  * Never throws.
  */
-export function tierUpLaterForExact(execArgv: readonly string[] = process.execArgv): boolean {
-  if (execArgv.some((a) => /^--interrupt[-_]budget(=|$)/.test(a))) return false;
+export function tierUpLaterForExact(execArgv: readonly string[] = process.execArgv, v8Version: string = process.versions.v8): boolean {
+  if (!v8Version.startsWith('11.') || execArgv.some((a) => /^--interrupt[-_]budget(=|$)/.test(a))) return false;
   setFlagsFromString(`--interrupt-budget=${EXACT_INTERRUPT_BUDGET}`);
   return true;
 }
