@@ -28,13 +28,29 @@ export const PROGRESS_LINE_AFTER_S = 2;
 export const PROGRESS_LINE_EVERY_S = 5;
 
 /**
+ * When the next progress line is due (ms since the epoch), shared by the runs of one command: a command
+ * that makes several runs (`scenario --sweep`, `--balance`, `--calibrate`) keeps one cadence across them,
+ * so that runs shorter than the first line's delay do not add up to a long silence. Mutable.
+ */
+export interface ProgressCadence {
+  nextLineAt: number;
+}
+
+/** A cadence whose first line is due {@link PROGRESS_LINE_AFTER_S} s from now. */
+export function progressCadence(): ProgressCadence {
+  return { nextLineAt: Date.now() + PROGRESS_LINE_AFTER_S * 1000 };
+}
+
+/**
  * Progress on stderr: a bar on a terminal; otherwise plain lines (`trials: 1,048,576 of 10,000,000
  * (10%), 2.1 s`) from a timer, the first after {@link PROGRESS_LINE_AFTER_S} s, then every
  * {@link PROGRESS_LINE_EVERY_S} s, so that a run is never silent for long whether or not stderr is a
  * terminal (runs shorter than that print nothing). A no-op when `quiet`.
- * @param unit what is counted, e.g. `trials`, `playthroughs`
+ * @param unit what is counted, e.g. `trials`, `playthroughs` (or which run, e.g. `sides.german.elr=3`)
+ * @param cadence when lines are due, shared by the runs of one command (default: this run's own,
+ *   {@link progressCadence}); each line's figures and time are the run's own
  */
-export function createProgress(io: CliIO, quiet: boolean, unit: string): Progress {
+export function createProgress(io: CliIO, quiet: boolean, unit: string, cadence: ProgressCadence = progressCadence()): Progress {
   if (quiet) return { update: undefined, stop() {} };
   if (!io.stderrIsTTY) {
     const started = Date.now();
@@ -48,6 +64,7 @@ export function createProgress(io: CliIO, quiet: boolean, unit: string): Progres
       // Time left at the rate so far (the run's own rate, warm workers included).
       const left = done > 0 && done < total ? `, about ${formatDuration((elapsed * (total - done)) / done)} left` : '';
       io.stderr(`${unit}: ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} (${pct}%), ${elapsed.toFixed(1)} s${left}\n`);
+      cadence.nextLineAt = Date.now() + PROGRESS_LINE_EVERY_S * 1000;
       timer = setTimeout(line, PROGRESS_LINE_EVERY_S * 1000);
       timer.unref();
     };
@@ -55,7 +72,7 @@ export function createProgress(io: CliIO, quiet: boolean, unit: string): Progres
       update(done, total) {
         latest = [done, total];
         if (timer === null) {
-          timer = setTimeout(line, Math.max(0, started + PROGRESS_LINE_AFTER_S * 1000 - Date.now()));
+          timer = setTimeout(line, Math.max(0, cadence.nextLineAt - Date.now()));
           timer.unref();
         }
       },

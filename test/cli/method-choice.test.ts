@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { attackQuery, QUICK_ATTACK_CHAIN_STATES, QUICK_ATTACK_STATES } from '../../src/queries/attack-query.js';
 import { computeOdds, type OddsOutput } from '../../src/queries/compute-odds.js';
-import { createExactProgress, createProgress } from '../../src/cli/progress.js';
+import { createExactProgress, createProgress, progressCadence } from '../../src/cli/progress.js';
 import type { OddsResult } from '../../src/result.js';
 import { runCli } from '../../src/cli/main.js';
 import { bufferIO, errorCodeOf } from './buffer-io.js';
@@ -127,6 +127,36 @@ describe('progress when stderr is not a terminal', () => {
     p.stop();
     vi.advanceTimersByTime(20_000);
     expect(io.err.split('\n')).toHaveLength(3);
+  });
+
+  it('runs of one command share a cadence: short runs do not add up to a silence (scenario --balance)', () => {
+    vi.useFakeTimers();
+    const io = bufferIO();
+    const cadence = progressCadence();
+    // Run 1 takes 1.5 s: no line of its own.
+    const first = createProgress(io, false, 'sides.german.fire.drm=-1', cadence);
+    first.update!(0, 2000);
+    vi.advanceTimersByTime(1500);
+    first.update!(2000, 2000);
+    first.stop();
+    expect(io.err).toBe('');
+    // Run 2 starts at 1.5 s: the command's line is due at 2 s, and names the run going then.
+    const second = createProgress(io, false, 'sides.german.fire.drm=0', cadence);
+    second.update!(0, 2000);
+    vi.advanceTimersByTime(400);
+    expect(io.err).toBe('');
+    second.update!(500, 2000);
+    vi.advanceTimersByTime(100);
+    expect(io.err).toMatch(/^sides\.german\.fire\.drm=0: 500 of 2,000 \(25%\), 0\.5 s, about 1\.5 s left\n$/);
+    second.stop();
+    // The next is due 5 s later, whichever run is going.
+    const third = createProgress(io, false, 'sides.german.fire.drm=1', cadence);
+    third.update!(0, 2000);
+    vi.advanceTimersByTime(4900);
+    expect(io.err.split('\n')).toHaveLength(2);
+    vi.advanceTimersByTime(100);
+    expect(io.err.split('\n')[1]).toMatch(/^sides\.german\.fire\.drm=1: 0 of 2,000 \(0%\), 5\.0 s\n?$/);
+    third.stop();
   });
 
   it('exact: a line once the run has taken 2 s, then every 10 s; none when quiet', () => {

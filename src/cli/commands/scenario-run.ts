@@ -21,7 +21,7 @@ import { inputError } from '../../errors.js';
 import { formatBalance, formatCalibration, formatGrid, formatRecord, formatValue, type SweepGrid } from '../../reports/scenario-design-text.js';
 import type { ScenarioDesign } from '../../reports/write-scenario-report.js';
 import type { CliContext } from '../io.js';
-import { createProgress, formatDuration, withInterrupt } from '../progress.js';
+import { createProgress, formatDuration, progressCadence, withInterrupt } from '../progress.js';
 import { DEFAULT_PRECISION_MAX_TRIALS, DEFAULT_SCENARIO_TRIALS, type ScenarioOptions } from './scenario-options.js';
 
 /** Seconds a probe playthrough takes for the run's expected time to be stated before it starts. */
@@ -32,6 +32,9 @@ const SLOW_PLAYTHROUGH_S = 0.05;
  * @throws AslOddsError on bad input (`input.*`), an unreadable scenario file (`io.*`), a failed worker (`worker.*`)
  */
 export async function runScenarioCommand(file: string, o: ScenarioOptions, cli: CliContext): Promise<void> {
+  // One cadence of progress lines for the whole command, every run of it (a sweep's or a range's
+  // values) included: the first line 2 s from here, whichever run is going then.
+  const cadence = progressCadence();
   const base = await loadScenarioFile(file);
   const sweeps = (o.sweep ?? []).map(parseSweep);
   if (sweeps.length > 2) throw inputError('input.sweep', `--sweep: at most two fields (a grid); got ${sweeps.length}`);
@@ -69,7 +72,7 @@ export async function runScenarioCommand(file: string, o: ScenarioOptions, cli: 
       stopped = true;
       return null;
     }
-    const progress = createProgress(cli.io, !!o.quiet, label);
+    const progress = createProgress(cli.io, !!o.quiet, label, cadence);
     try {
       const result = await runScenario(scenario, { trials, precision, seed, threads, runner: poolChunkRunner, stop, onProgress: progress.update }, { file, ...input });
       interrupted ||= !!result.interrupted;
