@@ -72,9 +72,10 @@ export const QUICK_ATTACK_STATES = 500_000;
  * States of the whole attack chain an exact answer may visit by default before Monte Carlo answers
  * instead, when the attack cannot be factored (a sequence of attacks, `--then`; leaders only): a state
  * costs 10-25 us there, not the 3-4.5 us of a unit of factored work, so this is the same two or three
- * seconds. With {@link QUICK_ATTACK_STATES} instead, three squads under 8 FP then 8 FP searched for 12-15
- * s before Monte Carlo answered (benchmarks/README.md, session 16: 2 units under two attacks took
- * 50,000-70,000 states, under 1 s; 3 units 450,000 to past 800,000).
+ * seconds. With {@link QUICK_ATTACK_STATES} instead, an 8-1 and two 4-6-7 under 8 FP then 8 FP searched
+ * 12.8 s before Monte Carlo answered, the issue's 5-unit stack under three attacks 15.4 s
+ * (benchmarks/README.md, session 16: 2 units under two attacks took 50,000-70,000 states, under 1 s;
+ * 3 units 450,000 to past 800,000).
  */
 export const QUICK_ATTACK_CHAIN_STATES = 100_000;
 
