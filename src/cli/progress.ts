@@ -47,8 +47,9 @@ export function progressCadence(): ProgressCadence {
  * {@link PROGRESS_LINE_EVERY_S} s, so that a run is never silent for long whether or not stderr is a
  * terminal (runs shorter than that print nothing). A no-op when `quiet`.
  * @param unit what is counted, e.g. `trials`, `playthroughs` (or which run, e.g. `sides.german.elr=3`)
- * @param cadence when lines are due, shared by the runs of one command (default: this run's own,
- *   {@link progressCadence}); each line's figures and time are the run's own
+ * @param cadence off a terminal, when lines are due, shared by the runs of one command (default: this
+ *   run's own, {@link progressCadence}); each line's figures and time are the run's own. A terminal's
+ *   bar is the run's own and always shown.
  */
 export function createProgress(io: CliIO, quiet: boolean, unit: string, cadence: ProgressCadence = progressCadence()): Progress {
   if (quiet) return { update: undefined, stop() {} };
