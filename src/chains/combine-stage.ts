@@ -10,6 +10,7 @@ import { atLowestPower, complement, mul, ONE, Prob6Sums, type Prob6 } from '../e
 import { rank } from '../engine/bits.js';
 import {
   compactRow,
+  doublesRow,
   DoublesDistribution,
   EXACT_DOUBLE_E,
   NO_BITS,
@@ -147,7 +148,7 @@ export function combineDoubles(items: StageItems, e: number, key: number, finals
   };
   const own = compactRow(ownPossible, S, 0, p);
   const any = shared ? own : compactRow(possible, S, ANY, p);
-  const tallyN = seen.map((c) => take(TALLY + c));
+  const tallyN = doublesRow(seen.length, (i) => take(TALLY + seen[i]));
   const d: Doubles = { e: e - k, tallyC: seen.slice(), tallyN, gone: take(GONE), own, any };
   return new DoublesDistribution(key, d, possible, ownPossible, finals);
 }
@@ -316,13 +317,13 @@ export function inDoubles(d: Node, upTo: number): Node {
   const row = (ps: (Prob6 | undefined)[], bits: number): readonly number[] => {
     const out: number[] = [];
     for (let m = bits; m !== 0; m &= m - 1) out.push(numerator(ps[31 - Math.clz32(m & -m)]));
-    return out;
+    return doublesRow(out.length, (i) => out[i]);
   };
   const ownRow = row(own, d.ownPossible);
   const doubles: Doubles = {
     e,
     tallyC: d.tallies.map((t) => t.c),
-    tallyN: tallies.map(numerator),
+    tallyN: doublesRow(tallies.length, (i) => numerator(tallies[i])),
     gone: numerator(gone),
     own: ownRow,
     any: shared ? ownRow : row(any, d.possible),

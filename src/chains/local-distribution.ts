@@ -125,10 +125,10 @@ export const POW6N: readonly number[] = Array.from({ length: EXACT_DOUBLE_E + 1 
 export const NO_NUMERATORS: readonly number[] = [];
 
 /**
- * Scratch of {@link compactRow}: 32 numerators, its elements doubles already (a slice then takes
- * doubles without a transition).
+ * Scratch of {@link compactRow} and {@link doublesRow}: 64 numerators (a tally class is below 64, an
+ * event bit below 32), its elements doubles already (a slice then takes doubles without a transition).
  */
-const ROW: number[] = new Array<number>(BITS).fill(0.5).fill(0);
+const ROW: number[] = new Array<number>(64).fill(0.5).fill(0);
 
 /**
  * The compact row (Doubles.own, Doubles.any) of `mask`'s bits, lowest first, each numerator read from
@@ -145,6 +145,19 @@ export function compactRow(mask: number, from: Float64Array | number[], slot: nu
   }
   return ROW.slice(0, k);
 }
+
+/**
+ * `count` numerators `at(0..count-1)` as an array of doubles (V8's double elements whatever their
+ * values), so that every row a combine reads has one elements kind: rows of small integers would
+ * otherwise be Smi arrays and the combine's loads would see two maps. `count` <= 64. Never throws.
+ */
+export function doublesRow(count: number, at: (i: number) => number): readonly number[] {
+  for (let i = 0; i < count; i++) ROW[i] = at(i);
+  return ROW.slice(0, count);
+}
+
+/** The numerator row [1] in double elements (see {@link doublesRow}): shared, never written. */
+const ONE_ROW: readonly number[] = doublesRow(1, () => 1);
 
 // Shared per-bit rows (never written), and what a new row is sliced from: slicing a frozen array takes
 // V8's slow path (about 50 times slower), so the templates are not frozen.
@@ -262,7 +275,7 @@ export function ending(u: UnitState, key: number, idOf: (u: UnitState) => number
   let finals: LocalFinal[] | undefined;
   const finalsOf = (): readonly LocalFinal[] => (finals ??= [{ parts: [unit], ids: [idOf(unit)], p: ONE }]);
   if (doubles) {
-    const d: Doubles = { e: 0, tallyC: [c], tallyN: [1], gone: isAlive(u) ? 0 : 1, own: NO_NUMERATORS, any: NO_NUMERATORS };
+    const d: Doubles = { e: 0, tallyC: [c], tallyN: ONE_ROW, gone: isAlive(u) ? 0 : 1, own: NO_NUMERATORS, any: NO_NUMERATORS };
     return new DoublesDistribution(key, d, 0, 0, finalsOf);
   }
   return {
