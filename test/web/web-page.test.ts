@@ -11,7 +11,9 @@
  * - Pin and compare; offline after the first visit (service worker); screenshots at 1280 and 375 px
  *   wide in test-output/ (looked at by whoever changes the page).
  * - Time to answer each calculator's default question after load, and the 5-unit attack summary,
- *   written to test-output/web-timings.json (reported in benchmarks/README.md, not asserted).
+ *   written to test-output/web-timings.json; and of 6-unit stacks with 3 leaders asked one after
+ *   another (their fractions compared with the CLI's), to test-output/web-timings-3-leaders.json
+ *   (both reported in benchmarks/README.md, not asserted).
  *
  * Where /usr/bin/chromium is missing the tests are not run and a note says so (.ci/run installs it).
  */
@@ -78,6 +80,15 @@ const INPUTS: readonly string[] = [
 const DEFAULTS: readonly string[] = ['#/mc', '#/rally', '#/attack', '#/rout', '#/recovery', '#/integrity', '#/table/mc'];
 /** The 5-unit attack summary (issue 14's speed target: under 2 s). */
 const FIVE_UNITS = '#/attack?fp=16&drm=-1&target=german/9-1,german/8-1,german/4-6-7,german/4-6-7,german/4-6-8';
+/**
+ * 6-unit stacks with 3 leaders (issue 11's second target: the bench's two and its slowest known one),
+ * asked on a page that has answered its default question, as a player asks one after another.
+ */
+const THREE_LEADERS: readonly string[] = [
+  '#/attack?fp=16&drm=-1&target=german/9-1,german/8-1,german/7-0,german/4-6-7,german/4-6-7,german/4-6-8',
+  '#/attack?fp=20&drm=2&target=russian/8-0,russian/9-2,russian/10-2,russian/4-4-7,russian/4-2-6,russian/6-2-8',
+  '#/attack?fp=24&drm=0&target=finnish/10-3,finnish/10-2,finnish/8-0,finnish/2-2-8,finnish/3-3-8,finnish/4-3-6',
+];
 /** How long the timing test waits for the 5-unit summary before it records "no answer" (keeps the suite fast). */
 const FIVE_UNITS_WAIT_MS = 30_000;
 /** First visits timed per default question (the median is reported). */
@@ -315,6 +326,31 @@ describe.skipIf(!hasChromium)('the web page in Chromium', () => {
       await context.close();
     }
   }, 240_000);
+
+  it('answers 6-unit stacks with 3 leaders exactly as asked one after another, equal to asl-odds --json (time reported, not asserted)', async () => {
+    const { context, foreign, errors } = await guardedContext(1280);
+    const page = await context.newPage();
+    await page.goto(web!.url + '#/attack');
+    await page.waitForFunction(`window.aslOdds.answers.length > 0 && document.querySelector('main').dataset.status !== 'computing'`, undefined, { timeout: 60_000 });
+    const timings: { fragment: string; workerMs: number }[] = [];
+    for (const fragment of THREE_LEADERS) {
+      await page.evaluate(`location.hash = ${JSON.stringify(fragment)}`);
+      await answered(page, fragment);
+      const shown = await readPage(page);
+      const { workerMs, method } = (await page.evaluate(`({ workerMs: window.aslOdds.answers.at(-1).workerMs, method: document.querySelector('.result').dataset.method })`)) as { workerMs: number; method: string };
+      expect(shown.status, fragment).toBe('ready');
+      expect(method, fragment).toBe('exact');
+      expect(Object.keys(shown.fractions).length, fragment).toBeGreaterThan(0);
+      expect(shown.fractions, `${fragment} = ${shown.line}`).toEqual(await cliFractions(shown.line));
+      timings.push({ fragment, workerMs: Math.round(workerMs) });
+    }
+    await mkdir(OUT, { recursive: true });
+    await writeFile(join(OUT, 'web-timings-3-leaders.json'), JSON.stringify(timings, null, 2) + '\n');
+    console.log(`web page: 6 units with 3 leaders, asked after the default question (worker ms): ${timings.map((t) => t.workerMs).join(', ')}`);
+    expect(foreign).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 300_000);
 
   it('measures the time to answer each default question after load (reported, not asserted)', async () => {
     // A first visit each time (a fresh browser context: no cache, no service worker), TIMING_RUNS times
