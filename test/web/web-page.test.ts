@@ -12,8 +12,10 @@
  *   wide in test-output/ (looked at by whoever changes the page).
  * - Time to answer each calculator's default question after load, and the 5-unit attack summary,
  *   written to test-output/web-timings.json; and of 6-unit stacks with 3 leaders asked one after
- *   another (their fractions compared with the CLI's), to test-output/web-timings-3-leaders.json
- *   (both reported in benchmarks/README.md, not asserted).
+ *   another (their fractions compared with the CLI's), to test-output/web-timings-3-leaders.json;
+ *   and of a 3-leader stack built a unit at a time faster than it is answered, from the last edit to
+ *   its answer (the answer compared with the CLI's), to test-output/web-timings-editing.json (all
+ *   reported in benchmarks/README.md, not asserted).
  *
  * Where /usr/bin/chromium is missing the tests are not run and a note says so (.ci/run installs it).
  */
@@ -89,6 +91,8 @@ const THREE_LEADERS: readonly string[] = [
   '#/attack?fp=20&drm=2&target=russian/8-0,russian/9-2,russian/10-2,russian/4-4-7,russian/4-2-6,russian/6-2-8',
   '#/attack?fp=24&drm=0&target=finnish/10-3,finnish/10-2,finnish/8-0,finnish/2-2-8,finnish/3-3-8,finnish/4-3-6',
 ];
+/** The time between a player's edits in the editing test (faster than a 3-leader stack is answered). */
+const EDIT_GAP_MS = 400;
 /** How long the timing test waits for the 5-unit summary before it records "no answer" (keeps the suite fast). */
 const FIVE_UNITS_WAIT_MS = 30_000;
 /** First visits timed per default question (the median is reported). */
@@ -347,6 +351,36 @@ describe.skipIf(!hasChromium)('the web page in Chromium', () => {
     await mkdir(OUT, { recursive: true });
     await writeFile(join(OUT, 'web-timings-3-leaders.json'), JSON.stringify(timings, null, 2) + '\n');
     console.log(`web page: 6 units with 3 leaders, asked after the default question (worker ms): ${timings.map((t) => t.workerMs).join(', ')}`);
+    expect(foreign).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 300_000);
+
+  it('a 3-leader stack built unit by unit faster than it is answered: the last edit is answered, equal to asl-odds --json (time reported, not asserted)', async () => {
+    // A player adding a unit every 400 ms: each edit is a newer question while the worker is busy on the
+    // last one (compute-client.ts keeps the worker when it finishes within its grace).
+    const { context, foreign, errors } = await guardedContext(1280);
+    const page = await context.newPage();
+    await page.goto(web!.url + '#/attack');
+    await page.waitForFunction(`window.aslOdds.answers.length > 0 && document.querySelector('main').dataset.status !== 'computing'`, undefined, { timeout: 60_000 });
+    const units = ['german/9-1', 'german/8-1', 'german/7-0', 'german/4-6-7', 'german/4-6-7', 'german/4-6-8'];
+    let fragment = '';
+    let t0 = 0;
+    for (let k = 4; k <= units.length; k++) {
+      fragment = `#/attack?fp=16&drm=-1&target=${units.slice(0, k).join(',')}`;
+      t0 = (await page.evaluate('performance.now()')) as number;
+      await page.evaluate(`location.hash = ${JSON.stringify(fragment)}`);
+      if (k < units.length) await page.waitForTimeout(EDIT_GAP_MS);
+    }
+    await answered(page, fragment);
+    const lastEditMs = Math.round(((await page.evaluate('performance.now()')) as number) - t0);
+    const shown = await readPage(page);
+    expect(shown.status).toBe('ready');
+    expect(Object.keys(shown.fractions).length).toBeGreaterThan(0);
+    expect(shown.fractions, `${fragment} = ${shown.line}`).toEqual(await cliFractions(shown.line));
+    await mkdir(OUT, { recursive: true });
+    await writeFile(join(OUT, 'web-timings-editing.json'), JSON.stringify({ fragment, editGapMs: EDIT_GAP_MS, lastEditToAnswerMs: lastEditMs }, null, 2) + '\n');
+    console.log(`web page: a 3-leader stack built a unit every ${EDIT_GAP_MS} ms, from the last edit to its answer: ${lastEditMs} ms`);
     expect(foreign).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();

@@ -10,6 +10,7 @@ import type { OddsResult } from '../../src/result.js';
 import type { Measurements } from './protocol.js';
 import type { TableSet } from '../../src/tables/grid-table.js';
 import { ComputeClient, type TimedReply } from './compute-client.js';
+import { connectWebWorker } from './worker-port.js';
 import { CALCULATORS, PRIMARY } from './defaults.js';
 import { OptionsForm } from './form.js';
 import { commandLine, formatFragment, type Entry, type PageState } from './fragment.js';
@@ -89,9 +90,10 @@ function AnswerView({ answer, fractions }: { answer: Answer; fractions: boolean 
 
 /**
  * The page's compute worker: the one boot.ts started with the URL's question (its answer is taken
- * over), replaced when a stale question is abandoned.
+ * over); kept across questions, replaced only when a stale one keeps it busy past the grace
+ * (compute-client.ts).
  */
-const client = new ComputeClient(window.aslOddsBoot);
+const client = new ComputeClient(window.aslOddsBoot, connectWebWorker);
 
 /**
  * Resolves when the page's first question (asked by boot.ts) is answered, or after `ms`: main.tsx draws

@@ -2,8 +2,8 @@
  * Messages between the page and its compute worker (compute-worker.ts).
  *
  * page -> worker: a {@link ComputeRequest} (or, once, from boot.ts, a {@link FirstRequest}); worker ->
- * page: one {@link ComputeReply} with the same id. A newer request makes the page drop the older one
- * (and, if it is still running, the worker).
+ * page: one {@link ComputeReply} with the same id. A newer request makes the page drop the older one's
+ * reply (and the worker, if it is still on it after compute-client.ts's grace).
  */
 import type { OddsResult } from '../../src/result.js';
 import type { TableSet } from '../../src/tables/grid-table.js';
