@@ -136,10 +136,23 @@ async function guardedContext(width: number): Promise<{ context: BrowserContext;
   return { context, foreign, errors };
 }
 
-/** Waits until the page shows the answer to `fragment` (its canonical spelling). */
+/**
+ * Waits until the page shows the answer to `fragment` (its canonical spelling).
+ * @throws when it does not within `timeout` ms, saying what the page showed then (its URL, status and
+ *   hash, its last answers, whether a service worker controls it and it is online)
+ */
 async function answered(page: Page, fragment: string, timeout = 60_000): Promise<void> {
   const hash = formatFragment(parseFragment(fragment));
-  await page.waitForFunction(`(() => { const m = document.querySelector('main'); return m && m.dataset.status !== 'computing' && m.dataset.hash === ${JSON.stringify(hash)}; })()`, undefined, { timeout });
+  try {
+    await page.waitForFunction(`(() => { const m = document.querySelector('main'); return m && m.dataset.status !== 'computing' && m.dataset.hash === ${JSON.stringify(hash)}; })()`, undefined, { timeout });
+  } catch (e) {
+    const seen = await page
+      .evaluate(
+        `(() => { const m = document.querySelector('main'); return { url: location.href, status: m?.dataset.status, hash: m?.dataset.hash, answers: (window.aslOdds?.answers ?? []).slice(-3).map((a) => a.hash), controlled: !!navigator.serviceWorker?.controller, online: navigator.onLine }; })()`,
+      )
+      .catch((x: unknown) => `(not readable: ${String(x)})`);
+    throw new Error(`no answer to ${fragment} within ${timeout} ms; the page showed ${JSON.stringify(seen)}`, { cause: e });
+  }
 }
 
 /** What the page shows: the command line it offers, and every exact fraction in its details, by key. */
