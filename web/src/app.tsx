@@ -3,7 +3,7 @@
  * computed in a Web Worker as the inputs change. The fragment is the whole state and spells the CLI
  * command (fragment.ts); "Pin" keeps an answer beside the next for comparison.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { calculatorNamed } from '../../src/calculators/calculators.js';
 import { longName, takesValue } from '../../src/options/option-spec.js';
 import type { OddsResult } from '../../src/result.js';
@@ -128,11 +128,17 @@ export function App() {
   const first = useRef(true);
   const hash = formatFragment(state);
 
-  // The URL always spells the state shown (defaults written out), without adding history entries.
-  useEffect(() => {
-    if (location.hash !== hash) history.replaceState(null, '', hash);
+  // The URL always spells the state shown (defaults written out), without adding history entries; a
+  // fragment that asks something else is a newer question. Both in the render's own task (layout
+  // effects): a fragment set once the answer is on screen but before a later effect listened was
+  // lost, and the default question written over it (the web test's rare 60 s waits).
+  useLayoutEffect(() => {
+    if (location.hash === hash) return;
+    const asked = resolveState(location.hash);
+    if (formatFragment(asked) === hash) history.replaceState(null, '', hash);
+    else setState(asked);
   }, [hash]);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onHash = () => setState(resolveState(location.hash));
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
