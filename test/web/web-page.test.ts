@@ -155,6 +155,12 @@ async function answered(page: Page, fragment: string, timeout = 60_000): Promise
   }
 }
 
+/** Opens the page at `fragment` and waits for its first answer (the default question, for a bare `#/attack`). */
+async function openAnswered(page: Page, fragment: string): Promise<void> {
+  await page.goto(web!.url + fragment);
+  await page.waitForFunction(`window.aslOdds.answers.length > 0 && document.querySelector('main').dataset.status !== 'computing'`, undefined, { timeout: 60_000 });
+}
+
 /** What the page shows: the command line it offers, and every exact fraction in its details, by key. */
 async function readPage(page: Page): Promise<{ line: string; fractions: Record<string, string>; status: string; error: string }> {
   return (await page.evaluate(`(() => {
@@ -348,8 +354,7 @@ describe.skipIf(!hasChromium)('the web page in Chromium', () => {
   it('answers 6-unit stacks with 3 leaders exactly as asked one after another, equal to asl-odds --json (time reported, not asserted)', async () => {
     const { context, foreign, errors } = await guardedContext(1280);
     const page = await context.newPage();
-    await page.goto(web!.url + '#/attack');
-    await page.waitForFunction(`window.aslOdds.answers.length > 0 && document.querySelector('main').dataset.status !== 'computing'`, undefined, { timeout: 60_000 });
+    await openAnswered(page, '#/attack');
     const timings: { fragment: string; workerMs: number }[] = [];
     for (const fragment of THREE_LEADERS) {
       await page.evaluate(`location.hash = ${JSON.stringify(fragment)}`);
@@ -375,8 +380,7 @@ describe.skipIf(!hasChromium)('the web page in Chromium', () => {
     // last one (compute-client.ts keeps the worker when it finishes within its grace).
     const { context, foreign, errors } = await guardedContext(1280);
     const page = await context.newPage();
-    await page.goto(web!.url + '#/attack');
-    await page.waitForFunction(`window.aslOdds.answers.length > 0 && document.querySelector('main').dataset.status !== 'computing'`, undefined, { timeout: 60_000 });
+    await openAnswered(page, '#/attack');
     const units = ['german/9-1', 'german/8-1', 'german/7-0', 'german/4-6-7', 'german/4-6-7', 'german/4-6-8'];
     let fragment = '';
     let t0 = 0;
