@@ -3,7 +3,7 @@
  * the questions posted to them and answer when the test says. What is checked is the policy: a newer
  * question replaces an older one (its answer dropped); a worker busy on a stale question is kept when it
  * finishes within STALE_GRACE_MS (it keeps V8's compiled engine), replaced past it; the same question
- * twice is asked once.
+ * twice is asked once, also when the player returns to it while the worker is still on it.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ComputeClient, STALE_GRACE_MS, type ConnectWorker, type TimedReply } from '../../web/src/compute-client.js';
@@ -118,6 +118,22 @@ describe('ComputeClient: one question at a time, the worker kept warm', () => {
     expect(workers[0].posted.map((r) => r.entries)).toEqual([A, B, C]);
     workers[0].answer(workers[0].posted[2].id);
     expect(said(await c)).toBe(`answer ${workers[0].posted[2].id}`);
+  });
+
+  it('an edit undone before the answer: the question the worker is still on is not asked again, and its answer is taken', async () => {
+    const { connect, workers } = fakes();
+    const client = new ComputeClient(undefined, connect);
+    void client.ask('mc', A);
+    const b = client.ask('mc', B); // waits for A
+    const a = client.ask('mc', A); // back to A, which the worker is still on
+    expect(await b).toBeNull();
+    vi.advanceTimersByTime(10 * STALE_GRACE_MS);
+    expect(workers).toHaveLength(1); // nothing waits: the worker is kept, however long A takes
+    expect(workers[0].terminated).toBe(false);
+    workers[0].answer(workers[0].posted[0].id);
+    expect(said(await a)).toBe(`answer ${workers[0].posted[0].id}`);
+    expect(workers[0].posted.map((r) => r.entries)).toEqual([A]);
+    expect(client.answered('mc', A)).not.toBeNull();
   });
 
   it('the same question asked while it computes is asked once', async () => {

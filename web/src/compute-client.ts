@@ -51,6 +51,8 @@ export class ComputeClient {
   private port: WorkerPort | null = null;
   /** The worker is computing (the question in hand, or a stale one). */
   private busy = false;
+  /** While `busy`: the question the worker is on (its id, key and when it was sent). */
+  private computing: { readonly id: number; readonly key: string; readonly t0: number } | null = null;
   private nextId = 1;
   /** The question in hand: computing, or waiting for the worker. */
   private pending: Question | null = null;
@@ -78,6 +80,7 @@ export class ComputeClient {
     this.pending = question(0, key, boot.t0, null);
     this.pending.sent = true;
     this.busy = true;
+    this.computing = { id: 0, key, t0: boot.t0 };
   }
 
   /** A port to `existing` or a new worker, whose messages count only while it is the client's port. */
@@ -96,6 +99,7 @@ export class ComputeClient {
 
   private replied(reply: ComputeReply): void {
     this.busy = false;
+    this.computing = null;
     const p = this.pending;
     if (p && p.sent && p.id === reply.id) {
       this.pending = null;
@@ -110,6 +114,7 @@ export class ComputeClient {
 
   private failed(message: string): void {
     this.busy = false;
+    this.computing = null;
     const p = this.pending;
     if (p && !p.sent) {
       // It failed on a stale question: the one waiting goes to a new worker.
@@ -126,6 +131,7 @@ export class ComputeClient {
     this.port?.terminate();
     this.port = null;
     this.busy = false;
+    this.computing = null;
   }
 
   private send(q: Question): void {
@@ -134,6 +140,7 @@ export class ComputeClient {
     this.port ??= this.open();
     q.sent = true;
     this.busy = true;
+    this.computing = { id: q.id, key: q.key, t0: q.t0 };
     this.port.post(q.request!);
   }
 
@@ -152,7 +159,8 @@ export class ComputeClient {
   /**
    * Asks for `command` with `entries`; resolves with the reply, or null when a newer question replaced
    * it. Sent at once when the worker is free; else when it has finished the stale question, or after
-   * {@link STALE_GRACE_MS} from the first question that found it busy, to a new worker.
+   * {@link STALE_GRACE_MS} from the first question that found it busy, to a new worker. The question the
+   * worker is still on (asked again after an edit undone) is not sent again: its answer is awaited.
    */
   ask(command: string, entries: readonly Entry[]): Promise<TimedReply | null> {
     const key = questionKey(command, entries);
@@ -161,6 +169,16 @@ export class ComputeClient {
     this.pending?.resolve(null);
     this.pending = null;
     if (this.last?.key === key) return Promise.resolve(this.last.reply);
+    const c = this.computing;
+    if (c !== null && c.key === key) {
+      // Back to the question the worker is still on (an edit undone before its answer): its answer,
+      // when it comes, is this one's; nothing waits for the worker any more.
+      clearTimeout(this.grace);
+      this.grace = undefined;
+      this.pending = question(c.id, key, c.t0, null);
+      this.pending.sent = true;
+      return this.pending.promise;
+    }
     const id = this.nextId++;
     const q = question(id, key, performance.now(), { id, command, entries });
     this.pending = q;
