@@ -7,7 +7,7 @@
  * `resolveWoundSeverity`, `resolveHoB` from src/rules, each returning new objects), and a `Map` keyed by
  * a string built from the final state. It follows `buildMoraleChain` (src/chains/morale-chain.ts) step
  * by step, so it samples the same distribution as the compiled chain (different streams, so different
- * counts). Deliberately NOT a model for the engine: LIBRARIES.md and STYLE.md principle 2 say why.
+ * counts). Deliberately NOT a model for the engine: docs/libraries.md "seedrandom" and STYLE.md principle 2 say why.
  */
 import seedrandom from 'seedrandom';
 import { getUnit } from '../src/counters/catalog.js';

@@ -276,7 +276,7 @@ export type CCAttackState = CCResult | 'roll';
  * One attack on the CC Table (A11.11) as a chain: a DR against `kill` with `drm`; outcomes `eliminated`,
  * `Casualty Reduction`, `no effect`, events elimination / casualtyReduction. What the CCT gives for one
  * column and DRM (`asl-odds table cc`), through the same rule function as the full chain. Never throws.
- * @example enumerateChain(buildCCAttackChain(6, 0)) // eliminated 5/18 (3-2, RULES-NOTES 11)
+ * @example enumerateChain(buildCCAttackChain(6, 0)) // eliminated 5/18 (3-2, docs/rules-notes.md §11)
  */
 export function buildCCAttackChain(kill: number, drm: number): ChainModel<CCAttackState> {
   const names: Record<CCResult, string> = { eliminate: 'eliminated', casualtyReduction: 'Casualty Reduction', none: 'no effect' };

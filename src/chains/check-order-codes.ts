@@ -1,8 +1,8 @@
 /**
  * The check order of a Location's units (rules/check-order.ts `checkOrder`: A10.2, A10.22 EX; leaders
  * first, higher current Morale Level first, then the others, ties in stack order) on unit codes
- * (unit-codes.ts) and into a caller's array: the hot variant the scenario simulator's fire attacks use
- * (fast-attack.ts), with no allocation and no rule call per unit (a code carries `leader` and
+ * (unit-codes.ts) and into a caller's array: the hot variant the attack sampler uses
+ * (attack-sampler.ts), with no allocation and no rule call per unit (a code carries `leader` and
  * `ml` = `currentML`). A test checks it equal to `checkOrder` on random Locations.
  */
 import { insertByRank } from '../rules/check-order.js';

@@ -40,7 +40,7 @@ export function oneLineError(message: string): string {
   return `asl-odds: ${printableLine(message.trim().replace(/\s*\n\s*/g, ' '))}\n`;
 }
 
-/** Builds the program. `exitOverride` and `configureOutput` are set before subcommands (LIBRARIES.md). */
+/** Builds the program. `exitOverride` and `configureOutput` are set before subcommands (docs/libraries.md "commander"). */
 export function createProgram(io: CliIO, cli: CliContext = { io, argv: [], exitCode: 0, rerun: (a) => runCli(a, io) }): Command {
   const program = new Command('asl-odds')
     .description('Exact and Monte Carlo odds for Advanced Squad Leader morale chains (ASL 2nd Edition or G.I. Anvil of Victory).')

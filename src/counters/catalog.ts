@@ -228,7 +228,7 @@ export function battleHardeningOf(u: UnitProfile): UnitProfile | null {
 }
 
 /**
- * Casualty Reduction of a MMC (A10.31, RULES-NOTES 2): a squad becomes its HS (`reducedTo`); a HS or
+ * Casualty Reduction of a MMC (A10.31, docs/rules-notes.md §2): a squad becomes its HS (`reducedTo`); a HS or
  * crew is eliminated. SMC wounds are the resolver's business (A17.11).
  * @param u any profile; overrides are not carried over to the HS (the catalog HS row is returned).
  * @returns the HS row for a squad; `null` for a HS or crew (eliminated) and for leaders and heroes.
@@ -241,7 +241,7 @@ export function reducedOf(u: UnitProfile): UnitProfile | null {
 }
 
 /**
- * Japanese Step Reduction (G1.11; RULES-NOTES 9, medium): the step-reduced squad a Japanese full squad
+ * Japanese Step Reduction (G1.11; docs/rules-notes.md §9, medium): the step-reduced squad a Japanese full squad
  * becomes instead of breaking (4-4-8 > 3-4-8, 4-4-7 > 3-4-7).
  * @param u any profile.
  * @returns the step-reduced squad row, or `null` when `u` has none (already reduced, HS, not a Japanese

@@ -16,7 +16,7 @@
  *   unit above it, gets `null` (it becomes Fanatic instead, A15.3; the resolver does that).
  * Leaders, compared by {@link leaderRank} with the leader rows of the nationality's ladder: Replacement
  * is the next lower grade (6+1: none), Battle Hardening the next higher (10-3: none). Japanese leaders
- * are not Replaced (RULES-NOTES 9).
+ * are not Replaced (docs/rules-notes.md §9).
  * Always `null`: crews and heroes (ELR-immune A19.11, not subject to HoB A15.1), unarmed units (both),
  * Commissars (ELR-immune), and Battle Hardening of any Partisan (A15.3: becomes Fanatic).
  *

@@ -5,7 +5,7 @@
  * ML 6 with +1, `8-0` is ML 8 with 0 (A10.7; high).
  *
  * Decisions:
- * - Broken ML = ML (low). Not verified (RULES-NOTES 9). Public material searched: the jASL project's
+ * - Broken ML = ML (low). Not verified (docs/rules-notes.md §9). Public material searched: the jASL project's
  *   scenario data (craigonic/jasl, "The Guards Counterattack") gives every leader a broken morale equal to
  *   its morale (10-2: 10, 9-2: 9, 9-1: 9, 8-1: 8, 8-0: 8), but its Leader class documents an example
  *   "morale 8, broken morale 9", so the source is not conclusive. Override per scenario when known.

@@ -3,11 +3,11 @@
  *
  * Sources: A15.1 (Heat of Battle DRM table, rules/002), A15.3 (leader grades, rules/002), A15.4 (non-elite
  * Italian/Axis Minor surrender on a Final HoB DR >= 10), A15.5 and A19.12 (who never surrenders or is
- * Disrupted, rules/004), A25 via ../shared/RULES-NOTES.md sections 4 and 9.
+ * Disrupted, rules/004), A25 via docs/rules-notes.md §4 and §9.
  *
  * Decisions (documented, each row says its confidence):
  * - Japanese `hobDRM` is `null`: +4 on the 2nd Ed National Capabilities chart, +3 in GIA; the rule set
- *   supplies it (RULES-NOTES 4, medium).
+ *   supplies it (docs/rules-notes.md §4, medium).
  * - Finnish/Japanese leader ladder: 10-0 sits directly above 9-1 (A15.3 text: "a Finnish/Japanese 9-1
  *   becomes a 10-0"), so those ladders have no 9-2. What follows 10-0 is NOT in the rule text: we use
  *   10-0 > 10-1 > 10-2 > 10-3 (the ML-10 line, modifier improving one step at a time). Confidence low.
@@ -58,7 +58,7 @@ interface NationalitySpec {
   readonly confidence: NationalityProfile['confidence'];
 }
 
-const HOB = 'A15.1 HoB DRM table (rules/002); RULES-NOTES 4';
+const HOB = 'A15.1 HoB DRM table (rules/002); docs/rules-notes.md §4';
 
 const SPECS: { readonly [N in Nationality]: NationalitySpec } = {
   german: { name: 'German', hobDRM: 0, source: `${HOB}; ELR default 3 (A19.1)`, confidence: 'high' },
@@ -80,7 +80,7 @@ const SPECS: { readonly [N in Nationality]: NationalitySpec } = {
     leaderLadder: FINNISH_JAPANESE_LEADER_LADDER,
     source:
       `${HOB} (+4 2nd Ed, +3 GIA: from the rule set); A15.5, A19.12 (never surrender/Disrupted); ` +
-      'RULES-NOTES 9 (leaders not Replaced); ladder 9-1 > 10-0 (A15.3), grades above 10-0 our choice (low)',
+      'docs/rules-notes.md §9 (leaders not Replaced); ladder 9-1 > 10-0 (A15.3), grades above 10-0 our choice (low)',
     confidence: 'low',
   },
   finnish: {
@@ -98,7 +98,7 @@ const SPECS: { readonly [N in Nationality]: NationalitySpec } = {
     hobDRM: 1,
     neverSurrenders: true,
     defaultELR: 5,
-    source: `${HOB}; A15.5, A19.12 (never surrender/Disrupted); RULES-NOTES 9 (ELR 5)`,
+    source: `${HOB}; A15.5, A19.12 (never surrender/Disrupted); docs/rules-notes.md §9 (ELR 5)`,
     confidence: 'high',
   },
   'axis-minor': {

@@ -1,6 +1,6 @@
 /**
  * User overrides of counter values (CLI options, scenario files): every catalog value is a default the
- * user may replace, because many are unverified (RULES-NOTES 9).
+ * user may replace, because many are unverified (docs/rules-notes.md §9).
  *
  * An overridden profile keeps its `id` (so reports still name the counter) and its `confidence` (which
  * then describes the values that were not overridden: an overridden value is the user's, on the user's
@@ -80,7 +80,7 @@ function checkTraits(u: UnitProfile, v: unknown): UnitTraits {
  * @throws AslOddsError (exit 2) `input.ml`, `input.brokenML`, `input.leadershipDRM`, `input.fp`,
  *   `input.range`, `input.bpv`, `input.unitClass`, `input.nationality`, `input.selfRallyBox`,
  *   `input.traits` for a bad value; `input.override` for an unknown field.
- * Rules: A10.1 (ML range), A10.7 (leadership DRM range), RULES-NOTES 9 (values are overridable).
+ * Rules: A10.1 (ML range), A10.7 (leadership DRM range), docs/rules-notes.md §9 (values are overridable).
  * @example withOverrides(getUnit('german/4-6-7'), { brokenML: 8 }).brokenML // 8
  */
 export function withOverrides(u: UnitProfile, o: UnitOverrides): UnitProfile {

@@ -3,23 +3,23 @@
  *
  * Sources: A1.12 (classes), A10.2 EX (a broken 6-5-8 has ML 9), A25.1 (German Replacement ladder oracle:
  * 4-6-8 > 4-6-7 > 4-4-7 > 4-3-6 and 5-4-8 > 4-4-7 > 4-3-6), A15.3 EX (German 2-4-7 HS > 2-4-8 HS, the SS
- * 3-4-8 HS exists), ../shared/RULES-NOTES.md section 9, and the scenario data of the public jASL project
+ * 3-4-8 HS exists), docs/rules-notes.md §9, and the scenario data of the public jASL project
  * (craigonic/jasl, "The Guards Counterattack": German 4-6-7 BPV 8, Russian 4-4-7 BPV 7, Russian 6-2-8
  * BPV 12; every unit's broken ML equal to its ML).
  *
  * Rules applied when building the rows (so the data below states each fact once):
  * - Strength Factor `F-R-M` in the name gives fp, range and ml (A1.12 counter layout).
  * - Broken ML: the row's `brokenML` when given, else the ML (unverified default, low; jASL does the
- *   same), except non-elite Italians: ML - 1 (RULES-NOTES 9, medium).
+ *   same), except non-elite Italians: ML - 1 (docs/rules-notes.md §9, medium).
  * - HS: same nationality, class and traits as its squad; broken ML = the squad's broken ML - 1
- *   (RULES-NOTES 9); BPV = ceil(squad BPV / 2) (estimate). A HS shared by two squads takes its values from
- *   the first one listed. HS names that are not in RULES-NOTES follow the pattern of the known ones
+ *   (docs/rules-notes.md §9); BPV = ceil(squad BPV / 2) (estimate). A HS shared by two squads takes its values from
+ *   the first one listed. HS names that are not in docs/rules-notes.md §9 follow the pattern of the known ones
  *   (FP halved rounded down, minimum 1; range 6 or 5 -> 4, 4 -> 3, 3 -> 3, 2 -> 2) and are marked low.
- * - Crews: elite (RULES-NOTES 9: "crews are elite with the nationality's elite squad ML"), broken ML = ML.
+ * - Crews: elite (docs/rules-notes.md §9: "crews are elite with the nationality's elite squad ML"), broken ML = ML.
  *   Deviations: Russian 2-2-7 (the brief's value; Russian elite squads are ML 8), Japanese 1-2-8 with
  *   broken ML 7 (public ASLSK notes, gameape/wargame). Partisans have no crew row. All low.
  * - Japanese squads have no broken side (G1.11 Step Reduction: a 4-4-8 that would break becomes a 3-4-8,
- *   RULES-NOTES 9, medium): their `brokenML` is the ML and unused; the step-reduced squads are rows of
+ *   docs/rules-notes.md §9, medium): their `brokenML` is the ML and unused; the step-reduced squads are rows of
  *   their own and {@link JAPANESE_STEP_REDUCTION} maps each full squad to its step-reduced side.
  * - `selfRallyBox` is false everywhere (no boxed counter verified); Finns Self-Rally by nationality.
  * - BPV (DYO, used by Battlefield Integrity A16): estimates except the three jASL values; all low and
@@ -66,7 +66,7 @@ interface NationalMMC {
 
 const BROKEN_DEFAULT = 'broken ML = ML (unverified default, as in jASL data)';
 const HS_PATTERN = 'HS name by the pattern of known HS (unverified)';
-const CREW_RULE = 'RULES-NOTES 9 (crews elite, ML of the elite squads)';
+const CREW_RULE = 'docs/rules-notes.md §9 (crews elite, ML of the elite squads)';
 
 /** The MMC data. `source` strings name where each row's values come from. */
 const MMC_DATA: { readonly [N in Nationality]: NationalMMC } = {
@@ -74,43 +74,43 @@ const MMC_DATA: { readonly [N in Nationality]: NationalMMC } = {
     squads: [
       {
         name: '4-6-8', unitClass: 'elite', hs: '2-4-8', bpv: 11,
-        source: `RULES-NOTES 9 (elite 4-6-8, HS 2-4-8); A25.1 oracle; A15.3 EX (2-4-8); ${BROKEN_DEFAULT}`,
+        source: `docs/rules-notes.md §9 (elite 4-6-8, HS 2-4-8); A25.1 oracle; A15.3 EX (2-4-8); ${BROKEN_DEFAULT}`,
         confidence: 'low',
       },
       {
         name: '5-4-8', unitClass: 'elite', hs: '2-3-8', bpv: 11,
-        source: `RULES-NOTES 9 (elite 5-4-8); A25.1 oracle; ${BROKEN_DEFAULT}`,
+        source: `docs/rules-notes.md §9 (elite 5-4-8); A25.1 oracle; ${BROKEN_DEFAULT}`,
         confidence: 'low',
         hsSource: `${HS_PATTERN}: 2-3-8 (keeps 5-4-8 > 4-4-7 parallel to 2-3-8 > 2-3-7)`,
         hsConfidence: 'low',
       },
       {
         name: '6-5-8', unitClass: 'elite', hs: '3-4-8', brokenML: 9, bpv: 13, traits: { ss: true },
-        source: 'RULES-NOTES 9 (SS 6-5-8, HS 3-4-8); A10.2 EX (broken 6-5-8 ML 9); A15.3 EX (SS 3-4-8 HS)',
+        source: 'docs/rules-notes.md §9 (SS 6-5-8, HS 3-4-8); A10.2 EX (broken 6-5-8 ML 9); A15.3 EX (SS 3-4-8 HS)',
         confidence: 'high',
       },
       {
         name: '8-3-8', unitClass: 'elite', hs: '3-3-8', bpv: 14,
-        source: `RULES-NOTES 9 (8-3-8 engineers); ${BROKEN_DEFAULT}`,
+        source: `docs/rules-notes.md §9 (8-3-8 engineers); ${BROKEN_DEFAULT}`,
         confidence: 'low',
         hsSource: 'HS 3-3-8 (engineer HS, from memory; unverified)',
         hsConfidence: 'low',
       },
       {
         name: '4-6-7', unitClass: '1st-line', hs: '2-4-7', bpv: 8,
-        source: `RULES-NOTES 9 (1st Line 4-6-7, HS 2-4-7); A25.1 oracle; A15.3 EX (2-4-7); BPV 8 jASL; ${BROKEN_DEFAULT}`,
+        source: `docs/rules-notes.md §9 (1st Line 4-6-7, HS 2-4-7); A25.1 oracle; A15.3 EX (2-4-7); BPV 8 jASL; ${BROKEN_DEFAULT}`,
         confidence: 'low',
       },
       {
         name: '4-4-7', unitClass: '2nd-line', hs: '2-3-7', bpv: 7,
-        source: `RULES-NOTES 9 (2nd Line 4-4-7); A25.1 oracle; ${BROKEN_DEFAULT}`,
+        source: `docs/rules-notes.md §9 (2nd Line 4-4-7); A25.1 oracle; ${BROKEN_DEFAULT}`,
         confidence: 'low',
         hsSource: `${HS_PATTERN}: 2-3-7`,
         hsConfidence: 'low',
       },
       {
         name: '4-3-6', unitClass: 'green', hs: '2-3-6', bpv: 6,
-        source: `RULES-NOTES 9 (Green 4-3-6); A25.1 oracle (no German Conscript); ${BROKEN_DEFAULT}`,
+        source: `docs/rules-notes.md §9 (Green 4-3-6); A25.1 oracle (no German Conscript); ${BROKEN_DEFAULT}`,
         confidence: 'low',
         hsSource: `${HS_PATTERN}: 2-3-6`,
         hsConfidence: 'low',
@@ -122,28 +122,28 @@ const MMC_DATA: { readonly [N in Nationality]: NationalMMC } = {
     squads: [
       {
         name: '6-2-8', unitClass: 'elite', hs: '3-2-8', bpv: 12,
-        source: `RULES-NOTES 9 (Guards 6-2-8, medium); BPV 12 jASL; ${BROKEN_DEFAULT}`,
+        source: `docs/rules-notes.md §9 (Guards 6-2-8, medium); BPV 12 jASL; ${BROKEN_DEFAULT}`,
         confidence: 'low',
         hsSource: 'HS 3-2-8 (SMG HS, from memory; unverified)',
         hsConfidence: 'low',
       },
       {
         name: '4-5-8', unitClass: 'elite', hs: '2-4-8', bpv: 10,
-        source: `RULES-NOTES 9 (Guards 4-5-8, medium); ${BROKEN_DEFAULT}`,
+        source: `docs/rules-notes.md §9 (Guards 4-5-8, medium); ${BROKEN_DEFAULT}`,
         confidence: 'low',
         hsSource: `${HS_PATTERN}: 2-4-8`,
         hsConfidence: 'low',
       },
       {
         name: '4-4-7', unitClass: '1st-line', hs: '2-3-7', bpv: 7,
-        source: `RULES-NOTES 9 (1st Line 4-4-7, medium); BPV 7 jASL; ${BROKEN_DEFAULT}`,
+        source: `docs/rules-notes.md §9 (1st Line 4-4-7, medium); BPV 7 jASL; ${BROKEN_DEFAULT}`,
         confidence: 'low',
         hsSource: `${HS_PATTERN}: 2-3-7`,
         hsConfidence: 'low',
       },
       {
         name: '4-2-6', unitClass: 'conscript', hs: '2-2-6', bpv: 5,
-        source: `RULES-NOTES 9 (Conscript 4-2-6, medium); ${BROKEN_DEFAULT}`,
+        source: `docs/rules-notes.md §9 (Conscript 4-2-6, medium); ${BROKEN_DEFAULT}`,
         confidence: 'low',
         hsSource: `${HS_PATTERN}: 2-2-6`,
         hsConfidence: 'low',
@@ -151,7 +151,7 @@ const MMC_DATA: { readonly [N in Nationality]: NationalMMC } = {
     ],
     crew: {
       name: '2-2-7', bpv: 5,
-      source: 'Russian crew 2-2-7 (brief; deviates from the elite-squad-ML rule of RULES-NOTES 9, which gives 8)',
+      source: 'Russian crew 2-2-7 (brief; deviates from the elite-squad-ML rule of docs/rules-notes.md §9, which gives 8)',
       confidence: 'low',
     },
   },
@@ -159,22 +159,22 @@ const MMC_DATA: { readonly [N in Nationality]: NationalMMC } = {
     squads: [
       {
         name: '7-4-7', unitClass: 'elite', hs: '3-4-7', bpv: 12,
-        source: `RULES-NOTES 9 (US 7-4-7, low); class elite our choice; ${BROKEN_DEFAULT}`,
+        source: `docs/rules-notes.md §9 (US 7-4-7, low); class elite our choice; ${BROKEN_DEFAULT}`,
         confidence: 'low',
       },
       {
         name: '7-6-7', unitClass: 'elite', hs: '3-4-7', bpv: 13,
-        source: `RULES-NOTES 9 (US 7-6-7, low); class elite our choice; ${BROKEN_DEFAULT}`,
+        source: `docs/rules-notes.md §9 (US 7-6-7, low); class elite our choice; ${BROKEN_DEFAULT}`,
         confidence: 'low',
       },
       {
         name: '6-6-7', unitClass: '1st-line', hs: '3-3-7', bpv: 10,
-        source: `RULES-NOTES 9 (US 6-6-7, low); ${BROKEN_DEFAULT}`,
+        source: `docs/rules-notes.md §9 (US 6-6-7, low); ${BROKEN_DEFAULT}`,
         confidence: 'low',
       },
       {
         name: '6-6-6', unitClass: 'green', hs: '3-3-6', bpv: 8,
-        source: `RULES-NOTES 9 (US 6-6-6, low); class green our choice; ${BROKEN_DEFAULT}`,
+        source: `docs/rules-notes.md §9 (US 6-6-6, low); class green our choice; ${BROKEN_DEFAULT}`,
         confidence: 'low',
       },
     ],
@@ -184,27 +184,27 @@ const MMC_DATA: { readonly [N in Nationality]: NationalMMC } = {
     squads: [
       {
         name: '6-4-8', unitClass: 'elite', hs: '3-3-8', bpv: 12,
-        source: `RULES-NOTES 9 (British 6-4-8, low); ${BROKEN_DEFAULT}`,
+        source: `docs/rules-notes.md §9 (British 6-4-8, low); ${BROKEN_DEFAULT}`,
         confidence: 'low',
       },
       {
         name: '4-5-8', unitClass: 'elite', hs: '2-4-8', bpv: 10,
-        source: `RULES-NOTES 9 (British 4-5-8, low); ${BROKEN_DEFAULT}`,
+        source: `docs/rules-notes.md §9 (British 4-5-8, low); ${BROKEN_DEFAULT}`,
         confidence: 'low',
       },
       {
         name: '4-5-7', unitClass: '1st-line', hs: '2-4-7', bpv: 8,
-        source: `RULES-NOTES 9 (British 4-5-7, low); ${BROKEN_DEFAULT}`,
+        source: `docs/rules-notes.md §9 (British 4-5-7, low); ${BROKEN_DEFAULT}`,
         confidence: 'low',
       },
       {
         name: '4-4-7', unitClass: '2nd-line', hs: '2-3-7', bpv: 7,
-        source: `RULES-NOTES 9 (British 4-4-7, low); ${BROKEN_DEFAULT}`,
+        source: `docs/rules-notes.md §9 (British 4-4-7, low); ${BROKEN_DEFAULT}`,
         confidence: 'low',
       },
       {
         name: '4-3-6', unitClass: 'green', hs: '2-3-6', bpv: 6,
-        source: `RULES-NOTES 9 (British 4-3-6, low); ${BROKEN_DEFAULT}`,
+        source: `docs/rules-notes.md §9 (British 4-3-6, low); ${BROKEN_DEFAULT}`,
         confidence: 'low',
       },
     ],
@@ -214,19 +214,19 @@ const MMC_DATA: { readonly [N in Nationality]: NationalMMC } = {
     squads: [
       {
         name: '4-4-7', unitClass: 'elite', hs: '2-3-7', bpv: 8,
-        source: `RULES-NOTES 9 (Italian elite 4-4-7, medium); ${BROKEN_DEFAULT}`,
+        source: `docs/rules-notes.md §9 (Italian elite 4-4-7, medium); ${BROKEN_DEFAULT}`,
         confidence: 'low',
       },
       {
         name: '3-4-7', unitClass: '1st-line', hs: '1-3-7', bpv: 6,
-        source: 'RULES-NOTES 9 (Italian 1st Line 3-4-7; non-elite broken ML one lower, medium)',
+        source: 'docs/rules-notes.md §9 (Italian 1st Line 3-4-7; non-elite broken ML one lower, medium)',
         confidence: 'medium',
         hsSource: `${HS_PATTERN}: 1-3-7`,
         hsConfidence: 'low',
       },
       {
         name: '3-3-6', unitClass: 'conscript', hs: '1-3-6', bpv: 4,
-        source: 'RULES-NOTES 9 (Italian Conscript 3-3-6; non-elite broken ML one lower, medium)',
+        source: 'docs/rules-notes.md §9 (Italian Conscript 3-3-6; non-elite broken ML one lower, medium)',
         confidence: 'medium',
         hsSource: `${HS_PATTERN}: 1-3-6`,
         hsConfidence: 'low',
@@ -238,12 +238,12 @@ const MMC_DATA: { readonly [N in Nationality]: NationalMMC } = {
     squads: [
       {
         name: '4-4-8', unitClass: 'elite', hs: '2-3-8', bpv: 11,
-        source: 'RULES-NOTES 9 (Japanese 4-4-8 > 3-4-8 > 2-3-8 HS, medium); no broken side (G1.11): brokenML unused',
+        source: 'docs/rules-notes.md §9 (Japanese 4-4-8 > 3-4-8 > 2-3-8 HS, medium); no broken side (G1.11): brokenML unused',
         confidence: 'medium',
       },
       {
         name: '3-4-8', unitClass: 'elite', hs: '2-3-8', bpv: 9,
-        source: 'RULES-NOTES 9 (step-reduced side of the 4-4-8, medium); no broken side: brokenML unused',
+        source: 'docs/rules-notes.md §9 (step-reduced side of the 4-4-8, medium); no broken side: brokenML unused',
         confidence: 'medium',
       },
       {
@@ -272,17 +272,17 @@ const MMC_DATA: { readonly [N in Nationality]: NationalMMC } = {
     squads: [
       {
         name: '6-4-8', unitClass: 'elite', hs: '3-3-8', bpv: 12,
-        source: `RULES-NOTES 9 (Finnish 6-4-8, low); ${BROKEN_DEFAULT}`,
+        source: `docs/rules-notes.md §9 (Finnish 6-4-8, low); ${BROKEN_DEFAULT}`,
         confidence: 'low',
       },
       {
         name: '5-4-8', unitClass: '1st-line', hs: '2-3-8', bpv: 10,
-        source: `RULES-NOTES 9 (Finnish 5-4-8, low); class 1st Line our choice; ${BROKEN_DEFAULT}`,
+        source: `docs/rules-notes.md §9 (Finnish 5-4-8, low); class 1st Line our choice; ${BROKEN_DEFAULT}`,
         confidence: 'low',
       },
       {
         name: '4-4-7', unitClass: '2nd-line', hs: '2-3-7', bpv: 8,
-        source: `RULES-NOTES 9 (Finnish 4-4-7, low); class 2nd Line our choice; ${BROKEN_DEFAULT}`,
+        source: `docs/rules-notes.md §9 (Finnish 4-4-7, low); class 2nd Line our choice; ${BROKEN_DEFAULT}`,
         confidence: 'low',
       },
       {
@@ -306,7 +306,7 @@ const MMC_DATA: { readonly [N in Nationality]: NationalMMC } = {
     squads: [
       {
         name: '3-3-7', unitClass: '1st-line', hs: '1-3-7', bpv: 6,
-        source: `Partisan 3-3-7 (unverified); never Elite/Inexperienced (RULES-NOTES 9): class 1st Line, neutral; ${BROKEN_DEFAULT}`,
+        source: `Partisan 3-3-7 (unverified); never Elite/Inexperienced (docs/rules-notes.md §9): class 1st Line, neutral; ${BROKEN_DEFAULT}`,
         confidence: 'low',
       },
     ],
@@ -332,7 +332,7 @@ const MMC_DATA: { readonly [N in Nationality]: NationalMMC } = {
 };
 
 /**
- * Japanese Step Reduction (G1.11; RULES-NOTES 9, medium for 4-4-8, low for 4-4-7): full squad id ->
+ * Japanese Step Reduction (G1.11; docs/rules-notes.md §9, medium for 4-4-8, low for 4-4-7): full squad id ->
  * step-reduced squad id. A Japanese squad that would break is exchanged for the step-reduced squad;
  * the resolver applies it (the catalog only records the pairs).
  */
@@ -416,7 +416,7 @@ function buildNationality(nat: Nationality, data: NationalMMC): UnitProfile[] {
           traits: { ...(s.traits ?? {}) },
           source:
             `HS of ${nat}/${s.name}: ${s.hsSource ?? s.source}; broken ML = squad broken ML - 1 ` +
-            `(RULES-NOTES 9); BPV ${hsBpv} = ceil(squad BPV / 2) estimate (low)`,
+            `(docs/rules-notes.md §9); BPV ${hsBpv} = ceil(squad BPV / 2) estimate (low)`,
           confidence: hsConfidence,
         }),
       );

@@ -2,7 +2,7 @@
  * Counter data types: nationalities, classes, MMC (squads, half-squads, crews), leaders and heroes.
  *
  * Sources: ASL A1.12 (classes), A25 (national characteristics), A10.7 (leaders), A15.2 (heroes),
- * and ../shared/RULES-NOTES.md section 9. Values that are not verified carry `confidence: 'low'` and
+ * and docs/rules-notes.md §9. Values that are not verified carry `confidence: 'low'` and
  * can be overridden from the CLI and from scenario files (see `catalog.ts`, `withOverrides`).
  */
 
@@ -41,12 +41,12 @@ export const Nationality = {
 export type Nationality = (typeof Nationality)[keyof typeof Nationality];
 export const NATIONALITIES: readonly Nationality[] = Object.values(Nationality);
 
-/** How sure we are of a value: see RULES-NOTES's confidence scale. */
+/** How sure we are of a value: see the confidence scale of docs/rules-notes.md. */
 export type Confidence = 'high' | 'medium' | 'low';
 
 /** Where a row's values come from and how sure we are of them. */
 export interface Provenance {
-  /** e.g. "RULES-NOTES 9; A10.2 EX (broken 6-5-8 ML 9)". */
+  /** e.g. "docs/rules-notes.md §9; A10.2 EX (broken 6-5-8 ML 9)". */
   readonly source: string;
   readonly confidence: Confidence;
 }
@@ -109,7 +109,7 @@ export interface NationalityProfile extends Provenance {
   /** Human name, e.g. "German". */
   readonly name: string;
   /**
-   * National HoB DRM (A15.1 table; RULES-NOTES 4): British -1, Finnish -1, French +1, Partisan +1,
+   * National HoB DRM (A15.1 table; docs/rules-notes.md §4): British -1, Finnish -1, French +1, Partisan +1,
    * Russian +2, Allied Minor +2, Axis Minor +3, Italian +3, Japanese per rule set (`japaneseHoBDRM`).
    * `null` means "taken from the rule set" (Japanese).
    */
@@ -120,7 +120,7 @@ export interface NationalityProfile extends Provenance {
   readonly neverSurrenders: boolean;
   /** May Self-Rally (Finns, A10.6). */
   readonly allSelfRally: boolean;
-  /** Leaders are not Replaced by ELR failure (Japanese; RULES-NOTES 9). */
+  /** Leaders are not Replaced by ELR failure (Japanese; docs/rules-notes.md §9). */
   readonly leadersNotReplaced: boolean;
   /** ELR the side has unless told otherwise (Partisans 5; everyone else the default 3). */
   readonly defaultELR: number;

@@ -1,7 +1,7 @@
 /**
  * Dice: the DR (two dice, a white dr and a colored dr) and the dr (one die).
  *
- * RULES-NOTES section 1: a DR is the sum of two dice, in [2, 12]; a dr is one die, in [1, 6].
+ * docs/rules-notes.md §1: a DR is the sum of two dice, in [2, 12]; a dr is one die, in [1, 6].
  * The Original DR is the DR before any DRM; the Final DR is after all DRM. Several rules key on the
  * Original DR (HoB on 2, Casualty MC on 12, Fate on 12, cowering on doubles), others on the Final DR.
  * Both dice are kept because some rules key on the colored dr or on doubles.

@@ -4,7 +4,7 @@
  * One master seed (a string); the stream of Monte Carlo chunk k is `tychei(seed + ':' + k)`: it depends
  * only on (seed, chunk index), never on threads or scheduling, which makes results bit-identical for
  * any thread count. Seeds are always strings (integer and string seeds give different streams).
- * tychei: no reported BigCrush failures, ~166 M DR/s from one draw per DR (LIBRARIES.md). Never the
+ * tychei: no reported BigCrush failures, ~166 M DR/s from one draw per DR (docs/libraries.md "seedrandom"). Never the
  * default ARC4 generator in a loop, never `{ global: true }`.
  */
 import seedrandom from 'seedrandom';

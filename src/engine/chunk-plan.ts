@@ -11,7 +11,7 @@ export { MAX_CHUNKS };
 import type { CompiledTables } from './compile.js';
 import { runChainTrials } from './kernel.js';
 
-/** Default trials per chunk: 2^21, about 24 ms for the shortest chain (the MC -> HoB chain at ~87 M trials/s per thread; piscina wants >= 20 ms per task, LIBRARIES.md) and more for longer chains. */
+/** Default trials per chunk: 2^21, about 24 ms for the shortest chain (the MC -> HoB chain at ~87 M trials/s per thread; piscina wants >= 20 ms per task, docs/libraries.md "piscina") and more for longer chains. */
 export const DEFAULT_CHUNK_SIZE = 1 << 21;
 
 /** A chunk plan. */

@@ -44,11 +44,6 @@ export function atLowestPower(p: Prob6): Prob6 {
   return e === p.e ? p : { n, e };
 }
 
-/** p / 6^k (one roll of a dr is k = 1, of a DR k = 2), exact. Never throws. */
-export function divPow6(p: Prob6, k: number): Prob6 {
-  return { n: p.n, e: p.e + k };
-}
-
 function gcd(a: bigint, b: bigint): bigint {
   while (b !== 0n) [a, b] = [b, a % b];
   return a;

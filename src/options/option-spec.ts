@@ -1,8 +1,8 @@
 /**
  * An option of a command as data, read with commander's own semantics, so that every front end that
  * speaks the CLI's words reads it the same way: the CLI turns each spec into a commander `Option`
- * (cli/option-from-spec.ts), the web page parses its URL fragment (`#/mc?unit=german/4-6-7&check=1MC`)
- * with {@link parseOptionEntries}. test/options/option-spec.test.ts checks the two agree on every
+ * (`optionFromSpec` in cli/odds-command.ts), the web page parses its URL fragment (`#/mc?unit=german/4-6-7&check=1MC`)
+ * with {@link parseOptionEntries}. test/calculators/option-spec.test.ts checks the two agree on every
  * calculator's options.
  *
  * Semantics (commander 14): `--x <v>` takes a value, parsed by `parse(value, previous)` (a repeatable

@@ -1,7 +1,7 @@
 /**
  * Runs tasks on a piscina pool of `threads` workers with at most 2 tasks per thread in flight.
  *
- * Threads are set explicitly (min = max, LIBRARIES.md). A worker replies either with its result or
+ * Threads are set explicitly (min = max, docs/libraries.md "piscina"). A worker replies either with its result or
  * with a serialised error `{ error: { code, message } }`; the first error stops dispatching, the pool
  * is destroyed (no orphan threads) and the error is rethrown as an AslOddsError with the worker's
  * code (exit 1). Setting `stop.interrupted` (Ctrl-C) stops dispatching; running tasks finish.

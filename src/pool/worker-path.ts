@@ -1,6 +1,6 @@
 /**
- * Where the compiled worker lives. Workers must be JavaScript at run time (LIBRARIES.md): from the
- * built package this is dist/workers/monte-carlo-worker.js beside dist/src; when the source runs
+ * Where the compiled worker lives. Workers must be JavaScript at run time (docs/libraries.md "piscina"): from the
+ * built package this is dist/workers/<name>-worker.js beside dist/src; when the source runs
  * under tsx/vitest, the built copy under the package root's dist/ is used (`npm test` builds first).
  */
 import { existsSync } from 'node:fs';

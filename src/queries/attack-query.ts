@@ -53,7 +53,7 @@ export const MAX_ATTACK_CHAIN_STATES = 800_000;
 
 /**
  * Trials per Monte Carlo chunk of an attack: 2^16, a few tenths of a second of the attack sampler on
- * one thread (piscina wants >= 20 ms per task, LIBRARIES.md; progress and Ctrl-C act between chunks).
+ * one thread (piscina wants >= 20 ms per task, docs/libraries.md "piscina"; progress and Ctrl-C act between chunks).
  */
 export const ATTACK_CHUNK_SIZE = 1 << 16;
 
@@ -113,7 +113,7 @@ export interface AttackInput extends SituationInput {
   readonly drm?: number;
   /** Kind of the first attack ['normal']. */
   readonly kind?: AttackKind;
-  /** Id of a leader directing the first attack: adds his DRM to the IFT DR and stops Cowering (RULES-NOTES 8, A7.9) [none]. */
+  /** Id of a leader directing the first attack: adds his DRM to the IFT DR and stops Cowering (docs/rules-notes.md §8, A7.9) [none]. */
   readonly leader?: string;
   /** Id of the firing unit (class and nationality for Cowering; a hero: firing alone) [a 1st Line unit]. */
   readonly firer?: string;
@@ -443,7 +443,7 @@ function sampledAttackFigures(targets: readonly UnitState[], t: AttackTally): Re
 /**
  * Exact odds of an attack question (synchronous; the CLI goes through `computeOdds`).
  * @throws as {@link attackQuery}
- * @example attackExact({ targets: ['german/9-1', 'german/4-6-8'], result: 'PTC' }).outcomes[0].fraction // '25/36' (RULES-NOTES 3 oracle: 900/1296)
+ * @example attackExact({ targets: ['german/9-1', 'german/4-6-8'], result: 'PTC' }).outcomes[0].fraction // '25/36' (docs/rules-notes.md §3 oracle: 900/1296)
  */
 export function attackExact(input: AttackInput): OddsResult {
   return exactResult(attackQuery(input));

@@ -6,7 +6,7 @@
  * Pipeline: page model (sections of paragraphs, tables, vega-lite specs) -> HTML text. The vega,
  * vega-lite and vega-embed UMD builds (`vega.min.js`, `vega-lite.min.js`, `vega-embed.min.js`) are
  * read from node_modules: their package `exports` hide them, so the package entry is resolved and its
- * folder searched (LIBRARIES.md). Each chart is drawn by
+ * folder searched (docs/libraries.md "vega-lite / vega"). Each chart is drawn by
  * `vegaEmbed(el, spec, { actions: false, renderer: 'svg' })`: the spec is an object (vega-embed's
  * loader is never asked for a URL), no theme is set, the tooltip is vega-tooltip's (text sanitized).
  *

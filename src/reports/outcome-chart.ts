@@ -36,8 +36,6 @@ export const OUTCOME_COLORS: { readonly [K in OutcomeKind]: string } = Object.fr
   'Heat of Battle': '#0072B2',
   other: '#BBBBBB',
 });
-/** Kept for callers that colored with one color: the Heat of Battle blue. */
-export const BAR_COLOR = OUTCOME_COLORS['Heat of Battle'];
 /** The 95% interval whiskers. */
 export const WHISKER_COLOR = '#000000';
 /** Longest title before it is cut with an ellipsis (vega does not wrap titles). */

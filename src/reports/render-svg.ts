@@ -1,5 +1,5 @@
 /**
- * Headless SVG rendering of a vega-lite spec (LIBRARIES.md, "vega-lite / vega"):
+ * Headless SVG rendering of a vega-lite spec (docs/libraries.md "vega-lite / vega"):
  * vega-lite `compile` -> vega `parse` -> `View` with `renderer: 'none'` -> `toSVG()` -> `finalize()`.
  *
  * No canvas package is needed: SVG is generated as text. vega and vega-lite are imported lazily (about

@@ -414,16 +414,3 @@ export function summaryFigures(s: OddsSummary): { groups: { heading: string | nu
     })),
   };
 }
-
-/**
- * The summary as table rows for the HTML report (or any renderer): `[what, probability, odds, exact or
- * ±]`, section headings prefixed to their figures' labels.
- */
-export function summaryRows(s: OddsSummary): string[][] {
-  return s.sections.flatMap((sec) =>
-    sec.figures.map((fig) => {
-      const [odds, extra] = detailCells(fig);
-      return [sec.heading === null ? fig.label : `${sec.heading}: ${fig.label}`, valueText(fig), odds, extra];
-    }),
-  );
-}

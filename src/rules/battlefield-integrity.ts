@@ -1,5 +1,5 @@
 /**
- * Battlefield Integrity (A16; rules/003; RULES-NOTES 7): the Integrity Check and regaining ELR.
+ * Battlefield Integrity (A16; rules/003; docs/rules-notes.md §7): the Integrity Check and regaining ELR.
  *
  * Integrity Check (A16.2): Final DR >= 12 lowers the side's ELR by one (minimum 0, A16.21), at once.
  * Cumulative DRM: +1 per Integrity Base loss so far (this one included); +1 enemy unopposed armor or

@@ -1,6 +1,6 @@
 /**
  * A berserk leader's consequences for his Location (A15.41; rules/004 for 2nd Edition, rules/000 for
- * G.I. Anvil of Victory; RULES-NOTES 4).
+ * G.I. Anvil of Victory; docs/rules-notes.md §4).
  *
  * When a leader goes berserk, after the fire attack on his Location is resolved, every other friendly
  * unit there that is subject to Heat of Battle (even broken ones) takes a check with the berserk

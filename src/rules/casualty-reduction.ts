@@ -1,5 +1,5 @@
 /**
- * Casualty Reduction (A10.31, A17.11; RULES-NOTES 2) and the Wound Severity dr (A17.11).
+ * Casualty Reduction (A10.31, A17.11; docs/rules-notes.md §2) and the Wound Severity dr (A17.11).
  *
  * A squad is Reduced to a HS of the same type (broken if it was broken, keeping its markers); a HS or
  * crew is eliminated. An unwounded SMC is wounded and must take a Wound Severity dr: 5-6 eliminates

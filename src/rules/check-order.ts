@@ -1,6 +1,6 @@
 /**
  * The order in which the units of a Location take the checks one result calls for (A10.2, A10.22 EX;
- * RULES-NOTES 3): leaders first, higher current Morale Level first, so that a leader who breaks or is
+ * docs/rules-notes.md §3): leaders first, higher current Morale Level first, so that a leader who breaks or is
  * pinned no longer lends his DRM to the units checking after him (and a lower leader may use a higher
  * leader's DRM, A10.22). Ties (leaders of equal ML) and all other units (MMC, heroes) go in stack
  * order, which does not change any outcome: their checks do not affect one another.

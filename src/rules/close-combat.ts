@@ -10,7 +10,7 @@
  * CC (J2.31). A11.1: no TEM or Hindrance; CC is usually simultaneous (both sides attack even if one is
  * eliminated) - not under Ambush (A11.4), where the Ambushing side attacks first.
  *
- * The CCT's columns and Kill Numbers are not in the project's rules texts: RULES-NOTES 11 (a peer: 1-1 Kill
+ * The CCT's columns and Kill Numbers are not in the project's rules texts: docs/rules-notes.md §11 (a peer: 1-1 Kill
  * Number 5, 3-2 Kill Number 6, Hand-to-Hand +2) anchors the black numbers; the rest extend them one per
  * column (medium). The CC DRM values other than leadership are named settings (low); see README.
  */
@@ -31,8 +31,8 @@ export interface CCColumn {
   readonly confidence: Confidence;
 }
 
-const CCT_ANCHOR = 'RULES-NOTES 11 (a peer: 1-1 Kill Number 5, 3-2 Kill Number 6)';
-const CCT_EXTENDED = 'one Kill Number per column from the RULES-NOTES 11 anchors (1-1: 5, 3-2: 6); not verified';
+const CCT_ANCHOR = 'docs/rules-notes.md §11 (a peer: 1-1 Kill Number 5, 3-2 Kill Number 6)';
+const CCT_EXTENDED = 'one Kill Number per column from the docs/rules-notes.md §11 anchors (1-1: 5, 3-2: 6); not verified';
 
 /** The CCT odds columns, lowest first, with their black Kill Numbers (A11.11). */
 export const CC_COLUMNS: readonly CCColumn[] = Object.freeze(
@@ -86,7 +86,7 @@ export function ccColumnIndex(attackFP: number, defenseFP: number): number {
 
 /**
  * The Kill Number of an attack (A11.11): the column's black number, or in Hand-to-Hand CC (J2.31) the red
- * one, modelled as black + setting `ccHandToHandKillShift` (default +2, RULES-NOTES 11, medium).
+ * one, modelled as black + setting `ccHandToHandKillShift` (default +2, docs/rules-notes.md §11, medium).
  * @example ccKillNumber(ccColumnIndex(6, 4), false, rs) // 6 (3-2)
  */
 export function ccKillNumber(columnIndex: number, handToHand: boolean, ruleSet: RuleSet): number {

@@ -1,5 +1,5 @@
 /**
- * Cowering (A7.9; RULES-NOTES 8, high except the 1 FP column).
+ * Cowering (A7.9; docs/rules-notes.md §8, high except the 1 FP column).
  *
  * An attack whose Original IFT DR is doubles is resolved one FP column to the left, two columns if the
  * firer is Inexperienced (Green or Conscript, A19.33). Never cowering: an attack directed by a leader;

@@ -1,5 +1,5 @@
 /**
- * Experience Level Rating: Replacement and Disruption (A19.1, A19.11, A19.12, A19.13; RULES-NOTES 2).
+ * Experience Level Rating: Replacement and Disruption (A19.1, A19.11, A19.12, A19.13; docs/rules-notes.md §2).
  *
  * An unbroken squad/HS/leader that fails a MC by more than its side's ELR (Final DR - ML > ELR) is
  * Replaced by a broken unit of lesser quality of the same size (the catalog's ladder, A19.13). One that

@@ -1,6 +1,6 @@
 /**
  * Heat of Battle (A15.1-15.5; rules/002 for 2nd Edition, rules/000 for G.I. Anvil of Victory;
- * RULES-NOTES 4).
+ * docs/rules-notes.md §4).
  *
  * Follows any Original MC or Rally (not Self-Rally) DR of 2 by a unit subject to it. The HoB DR takes
  * cumulative DRM: Elite -1, British -1, Finnish -1; Broken +1 (even if it rallied on that 2),

@@ -1,6 +1,6 @@
 /**
  * What the casualty results of the IFT do to a Location once Random Selection (A.9) has picked the
- * units (A7.301 #KIA, A7.302 K/#; RULES-NOTES 8).
+ * units (A7.301 #KIA, A7.302 K/#; docs/rules-notes.md §8).
  *
  * - #KIA: the selected units are eliminated; every other unit in the Location is broken (A10.2 EX:
  *   "both squads are automatically broken"), already broken units are unchanged, pinned units lose the

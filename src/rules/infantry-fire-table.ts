@@ -1,5 +1,5 @@
 /**
- * The Infantry Fire Table (A7; RULES-NOTES 8, high: two independent public implementations agree on
+ * The Infantry Fire Table (A7; docs/rules-notes.md §8, high: two independent public implementations agree on
  * every cell) and its column selection (A7.3x: the highest FP column <= the attack's total FP).
  *
  * Rows are Final IFT DR (<= 0 .. 15+), columns the FP columns 1, 2, 4, 6, 8, 12, 16, 20, 24, 30, 36+.
@@ -7,7 +7,7 @@
  * `K/#` (A7.302: Random Selection Casualty Reduction, all others take a #MC), `#MC`/`NMC` (a MC with
  * +# DRM), `PTC` (Pin Task Check, A7.8), `-` (no effect).
  *
- * Data: `IFT_ROWS` below is the table of RULES-NOTES 8 cell for cell (test/rules/infantry-fire-table
+ * Data: `IFT_ROWS` below is the table of docs/rules-notes.md §8 cell for cell (test/rules/infantry-fire-table
  * checks every cell against a verbatim copy). It is compiled once at load into frozen result objects
  * indexed [column][row], so lookups never allocate.
  */
@@ -36,7 +36,7 @@ export interface IFTResult {
 export const IFT_MIN_ROW = 0;
 export const IFT_MAX_ROW = 15;
 
-// RULES-NOTES 8, one line per Final DR from <= 0 to 15+; columns 1 2 4 6 8 12 16 20 24 30 36+.
+// docs/rules-notes.md §8, one line per Final DR from <= 0 to 15+; columns 1 2 4 6 8 12 16 20 24 30 36+.
 const IFT_ROWS: readonly string[] = [
   /* <=0 */ '1KIA 2KIA 2KIA 3KIA 3KIA 3KIA 4KIA 4KIA 5KIA 6KIA 7KIA',
   /*  1  */ 'K/1  1KIA 1KIA 2KIA 2KIA 2KIA 3KIA 3KIA 4KIA 5KIA 6KIA',
@@ -121,7 +121,7 @@ export function shiftIFTColumn(col: IFTColumn, shift: number): IFTColumn | null 
 }
 
 /**
- * The IFT result of a Final DR on a column (A7; RULES-NOTES 8).
+ * The IFT result of a Final DR on a column (A7; docs/rules-notes.md §8).
  * @param col an FP column
  * @param finalDR Original IFT DR + all DRM, any integer (<= 0 reads the top row, >= 15 the bottom)
  * @returns a frozen shared result object. Never throws. No allocation.

@@ -1,5 +1,5 @@
 /**
- * Interdiction (A10.53, A10.52, A10.711; RULES-NOTES 6): the NMC a routing unit takes in an Open Ground
+ * Interdiction (A10.53, A10.52, A10.711; docs/rules-notes.md §6): the NMC a routing unit takes in an Open Ground
  * hex, and what it does to the unit and to a leader routing with it.
  *
  * - Which hexes: each `open` hex entered (Open Ground in the LOS and Normal Range of an unbroken enemy

@@ -1,5 +1,5 @@
 /**
- * Leader Loss Morale Checks and Task Checks (A10.2, A10.21; RULES-NOTES 3).
+ * Leader Loss Morale Checks and Task Checks (A10.2, A10.21; docs/rules-notes.md §3).
  *
  * LLMC: when a leader is eliminated, every friendly unit in the Location whose *current* ML is lower
  * than the leader's takes a MC whose DRM is the leader's modifier with its sign reversed (8-0: NMC;
@@ -41,7 +41,7 @@ export function lltcFor(unit: UnitState, leaderDRM: number, leaderML: number): C
 }
 
 /**
- * The Morale Level a leader's loss is measured against (A10.2, A10.21 EX; RULES-NOTES 3): his Good
+ * The Morale Level a leader's loss is measured against (A10.2, A10.21 EX; docs/rules-notes.md §3): his Good
  * Order ML, not his broken-side or berserk ML, with the Fanatic and Encircled modifiers of
  * {@link currentML} but not the wound's. A10.21 EX: a *broken* 8-0 eliminated by a 1MC result makes a
  * 4-6-7 (ML 7) take a LLMC but not a 4-6-8 (ML 8), and had he been a 9-1, both squads would take one,

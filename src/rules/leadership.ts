@@ -1,5 +1,5 @@
 /**
- * Leadership DRM (A10.7, A10.22, A10.72, A15.42; RULES-NOTES 3).
+ * Leadership DRM (A10.7, A10.22, A10.72, A15.42; docs/rules-notes.md §3).
  *
  * Only one leader's DRM applies to a unit's MC/TC/Rally DR: the best one among the unbroken,
  * unpinned leaders in the Location (a pinned or broken leader lends nothing). A leader never applies

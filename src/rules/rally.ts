@@ -1,5 +1,5 @@
 /**
- * Rally (A10.6-10.64, A10.71; RULES-NOTES 5).
+ * Rally (A10.6-10.64, A10.71; docs/rules-notes.md §5).
  *
  * A broken unit rallies on a Final DR <= its broken-side ML. DRM: the Good Order leader's leadership
  * DRM (leadership.ts); -1 in a building, pillbox, trench or woods (A10.61); +1 Self-Rally (A10.63);

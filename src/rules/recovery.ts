@@ -1,5 +1,5 @@
 /**
- * Recovery of an unpossessed SW/Gun (A4.44, rules/004; RULES-NOTES 10).
+ * Recovery of an unpossessed SW/Gun (A4.44, rules/004; docs/rules-notes.md §10).
  *
  * An unpinned Good Order Infantry unit in the SW's Location (and not in the same Location as an armed
  * Known enemy unit) Recovers it on a Final dr < 6. Recovery drm: +1 if CX, +1 at night, plus any other

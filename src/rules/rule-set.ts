@@ -2,7 +2,7 @@
  * Rule sets: ASL 2nd Edition (default) and the G.I. Anvil of Victory variant (rules/000).
  *
  * A rule set is data: the differences between the two texts are fields here, read by the resolver,
- * never `if (variant)` branches. Low-confidence facts (RULES-NOTES) are named settings with a
+ * never `if (variant)` branches. Low-confidence facts (docs/rules-notes.md) are named settings with a
  * documented default, changeable with `--setting name=value` and in scenario files.
  */
 import { inputError } from '../errors.js';
@@ -18,17 +18,17 @@ export type SurrenderWithoutAdjacent = 'disrupted' | 'broken';
 export type BerserkCheck = 'NTC' | 'DM-MC';
 
 /**
- * Named settings for facts the rules texts leave unclear (RULES-NOTES, confidence low/medium).
+ * Named settings for facts the rules texts leave unclear (docs/rules-notes.md, confidence low/medium).
  * Every field is documented in README "Settings".
  */
 export interface RuleSettings {
   /**
-   * Japanese national HoB DRM (A15.1; RULES-NOTES 4, medium): +4 on the 2nd Edition National
+   * Japanese national HoB DRM (A15.1; docs/rules-notes.md §4, medium): +4 on the 2nd Edition National
    * Capabilities chart, +3 in GIA. Integer in [0, 5].
    */
   readonly japaneseHoBDRM: number;
   /**
-   * A10.31 with A19.13 (RULES-NOTES 2, low): an unbroken unit rolling an Original 12 that also fails
+   * A10.31 with A19.13 (docs/rules-notes.md §2, low): an unbroken unit rolling an Original 12 that also fails
    * by more than its ELR is Casualty Reduced and then Replaced (`true`, default) or only Reduced.
    */
   readonly casualtyMCAlsoReplaces: boolean;
@@ -38,21 +38,21 @@ export interface RuleSettings {
    */
   readonly refuseBattleHardening: boolean;
   /**
-   * A17.11 / RULES-NOTES 2 (medium): what Casualty Reduction does to an already wounded SMC:
+   * A17.11 / docs/rules-notes.md §2 (medium): what Casualty Reduction does to an already wounded SMC:
    * `'eliminate'` (default; "Wounded SMC > eliminated", A15.2 "a wounded hero failing a MC is
    * eliminated") or `'severity'` (another Wound Severity dr with +1 drm).
    */
   readonly woundedSMCReduction: 'eliminate' | 'severity';
   /**
-   * Integrity Check DRM when the side has no Good Order leader (A16.2; RULES-NOTES 7, low). Default +1.
+   * Integrity Check DRM when the side has no Good Order leader (A16.2; docs/rules-notes.md §7, low). Default +1.
    */
   readonly integrityNoLeaderDRM: number;
   /**
-   * Cowering on the 1 FP column (A7.9; RULES-NOTES 8, unresolved): `'no-effect'` (the attack drops off
+   * Cowering on the 1 FP column (A7.9; docs/rules-notes.md §8, unresolved): `'no-effect'` (the attack drops off
    * the table, default) or `'stay'` (it stays on the 1 column).
    */
   readonly coweringOnOneFP: 'no-effect' | 'stay';
-  /** LLMC of a 6+1 leader (A10.2; RULES-NOTES 3, low): DRM of the LLMC, default -1 (sign reversed). */
+  /** LLMC of a 6+1 leader (A10.2; docs/rules-notes.md §3, low): DRM of the LLMC, default -1 (sign reversed). */
   readonly sixPlusOneLLMCDRM: number;
   /**
    * A9.61 "burning if half of the Final Kill Number" lost its comparison (rules/004): `'below-half'`
@@ -64,7 +64,7 @@ export interface RuleSettings {
    * resolved, then the MG is malfunctioned) or `'misses'` (the shot is lost). Low for To Hit DRs.
    */
   readonly vehicleMalfunctionShot: 'resolves' | 'misses';
-  /** Hand-to-Hand CC (J2.31): red Kill Number = black + this. Default +2 (RULES-NOTES 11, medium). */
+  /** Hand-to-Hand CC (J2.31): red Kill Number = black + this. Default +2 (docs/rules-notes.md §11, medium). */
   readonly ccHandToHandKillShift: number;
   /** CC DRM when a hero (or heroic leader) attacks (A15.2x). Default -1 (low). */
   readonly ccHeroDRM: number;

@@ -136,11 +136,6 @@ export function offMapState(u: UnitState): UnitState {
   return isAlive(u) ? u : withChanges(initialUnitState(u.profile), { status: u.status });
 }
 
-/** True for an unbroken, unpinned, on-map unit. */
-export function isGoodOrder(u: UnitState): boolean {
-  return u.status === 'good-order';
-}
-
 /**
  * The unit's current Morale Level, integer in [1, 11]:
  * berserk 10, never lowered (A15.42); hero 9, wounded 8 (A15.2); heroic leader max(ML, 9) (a 10-x
@@ -161,7 +156,7 @@ export function currentML(u: UnitState): number {
 
 /**
  * The leadership DRM this leader lends to other units in his Location (A10.7), or null when he lends
- * none: not a leader, broken, pinned (RULES-NOTES 3), berserk after his Berserk check (A15.41), or
+ * none: not a leader, broken, pinned (docs/rules-notes.md §3), berserk after his Berserk check (A15.41), or
  * gone. A wounded leader's DRM is one worse (A17.2). Never throws.
  */
 export function lentLeadershipDRM(u: UnitState): number | null {

@@ -9,7 +9,7 @@
  * AP To Kill Table. Then: To Kill DR < Final Kill Number: eliminated ("and burning if half of the Final
  * Kill Number": the sentence lost its comparison, see setting `vehicleBurning`); == Final Kill Number:
  * Stunned (even if BU; D5.34); greater: no effect.
- * MG Breakdown (A9.7, RULES-NOTES 8 area): an Original DR >= the MG's Breakdown number (B#) malfunctions it;
+ * MG Breakdown (A9.7, docs/rules-notes.md §8 area): an Original DR >= the MG's Breakdown number (B#) malfunctions it;
  * whether that shot is still resolved is setting `vehicleMalfunctionShot`.
  *
  * The numbers of the To Hit Table, the MGs' basic To Kill numbers and the IFT Vehicle line are NOT in
@@ -58,7 +58,7 @@ export interface ToHitRow {
   readonly confidence: Confidence;
 }
 
-const TH_SOURCE = 'RULES-NOTES 11 (brackets 0-6, 7-12, 13-18: a public transcription, medium-low); numbers unverified';
+const TH_SOURCE = 'docs/rules-notes.md §11 (brackets 0-6, 7-12, 13-18: a public transcription, medium-low); numbers unverified';
 
 /** Vehicle Target Type, black To Hit numbers by range bracket (C3). Low: check your chart or give --th. */
 export const VEHICLE_TARGET_TO_HIT: readonly ToHitRow[] = Object.freeze([
@@ -77,9 +77,9 @@ export interface VehicleLineRow {
   readonly confidence: Confidence;
 }
 
-const VL_SOURCE = 'IFT Vehicle line: not in rules/ nor RULES-NOTES 8; a low-confidence default (give --tk)';
+const VL_SOURCE = 'IFT Vehicle line: not in rules/ nor docs/rules-notes.md §8; a low-confidence default (give --tk)';
 
-/** The IFT Vehicle line, by FP column (the same 11 columns as RULES-NOTES 8). Low. */
+/** The IFT Vehicle line, by FP column (the same 11 columns as docs/rules-notes.md §8). Low. */
 export const IFT_VEHICLE_LINE: readonly VehicleLineRow[] = Object.freeze(
   [1, 2, 4, 6, 8, 12, 16, 20, 24, 30, 36].map((column, i) => ({ column, kill: i + 2, source: VL_SOURCE, confidence: 'low' as Confidence })),
 );
@@ -113,7 +113,7 @@ export function vehicleLineKillNumber(fp: number): number | null {
  * @param finalDR Original DR + To Hit DRM, integer
  * @param th Modified To Hit number, integer
  * Never throws.
- * @example resolveToHit(7, 7) // true (RULES-NOTES 11: TH# 7 hits on 21/36)
+ * @example resolveToHit(7, 7) // true (docs/rules-notes.md §11: TH# 7 hits on 21/36)
  */
 export function resolveToHit(finalDR: number, th: number): boolean {
   return finalDR <= th;

@@ -19,7 +19,7 @@ import { checkNonNegative } from './check-input.js';
 /**
  * The two-sided 95% normal quantile Φ⁻¹(0.975), to double precision.
  *
- * Written out, not derived: simple-statistics' `probit(0.975)` returns 1.9572 (see LIBRARIES.md).
+ * Written out, not derived: simple-statistics' `probit(0.975)` returns 1.9572 (see docs/libraries.md "simple-statistics").
  */
 export const Z95 = 1.959963984540054;
 

@@ -68,7 +68,7 @@ export function buildCCTables(input: CCTableInput = {}): TableSet {
     input: { settings: input.settings ?? {} },
     notes: [
       'One CC attack (A11.11): odds = attacking FP : defending FP rounded down to a column (7 to 4 is 3-2, 4 to 15 is 1-4); Final DR < Kill Number eliminates every unit attacked, == is a Partial Kill (one unit, by Random Selection, Casualty Reduced).',
-      'Kill Numbers: 1-1 = 5 and 3-2 = 6 from RULES-NOTES 11 (medium), the other columns one per column (low); Hand-to-Hand adds ccHandToHandKillShift (default 2).',
+      'Kill Numbers: 1-1 = 5 and 3-2 = 6 from docs/rules-notes.md §11 (medium), the other columns one per column (low); Hand-to-Hand adds ccHandToHandKillShift (default 2).',
       'CC DRM: leadership, hero (ccHeroDRM), CX +1 / -1 when attacked, Ambush (ccAmbushDRM), concealment (settings), other. For both sides and per-unit results use asl-odds cc.',
     ],
     tables,

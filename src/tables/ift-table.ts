@@ -1,5 +1,5 @@
 /**
- * `asl-odds table ift`: the odds of each Infantry Fire Table result (A7; RULES-NOTES 8) by FP column
+ * `asl-odds table ift`: the odds of each Infantry Fire Table result (A7; docs/rules-notes.md §8) by FP column
  * (rows 1 .. 36+) against the total IFT DRM (columns -3 .. +4), with Cowering (A7.9), and the odds that
  * one such attack breaks (or worse) a Good Order ML 7 or ML 8 squad.
  *
@@ -140,7 +140,7 @@ export function buildIftTables(input: IftTableInput = {}): TableSet {
     notes: [
       'Rows: the FP column (the highest column <= the total FP; 36+ for 36 or more). Columns: the total IFT DRM, a directing leader\'s leadership DRM included (a 9-1 directing through +1 terrain is the 0 column), Final DR = Original IFT DR + DRM.',
       cowerNote,
-      '#KIA (A7.301): # units eliminated by Random Selection, all others in the Location broken. K/# (A7.302): one unit Casualty Reduced by Random Selection, all others (a just-Reduced HS included) take a #MC. MC = NMC or #MC (+# DRM); PTC = Pin Task Check (RULES-NOTES 8). The five result grids sum to 1 in each cell.',
+      '#KIA (A7.301): # units eliminated by Random Selection, all others in the Location broken. K/# (A7.302): one unit Casualty Reduced by Random Selection, all others (a just-Reduced HS included) take a #MC. MC = NMC or #MC (+# DRM); PTC = Pin Task Check (docs/rules-notes.md §8). The five result grids sum to 1 in each cell.',
       'Break grids: one attack on a lone Good Order German 4-6-7 (ML 7) or 4-6-8 (ML 8), the whole chain of asl-odds attack (Random Selection, the K/# MC, Casualty MC, Replacement, Heat of Battle); the figure is P(the squad ends broken, eliminated or captured). A squad only Reduced to a Good Order HS does not count, nor one broken and then rallied by Heat of Battle. The ELR does not change it (a squad Replaced or Disrupted is broken all the same).',
     ],
     tables: [...resultTables, ...breakTables],

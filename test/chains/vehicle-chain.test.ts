@@ -19,7 +19,7 @@ function codeOf(i: VehicleInput): string {
 }
 
 describe('vehicle: AFV Kill attack on an armored facing (A9.61)', () => {
-  it('TH# 7 then Kill Number 4 (given): hit 21/36 (RULES-NOTES 11); eliminated 21/36 x 3/36; Stunned 21/36 x 3/36', () => {
+  it('TH# 7 then Kill Number 4 (given): hit 21/36 (docs/rules-notes.md §11); eliminated 21/36 x 3/36; Stunned 21/36 x 3/36', () => {
     const r = exact({ th: 7, tk: 4, breakdown: 13 });
     expect(r.eventFractions?.hit).toBe('7/12');
     expect(r.eventFractions?.killed).toBe('7/144');

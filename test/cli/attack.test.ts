@@ -1,6 +1,6 @@
 /**
  * `asl-odds attack` in-process (buffer CliIO): `--json` values against hand-computed oracles (A10.2
- * EX, RULES-NOTES 3 PTC oracle), the table's unit and stack sections, and bad input (exit 2, one line
+ * EX, docs/rules-notes.md §3 PTC oracle), the table's unit and stack sections, and bad input (exit 2, one line
  * naming the option, no stack trace).
  */
 import { describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ describe('asl-odds attack --json', () => {
     // 1KIA: the unit Random Selection picks is eliminated (A7.301): one of the two squads 2 times in 3.
     expect(r.squadsEliminated?.[1].atLeast).toBeGreaterThanOrEqual(2 / 3 - 1e-12);
   });
-  it('RULES-NOTES 3: PTC on a 9-1 and a 4-6-8 (leader first; squad gets -1 only while he is unpinned)', async () => {
+  it('docs/rules-notes.md §3: PTC on a 9-1 and a 4-6-8 (leader first; squad gets -1 only while he is unpinned)', async () => {
     const r = await runJson(['attack', '--result', 'PTC', '--target', 'german/9-1,german/4-6-8', '--outcomes']);
     const by = Object.fromEntries(r.outcomes.map((o) => [o.state, o.fraction]));
     expect(by).toEqual({ '9-1, 4-6-8': '25/36', '9-1, pinned 4-6-8': '5/36', 'pinned 9-1, 4-6-8': '13/108', 'pinned 9-1, pinned 4-6-8': '5/108' });

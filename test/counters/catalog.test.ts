@@ -91,7 +91,7 @@ describe('listUnits', () => {
   });
 });
 
-describe('nationalities (A15.1 HoB DRM table, RULES-NOTES 4 and 9)', () => {
+describe('nationalities (A15.1 HoB DRM table, docs/rules-notes.md §4 and §9)', () => {
   it.each([
     ['german', 0], ['russian', 2], ['american', 0], ['british', -1], ['italian', 3], ['japanese', null],
     ['finnish', -1], ['french', 1], ['partisan', 1], ['axis-minor', 3], ['allied-minor', 2],

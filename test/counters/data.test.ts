@@ -1,6 +1,6 @@
 /**
  * Counter data invariants (src/counters/*): ranges, HS links, coverage per nationality, provenance.
- * Oracles: A10.1 (ML in [2, 10]), A10.7 (leadership DRM), A10.2 EX (broken 6-5-8 ML 9), RULES-NOTES 9
+ * Oracles: A10.1 (ML in [2, 10]), A10.7 (leadership DRM), A10.2 EX (broken 6-5-8 ML 9), docs/rules-notes.md §9
  * (broken HS ML = broken squad ML - 1; Italian non-elite broken ML one lower), A15.2 (hero 1-4-9).
  */
 import { describe, expect, it } from 'vitest';
@@ -36,7 +36,7 @@ describe('every row', () => {
     for (const u of ALL) if (u.kind === 'squad' || u.kind === 'hs' || u.kind === 'crew') expect(isInt(u.bpv ?? -1, 1, 99), u.id).toBe(true);
   });
 
-  it('RULES-NOTES 9: every squad Reduces to an existing HS of the same nationality and class, broken ML one lower', () => {
+  it('docs/rules-notes.md §9: every squad Reduces to an existing HS of the same nationality and class, broken ML one lower', () => {
     for (const s of listUnits({ kind: 'squad' })) {
       expect(s.reducedTo, s.id).toBeDefined();
       const hs = getUnit(s.reducedTo!);
@@ -60,7 +60,7 @@ describe('every row', () => {
     expect(getUnit('german/9-2').leadershipDRM).toBe(-2);
   });
 
-  it('crews are elite (RULES-NOTES 9)', () => {
+  it('crews are elite (docs/rules-notes.md §9)', () => {
     for (const c of listUnits({ kind: 'crew' })) expect(c.unitClass).toBe('elite');
   });
 });
@@ -75,7 +75,7 @@ describe('every nationality', () => {
     expect(listUnits({ nationality: n, kind: 'hero' })).toHaveLength(1);
   });
 
-  it('Partisans are never Elite/Inexperienced (RULES-NOTES 9)', () => {
+  it('Partisans are never Elite/Inexperienced (docs/rules-notes.md §9)', () => {
     for (const u of listUnits({ nationality: 'partisan' })) expect(['1st-line', '2nd-line']).toContain(u.unitClass);
   });
 });
@@ -86,7 +86,7 @@ describe('verified values', () => {
     expect(getUnit('german/3-4-8')).toMatchObject({ brokenML: 8, traits: { ss: true } });
   });
 
-  it('RULES-NOTES 9: German Strength Factors and classes', () => {
+  it('docs/rules-notes.md §9: German Strength Factors and classes', () => {
     expect(getUnit('german/4-6-8')).toMatchObject({ unitClass: 'elite', reducedTo: 'german/2-4-8' });
     expect(getUnit('german/4-6-7')).toMatchObject({ unitClass: '1st-line', reducedTo: 'german/2-4-7' });
     expect(getUnit('german/4-4-7').unitClass).toBe('2nd-line');
@@ -94,7 +94,7 @@ describe('verified values', () => {
     expect(getUnit('german/2-2-8')).toMatchObject({ kind: 'crew', ml: 8 });
   });
 
-  it('RULES-NOTES 9: non-elite Italian broken ML one lower; elite not', () => {
+  it('docs/rules-notes.md §9: non-elite Italian broken ML one lower; elite not', () => {
     expect(getUnit('italian/3-4-7').brokenML).toBe(6);
     expect(getUnit('italian/3-3-6').brokenML).toBe(5);
     expect(getUnit('italian/4-4-7').brokenML).toBe(7);

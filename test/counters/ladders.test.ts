@@ -63,7 +63,7 @@ describe('A19.13 ELR Replacement', () => {
     expect(replacementOf(getUnit('russian/4-4-7'))?.id).toBe('russian/4-2-6');
   });
 
-  it('A19.13, RULES-NOTES 2: HS ladders parallel the squads (2-4-8 > 2-4-7 > 2-3-7 > 2-3-6 > null)', () => {
+  it('A19.13, docs/rules-notes.md §2: HS ladders parallel the squads (2-4-8 > 2-4-7 > 2-3-7 > 2-3-6 > null)', () => {
     expect(chain('german/2-4-8', replacementOf)).toEqual(['german/2-4-8', 'german/2-4-7', 'german/2-3-7', 'german/2-3-6']);
   });
 
@@ -75,7 +75,7 @@ describe('A19.13 ELR Replacement', () => {
     expect(replacementOf(getUnit('finnish/10-0'))?.id).toBe('finnish/9-1');
   });
 
-  it('RULES-NOTES 9: Japanese leaders are not Replaced', () => {
+  it('docs/rules-notes.md §9: Japanese leaders are not Replaced', () => {
     for (const u of listUnits({ nationality: 'japanese', kind: 'leader' })) expect(replacementOf(u)).toBeNull();
   });
 
@@ -135,7 +135,7 @@ describe('A15.3 Battle Hardening', () => {
 });
 
 describe('Casualty Reduction and Step Reduction', () => {
-  it('RULES-NOTES 2 (A10.2 EX): a squad becomes its HS; HS, crew and SMC give null', () => {
+  it('docs/rules-notes.md §2 (A10.2 EX): a squad becomes its HS; HS, crew and SMC give null', () => {
     expect(reducedOf(getUnit('german/4-6-7'))?.id).toBe('german/2-4-7');
     expect(reducedOf(getUnit('german/6-5-8'))?.id).toBe('german/3-4-8');
     expect(reducedOf(getUnit('german/2-4-7'))).toBeNull();
@@ -144,7 +144,7 @@ describe('Casualty Reduction and Step Reduction', () => {
     expect(reducedOf(getUnit('hero'))).toBeNull();
   });
 
-  it('RULES-NOTES 9 (G1.11): Japanese 4-4-8 steps down to 3-4-8; others have no step', () => {
+  it('docs/rules-notes.md §9 (G1.11): Japanese 4-4-8 steps down to 3-4-8; others have no step', () => {
     expect(stepReducedOf(getUnit('japanese/4-4-8'))?.id).toBe('japanese/3-4-8');
     expect(stepReducedOf(getUnit('japanese/3-4-8'))).toBeNull();
     expect(stepReducedOf(getUnit('german/4-6-7'))).toBeNull();

@@ -70,7 +70,7 @@ describe('NMC on a German 4-6-7 (ML 7), ELR 3, Known enemy in LOS: hand-computed
   });
 });
 
-describe('oracle: PTC on a 9-1 leader stacked with a ML 8 squad (RULES-NOTES 3, public implementation)', () => {
+describe('oracle: PTC on a 9-1 leader stacked with a ML 8 squad (docs/rules-notes.md §3, public implementation)', () => {
   // Leader checks first; the squad gets the leader's -1 only while he is unpinned.
   // Of 1,296 equally likely dice pairs: both pinned 60, leader only 156, squad only 180, neither 900.
   type S = { step: 0 | 1 | 2; leader: UnitState; squad: UnitState };

@@ -1,5 +1,5 @@
 /**
- * Close Combat rules (A11): the CCT odds column (A11.11 and its EX), Kill Numbers (RULES-NOTES 11), the
+ * Close Combat rules (A11): the CCT odds column (A11.11 and its EX), Kill Numbers (docs/rules-notes.md §11), the
  * attack result, the CC DRM and Leader Creation's trigger.
  */
 import { describe, expect, it } from 'vitest';
@@ -43,7 +43,7 @@ describe('A11.11 odds: rounded down to the nearest CCT column', () => {
   });
 });
 
-describe('A11.11 Kill Numbers and results (RULES-NOTES 11)', () => {
+describe('A11.11 Kill Numbers and results (docs/rules-notes.md §11)', () => {
   it('3-2: Kill Number 6, 10/36 eliminate and 15/36 with Casualty Reduction (peer figure)', () => {
     const k = ccKillNumber(ccColumnIndex(3, 2), false, rs);
     expect(k).toBe(6);

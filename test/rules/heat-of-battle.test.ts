@@ -3,7 +3,7 @@ import { Ev } from '../../src/rules/events.js';
 import { hobDRM, hobResultOf, isHoBEligible, resolveHoB } from '../../src/rules/heat-of-battle.js';
 import { ctx, rs2e, unit } from './helpers.js';
 
-describe('A15.1 HoB DRM (cumulative; RULES-NOTES 4)', () => {
+describe('A15.1 HoB DRM (cumulative; docs/rules-notes.md §4)', () => {
   const cases: [string, boolean, number][] = [
     ['german/4-6-7', false, 0],
     ['german/4-6-8', false, -1], // Elite

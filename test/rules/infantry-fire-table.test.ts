@@ -1,6 +1,6 @@
 /**
  * The Infantry Fire Table (A7), its column selection, Cowering (A7.9), Random Selection (A.9), the
- * KIA and K/# effects (A7.301, A7.302) and the check order (A10.2). Oracles: the IFT of RULES-NOTES 8
+ * KIA and K/# effects (A7.301, A7.302) and the check order (A10.2). Oracles: the IFT of docs/rules-notes.md §8
  * copied verbatim below (every cell), the A.9 EX and A10.2 EX.
  */
 import { describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ import { leaderLossML } from '../../src/rules/leader-loss.js';
 import { randomSelection } from '../../src/rules/random-selection.js';
 import { ctx, dice, rs2e, rsGIA, unit } from './helpers.js';
 
-/** RULES-NOTES 8, verbatim. */
+/** docs/rules-notes.md §8, verbatim. */
 const RULES_NOTES_IFT = `
 | DR | 1 | 2 | 4 | 6 | 8 | 12 | 16 | 20 | 24 | 30 | 36+ |
 |---|---|---|---|---|---|---|---|---|---|---|---|
@@ -50,7 +50,7 @@ function oracleRows(): { drs: number[]; cells: string[] }[] {
     });
 }
 
-describe('A7 Infantry Fire Table: every cell against RULES-NOTES 8', () => {
+describe('A7 Infantry Fire Table: every cell against docs/rules-notes.md §8', () => {
   const rows = oracleRows();
   it('has 16 rows of 11 columns', () => {
     expect(rows).toHaveLength(16);

@@ -148,7 +148,7 @@ describe('A10.22 EX: a leader uses only a higher-ML leader\'s DRM', () => {
   it('a 9-2 has no effect because his ML is the same as the 9-1', () => {
     expect(leadershipDRMFor(l91, [unit('german/9-2')])).toBe(0);
   });
-  it('a pinned or broken leader lends nothing (RULES-NOTES 3)', () => {
+  it('a pinned or broken leader lends nothing (docs/rules-notes.md §3)', () => {
     const squad = unit('german/4-6-7');
     expect(leadershipDRMFor(squad, [unit('german/9-1', { pinned: true })])).toBe(0);
     expect(leadershipDRMFor(squad, [unit('german/9-1', { broken: true })])).toBe(0);

@@ -23,7 +23,7 @@ function hits(th: number): number {
 }
 
 describe('To Hit (C3; A9.6 black number)', () => {
-  it('a hit on Final DR <= the To Hit number: TH# 7 hits on 21/36 (RULES-NOTES 11)', () => {
+  it('a hit on Final DR <= the To Hit number: TH# 7 hits on 21/36 (docs/rules-notes.md §11)', () => {
     expect(hits(7)).toBe(21);
     expect(hits(10)).toBe(33);
     expect(hits(1)).toBe(0);

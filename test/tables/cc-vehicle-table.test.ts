@@ -1,5 +1,5 @@
 /**
- * `asl-odds table cc` and `table vehicle`: cells against the rule oracles (RULES-NOTES 11: 3-2 Kill Number
+ * `asl-odds table cc` and `table vehicle`: cells against the rule oracles (docs/rules-notes.md §11: 3-2 Kill Number
  * 6 eliminates on 10/36, with Casualty Reduction 15/36; TH# 7 hits on 21/36) and equal to the commands.
  */
 import { describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ const drm = (d: number) => CC_TABLE_DRMS.indexOf(d);
 
 describe('table cc (A11.11)', () => {
   const t = buildCCTables();
-  it('3-2 at DRM 0: eliminated 10/36, eliminated or Reduced 15/36 (RULES-NOTES 11)', () => {
+  it('3-2 at DRM 0: eliminated 10/36, eliminated or Reduced 15/36 (docs/rules-notes.md §11)', () => {
     expect(t.tables[0].cells[col('3-2')][drm(0)]?.fraction).toBe('5/18');
     expect(t.tables[1].cells[col('3-2')][drm(0)]?.fraction).toBe('5/12');
   });
