@@ -19,7 +19,7 @@ function firepower(v: string): number {
 export const vehicleCalculator: OddsCalculator = {
   name: 'vehicle',
   summary:
-    'Odds that MG fire kills, burns or Stuns a vehicle: To Hit (Vehicle Target Type, black number), then the AP To Kill Table against an armored facing, or the IFT Vehicle line against an unarmored one (A9.6, A9.61). Table values are low-confidence defaults: give --th and --tk from your chart.',
+    'Odds that MG fire kills, burns or Stuns a vehicle: To Hit (Vehicle Target Type, black number), then the AP To Kill Table against an armored facing, or the IFT Vehicle line against an unarmored one (A9.6, A9.61). Each number names its source; the ones no second source confirms are placeholders, listed in the answer: give --th and --tk from your chart.',
   examples: ['vehicle --mg hmg --range 3 --armor 1', 'vehicle --th 8 --tk 4 --th-drm 1 --json', 'vehicle --unarmored --fp 4 --mg mmg', 'vehicle --unarmored --afv-kill --fp 4 --mg mmg --range 2'],
   options: [
     { flags: '--mg <type>', description: 'the MG: lmg, mmg, hmg, 50cal (basic To Kill number, Normal Range and B#)', default: 'hmg' },

@@ -7,7 +7,8 @@
  *   To Kill DR (AP To Kill Table, or the IFT Vehicle line) --> burning | eliminated | Stunned | no effect
  *
  * Without a To Hit DR (unarmored facing, ordinary fire, A9.6) the chain starts at the IFT DR, which can
- * malfunction the MG too. A `ChainModel`, so both engines run the same rule functions.
+ * malfunction the MG too, and a DR equal to the Kill Number Immobilizes the vehicle (A7.308; A9.61's Stun
+ * is the AFV Kill attack's; docs/rules-notes.md §12). A `ChainModel`, so both engines run the same rule functions.
  */
 import type { ChainModel, Roll, Transition } from '../engine/chain.js';
 import { drFromIndex } from '../dice/dice.js';
@@ -33,16 +34,17 @@ export interface VehicleChainInput {
 /** A state of the chain. */
 export interface VehicleChainState {
   readonly phase: 'toHit' | 'toKill' | 'done';
-  /** Final result, meaningful once done: 'miss' when the To Hit DR missed. */
-  readonly result: ToKillResult | 'miss';
+  /** Final result, meaningful once done: 'miss' when the To Hit DR missed; 'immobilized' on the Vehicle line. */
+  readonly result: ToKillResult | 'immobilized' | 'miss';
   readonly malfunctioned: boolean;
 }
 
 /** Outcome names. */
-export const VEHICLE_OUTCOMES: Readonly<Record<VehicleChainState['result'], string>> = {
+const VEHICLE_OUTCOMES: Readonly<Record<VehicleChainState['result'], string>> = {
   burning: 'AFV eliminated, burning',
   eliminated: 'AFV eliminated',
   stunned: 'AFV Stunned',
+  immobilized: 'vehicle Immobilized',
   none: 'hit, no effect',
   miss: 'missed',
 };
@@ -71,7 +73,8 @@ export function buildVehicleChain(input: VehicleChainInput): ChainModel<VehicleC
         }
         return { state: { phase: 'toKill', result: 'none', malfunctioned: broke }, events: events | Ev.hit };
       }
-      const result = lost ? 'none' : resolveToKill(original + input.toKillDRM, input.kill, input.ruleSet);
+      const toKill = lost ? 'none' : resolveToKill(original + input.toKillDRM, input.kill, input.ruleSet);
+      const result = toKill === 'stunned' && input.toHit === null ? 'immobilized' : toKill;
       let ev = events;
       if (result === 'burning') ev |= Ev.killed | Ev.burning;
       else if (result === 'eliminated') ev |= Ev.killed;

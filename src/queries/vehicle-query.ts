@@ -6,7 +6,7 @@ import { buildVehicleChain, type VehicleChainState } from '../chains/vehicle-cha
 import type { EventName } from '../rules/events.js';
 import { inputError } from '../errors.js';
 import { getRuleSet, type RuleSetId } from '../rules/rule-set.js';
-import { MG_ROWS, MG_TYPES, vehicleLineKillNumber, vehicleToHitNumber, type MGType } from '../rules/vehicle-fire.js';
+import { MG_ROWS, MG_TYPES, vehicleLineKillNumber, vehicleToHitNumber, type MGType, type SourcedNumber } from '../rules/vehicle-fire.js';
 import type { OddsQuery } from './compute-odds.js';
 import { checkIntInput } from './input-checks.js';
 
@@ -44,6 +44,29 @@ export interface VehicleInput {
   readonly settings?: Readonly<Record<string, string>>;
 }
 
+/**
+ * One number the answer used, with its source and confidence (docs/rules-notes.md §12): `input.sources`
+ * of the `vehicle` result. `placeholder` is true for a low-confidence default the player did not give:
+ * the page and the text answer warn about it.
+ */
+export interface VehicleNumberSource {
+  /** What the number is, in the rulebook's words: `To Hit number`, `HMG basic To Kill number`, `B#`. */
+  readonly number: string;
+  readonly value: number;
+  /** `given (--th)` for a number from the player's chart, else the data's source. */
+  readonly source: string;
+  readonly confidence: 'high' | 'medium' | 'low';
+  readonly placeholder: boolean;
+}
+
+function fromData(number: string, n: SourcedNumber): VehicleNumberSource {
+  return { number, value: n.value, source: n.source, confidence: n.confidence, placeholder: n.confidence === 'low' };
+}
+
+function given(number: string, value: number, option: string): VehicleNumberSource {
+  return { number, value, source: `given (${option})`, confidence: 'high', placeholder: false };
+}
+
 /** Events of the `vehicle` command. */
 export const VEHICLE_EVENTS: readonly EventName[] = ['hit', 'killed', 'burning', 'stunned', 'malfunction'];
 
@@ -59,7 +82,8 @@ function parseMG(s: string): MGType {
  * The vehicle question as a chain and header.
  * @throws AslOddsError `input.mg`, `input.facing`, `input.range`, `input.fireGroup`, `input.halved`, `input.th`,
  *   `input.tk`, `input.armor`, `input.fp`, `input.thDrm`, `input.tkDrm`, `input.breakdown`, `input.setting`
- * @example exact P(killed) for { mg: 'hmg', range: 2, armor: 0 } with the default table: 33/36 x 3/36
+ * @example exact P(killed) for { mg: 'hmg', range: 2, armor: 0, breakdown: 13 }: To Hit 10 (33/36) x To Kill DR < 4 (3/36)
+ * @example vehicleQuery({ mg: 'hmg' }).header.input.placeholders // ['HMG Normal Range', 'HMG B#', 'HMG basic To Kill number']
  */
 export function vehicleQuery(i: VehicleInput): OddsQuery<VehicleChainState> {
   const ruleSet = getRuleSet(i.rules ?? '2nd-edition', i.settings ?? {});
@@ -67,11 +91,14 @@ export function vehicleQuery(i: VehicleInput): OddsQuery<VehicleChainState> {
   const facing = i.facing ?? 'armored';
   if (facing !== 'armored' && facing !== 'unarmored') throw inputError('input.facing', `--facing: expected armored or unarmored, got '${String(facing)}'`);
   const range = checkIntInput('range', i.range ?? 1, 0, 24);
-  const normalRange = checkIntInput('normal-range', i.normalRange ?? mg.normalRange, 1, 30);
-  const breakdown = checkIntInput('breakdown', i.breakdown ?? mg.breakdown, 2, 13);
+  const sources: VehicleNumberSource[] = [];
+  const toHitRolled = facing === 'armored' || !!i.afvKill;
+  const normalRange = checkIntInput('normal-range', i.normalRange ?? mg.normalRange.value, 1, 30);
+  if (toHitRolled) sources.push(i.normalRange !== undefined ? given('Normal Range', normalRange, '--normal-range') : fromData(`${mg.name} Normal Range`, mg.normalRange));
+  const breakdown = checkIntInput('breakdown', i.breakdown ?? mg.breakdown.value, 2, 13);
+  sources.push(i.breakdown !== undefined ? given('B#', breakdown, '--breakdown') : fromData(`${mg.name} B#`, mg.breakdown));
   const thDRM = checkIntInput('th-drm', i.thDRM ?? 0, -6, 10);
   const tkDRM = checkIntInput('tk-drm', i.tkDRM ?? 0, -6, 10);
-  const toHitRolled = facing === 'armored' || !!i.afvKill;
   if (toHitRolled) {
     // A9.61: the AFV Kill attack's conditions.
     if (i.fireGroup) throw inputError('input.fireGroup', '--fire-group: an AFV Kill attack is made by the MG alone, not as part of a Fire Group (A9.61)');
@@ -81,35 +108,37 @@ export function vehicleQuery(i: VehicleInput): OddsQuery<VehicleChainState> {
     }
   }
   let toHit: number | null = null;
-  let toHitSource = '';
   if (toHitRolled) {
     if (i.th !== undefined) {
       toHit = checkIntInput('th', i.th, 0, 13);
-      toHitSource = 'given (--th)';
+      sources.push(given('To Hit number', toHit, '--th'));
     } else {
-      toHit = vehicleToHitNumber(range);
-      if (toHit === null) throw inputError('input.range', `--range: the To Hit table here stops at 24 hexes; give --th`);
-      toHitSource = 'C3 Vehicle Target Type, black (low confidence: give --th from your chart)';
+      const row = vehicleToHitNumber(range);
+      if (row === null) throw inputError('input.range', `--range: the To Hit table here stops at 24 hexes; give --th`);
+      toHit = row.value;
+      sources.push(fromData(`To Hit number, Vehicle Target Type, black, range ${range}`, row));
     }
   } else if (i.th !== undefined) {
     throw inputError('input.th', '--th: no To Hit DR against an unarmored facing unless --afv-kill (A9.6)');
   }
   let kill: number;
-  let killSource: string;
   if (i.tk !== undefined) {
     if (i.armor !== undefined) throw inputError('input.armor', '--armor: give either --tk (the Final Kill Number) or --armor, not both');
     kill = checkIntInput('tk', i.tk, -2, 15);
-    killSource = 'given (--tk)';
+    sources.push(given('Final Kill Number', kill, '--tk'));
   } else if (facing === 'armored') {
     const armor = checkIntInput('armor', i.armor ?? 0, 0, 30);
-    kill = mg.basicTK - armor;
-    killSource = `${mg.name} basic To Kill number ${mg.basicTK} (C7; low confidence: give --tk) - Armor Factor ${armor}`;
+    kill = mg.basicTK.value - armor;
+    sources.push(fromData(`${mg.name} basic To Kill number`, mg.basicTK));
+    sources.push(given('Armor Factor', armor, i.armor !== undefined ? '--armor' : '--armor, default 0'));
   } else {
     if (i.armor !== undefined) throw inputError('input.armor', '--armor: an unarmored facing has no Armor Factor');
     if (i.fp === undefined) throw inputError('input.fp', "--fp: give the MG's FP for the IFT Vehicle line (e.g. --fp 4), or the Kill Number with --tk");
     if (!(i.fp > 0 && i.fp <= 100)) throw inputError('input.fp', `--fp: expected a number in (0, 100], got ${i.fp}`);
-    kill = vehicleLineKillNumber(i.fp) as number;
-    killSource = `IFT Vehicle line, ${i.fp} FP (low confidence: give --tk)`;
+    const row = vehicleLineKillNumber(i.fp);
+    if (row === null) throw inputError('input.fp', `--fp: the IFT starts at the 1 FP column, got ${i.fp}`);
+    kill = row.value;
+    sources.push(fromData(`IFT Vehicle line Kill number, ${i.fp} FP`, row));
   }
   const input = {
     mg: mg.type,
@@ -118,13 +147,13 @@ export function vehicleQuery(i: VehicleInput): OddsQuery<VehicleChainState> {
     range,
     normalRange,
     toHit,
-    toHitSource: toHitRolled ? toHitSource : null,
     toHitDRM: thDRM,
     killNumber: kill,
-    killNumberSource: killSource,
     toKillDRM: tkDRM,
     breakdown,
     settings: { vehicleBurning: ruleSet.settings.vehicleBurning, vehicleMalfunctionShot: ruleSet.settings.vehicleMalfunctionShot },
+    sources,
+    placeholders: sources.filter((s) => s.placeholder).map((s) => s.number),
   };
   return {
     header: { command: 'vehicle', ruleSet: ruleSet.id, input, eventNames: VEHICLE_EVENTS },

@@ -110,6 +110,10 @@ export function describeInputLine(result: Pick<OddsResult, 'input' | 'ruleSet'>)
       case 'settings':
         for (const s of changedSettings(value, result.ruleSet)) add(s);
         break;
+      case 'sources':
+      case 'placeholders':
+        // `vehicle`: each number's source stays in the JSON; the summary's notes name the placeholders.
+        break;
       default:
         add(describeOther(key, value));
     }

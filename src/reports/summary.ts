@@ -130,6 +130,10 @@ export function buildOddsSummary(result: OddsResult): OddsSummary {
     case 'vehicle': {
       question = 'MG fire against a vehicle (A9.6, A9.61)';
       sections.push({ heading: null, figures: nonZeroOrFirst(['killed', 'burning', 'stunned', 'hit', 'malfunction']) });
+      const placeholders = Array.isArray(r.input.placeholders) ? r.input.placeholders.map(String) : [];
+      if (placeholders.length > 0) {
+        notes.push(`Placeholders, not from a verified source (check your chart; --th, --tk, --normal-range, --breakdown take its numbers): ${placeholders.join(', ')}.`);
+      }
       break;
     }
     default:

@@ -19,7 +19,7 @@ function codeOf(i: VehicleInput): string {
 }
 
 describe('vehicle: AFV Kill attack on an armored facing (A9.61)', () => {
-  it('TH# 7 then Kill Number 4 (given): hit 21/36 (docs/rules-notes.md §11); eliminated 21/36 x 3/36; Stunned 21/36 x 3/36', () => {
+  it('TH# 7 then Kill Number 4 (given): hit 21/36 (published figure, docs/rules-notes.md §12); eliminated 21/36 x 3/36; Stunned 21/36 x 3/36', () => {
     const r = exact({ th: 7, tk: 4, breakdown: 13 });
     expect(r.eventFractions?.hit).toBe('7/12');
     expect(r.eventFractions?.killed).toBe('7/144');
@@ -39,14 +39,43 @@ describe('vehicle: AFV Kill attack on an armored facing (A9.61)', () => {
     const r = exactResult(vehicleQuery({ th: 12, tk: 4, breakdown: 11, settings: { vehicleMalfunctionShot: 'misses' } }));
     expect(r.eventFractions?.hit).toBe('11/12');
   });
+  it('TH# 12, To Kill difference 7: kills on <= 6, 15/36 = 42% (published figure, docs/rules-notes.md §12)', () => {
+    const r = exact({ th: 12, tk: 7, breakdown: 13 });
+    expect(r.eventFractions?.killed).toBe('5/12');
+  });
   it('the data path: HMG basic To Kill number less Armor Factor, To Hit by range', () => {
     const r = exact({ mg: 'hmg', range: 3, armor: 1 });
     expect(r.input.killNumber).toBe(3);
     expect(r.input.toHit).toBe(10);
   });
+  it("the answer names every number's source and confidence, and which are placeholders", () => {
+    const r = exact({ mg: 'hmg', range: 8, armor: 1 });
+    const sources = r.input.sources as { number: string; value: number; confidence: string; placeholder: boolean }[];
+    expect(sources.map((s) => [s.number, s.value, s.confidence, s.placeholder])).toEqual([
+      ['HMG Normal Range', 12, 'low', true],
+      ['HMG B#', 11, 'low', true],
+      ['To Hit number, Vehicle Target Type, black, range 8', 9, 'medium', false],
+      ['HMG basic To Kill number', 4, 'low', true],
+      ['Armor Factor', 1, 'high', false],
+    ]);
+    expect(r.input.placeholders).toEqual(['HMG Normal Range', 'HMG B#', 'HMG basic To Kill number']);
+  });
+  it("numbers from the player's chart are no placeholders", () => {
+    const r = exact({ th: 8, tk: 4, breakdown: 12, normalRange: 10 });
+    expect(r.input.placeholders).toEqual([]);
+    expect((r.input.sources as { source: string }[]).map((s) => s.source)).toEqual(['given (--normal-range)', 'given (--breakdown)', 'given (--th)', 'given (--tk)']);
+  });
 });
 
 describe('vehicle: unarmored facing (A9.6)', () => {
+  it('8 FP on the IFT Vehicle line (Kill number 7): burning 3/36, eliminated 12/36, Immobilized 6/36, no effect 15/36 (kehannan/ruleschat test_vehicle_target_kill_numbers)', () => {
+    const r = exact({ facing: 'unarmored', fp: 8, breakdown: 13 });
+    expect(r.input.killNumber).toBe(7);
+    const byState = Object.fromEntries(r.outcomes.map((o) => [o.state, o.fraction]));
+    expect(byState).toEqual({ 'AFV eliminated, burning': '1/12', 'AFV eliminated': '1/3', 'vehicle Immobilized': '1/6', 'no effect': '5/12' });
+    expect(r.eventFractions?.stunned).toBe('0');
+    expect(r.input.placeholders).toEqual([]);
+  });
   it('the IFT Vehicle line, no To Hit DR: the IFT DR also malfunctions the MG', () => {
     const r = exact({ facing: 'unarmored', fp: 4, tk: 6, breakdown: 12 });
     expect(r.eventFractions?.hit).toBe('0');
