@@ -10,7 +10,8 @@ import { writeScenarioReport } from '../../reports/write-scenario-report.js';
 import { shellQuote } from '../../reports/write-report.js';
 import { poolChunkRunner } from '../../pool/pool-runner.js';
 import { runScenario, SCENARIO_CHUNK_SIZE, timeOnePlaythrough } from '../../scenario/run-scenario.js';
-import { loadScenarioFile } from '../../io/load-scenario.js';
+import { loadScenarioFile, resolveScenarioPath } from '../../io/load-scenario.js';
+import { checkOutputPaths } from '../output-paths.js';
 import { currentValue, sweepVariant } from '../../scenario/sweep.js';
 import { curvePoint, findBalance, rangeValues, type BalanceResult, type FieldRange } from '../../scenario/balance.js';
 import { calibrate, checkRecord, type Calibration, type RecordCheck } from '../../scenario/record.js';
@@ -36,6 +37,7 @@ export async function runScenarioCommand(file: string, o: ScenarioOptions, cli: 
   // One cadence of progress lines for the whole command, every run of it (a sweep's or a range's
   // values) included: the first line 2 s from here, whichever run is going then.
   const cadence = progressCadence();
+  checkOutputPaths(o, [{ what: 'the scenario file', path: resolveScenarioPath(file) }]);
   const base = await loadScenarioFile(file);
   // Every option and value checked before anything is printed or run (scenario-checks.ts).
   const { sweeps, record, balanceRange, calibrateRange } = checkScenarioOptions(base, o);
