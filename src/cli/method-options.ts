@@ -16,6 +16,7 @@ import { emitResult, type EmitOptions } from './emit.js';
 import type { CliContext } from './io.js';
 import { createExactProgress, createProgress } from './progress.js';
 import { intIn } from './parse.js';
+import { checkOutputPaths } from './output-paths.js';
 
 /**
  * The most trials one run takes: 10^12 (about 480,000 chunks of 2^21; a run's memory holds one tally
@@ -107,6 +108,7 @@ export function replayableArgv(argv: readonly string[]): string[] {
  */
 export async function runOddsQuery<S>(query: OddsQuery<S>, f: MethodFlags, cli: Pick<CliContext, 'io' | 'argv' | 'beforeExact'>): Promise<number> {
   const { io, argv } = cli;
+  checkOutputPaths(f, f.tallyFrom === undefined ? [] : [{ what: 'the merged tally', path: f.tallyFrom }]);
   let tally: MethodOptions['tally'];
   if (f.tallyFrom !== undefined) tally = await readTally(f.tallyFrom);
   const monteCarlo = f.trials !== undefined || tally !== undefined;
@@ -117,7 +119,8 @@ export async function runOddsQuery<S>(query: OddsQuery<S>, f: MethodFlags, cli: 
   }
   if (f.resume && !f.checkpoint) throw inputError('input.resume', '--resume needs --checkpoint <file>');
   const seed = tally?.seed ?? f.seed ?? (monteCarlo ? randomSeed() : undefined);
-  if (monteCarlo && !f.seed && !tally && !f.quiet) io.stderr(`seed: ${seed} (replay with --seed ${seed})\n`);
+  // (Not before a --resume: the checkpoint is read first, and a resumed run replays its own seed.)
+  if (monteCarlo && !f.seed && !tally && !f.resume && !f.quiet) io.stderr(`seed: ${seed} (replay with --seed ${seed})\n`);
 
   const stop = { interrupted: false };
   const onSigint = () => {

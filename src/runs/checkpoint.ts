@@ -52,7 +52,7 @@ export async function loadCheckpoint(store: CheckpointStore, fingerprint: string
   } catch {
     throw inputError('input.checkpoint', `--checkpoint ${path}: not a checkpoint file (invalid JSON)`);
   }
-  if (c.format !== 'asl-odds-checkpoint/1') throw inputError('input.checkpoint', `--checkpoint ${path}: not an asl-odds checkpoint`);
+  if (c?.format !== 'asl-odds-checkpoint/1') throw inputError('input.checkpoint', `--checkpoint ${path}: not an asl-odds checkpoint`);
   if (c.fingerprint !== fingerprint) {
     throw inputError('input.checkpoint', `--checkpoint ${path}: written by a different command, input, seed, trials or version; use another file or drop --resume`);
   }

@@ -26,7 +26,15 @@ export interface GameRecord {
 }
 
 /**
- * Parses `<side>=<wins>,<side>=<wins>` for the scenario's two sides (either order).
+ * Most games a record may hold: the exact p-value costs one term per game, and calibration computes
+ * some 1,600 of them (about 7 s at this size on one core, 4 ms each). ROAR's most-played scenarios have a few
+ * hundred games.
+ */
+export const MAX_RECORD_GAMES = 10_000;
+
+/**
+ * Parses `<side>=<wins>,<side>=<wins>` for the scenario's two sides (either order), each side once,
+ * at most {@link MAX_RECORD_GAMES} games in all.
  * @throws AslOddsError `input.record` naming what is wrong
  * @example parseRecord('german=31,russian=19', ['german', 'russian']) // { sides: ['german', 'russian'], wins: [31, 19] }
  */
@@ -36,11 +44,15 @@ export function parseRecord(text: string, sides: readonly [string, string]): Gam
     const m = /^\s*([a-z][a-z0-9-]*)\s*=\s*(\d+)\s*$/.exec(part);
     if (!m) throw inputError('input.record', `--record: expected <side>=<wins>,<side>=<wins>, e.g. ${sides[0]}=31,${sides[1]}=19; got '${text}'`);
     if (!sides.includes(m[1])) throw inputError('input.record', `--record: '${m[1]}' is not a side of the scenario; expected ${sides.join(' or ')}`);
-    wins.set(m[1], Number(m[2]));
+    if (wins.has(m[1])) throw inputError('input.record', `--record: '${m[1]}' given twice; give each side's wins once, e.g. ${sides[0]}=31,${sides[1]}=19`);
+    const n = Number(m[2]);
+    if (!(n <= MAX_RECORD_GAMES)) throw inputError('input.record', `--record ${m[1]}=${m[2]}: at most ${MAX_RECORD_GAMES} games in a record`);
+    wins.set(m[1], n);
   }
   if (wins.size !== 2) throw inputError('input.record', `--record: expected the wins of both sides, ${sides[0]} and ${sides[1]}; got '${text}'`);
   const w: [number, number] = [wins.get(sides[0])!, wins.get(sides[1])!];
   if (w[0] + w[1] === 0) throw inputError('input.record', '--record: no games (both sides 0 wins)');
+  if (w[0] + w[1] > MAX_RECORD_GAMES) throw inputError('input.record', `--record: ${w[0] + w[1]} games; at most ${MAX_RECORD_GAMES} games in a record`);
   return { sides, wins: w };
 }
 

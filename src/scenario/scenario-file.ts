@@ -10,11 +10,13 @@
  * Pipeline:
  *   text -> `yaml` parseDocument (a LineCounter maps a field path to its line; JSON is YAML, and a
  *           `.json` file must also pass JSON.parse)                          syntax: `scenario.parse`
+ *        -> sizes (SCENARIO_LIMITS: stacks, counters; lengths only, before any item is parsed)
  *        -> zod schema (scenario-schema.ts: shape, ranges, static defaults)  `scenario.invalid`
  *        -> checks the schema cannot make, collected with their field paths: catalog ids (getUnit,
  *           `scenario.unknownUnit`), counter overrides (withOverrides), rule settings (getRuleSet),
  *           routes (parseRoute, 6 MF), unique side ids and stack names, movesFirst, turns within
- *           [1, turns], support periods, Battlefield Integrity's ten squad-equivalents (A16)
+ *           [1, turns], support periods, counters per stack and side, then (only when all else is
+ *           right: a misspelled unit is named as such) Battlefield Integrity's ten squad-equivalents (A16)
  *        -> `Scenario`, with the defaults that depend on other fields (side name from its id, ELR from
  *           the nationality, support `until` = the last turn).
  * Of several problems of the first stage that finds any (syntax, then schema, then the other checks),
@@ -29,6 +31,7 @@ import { getRuleSet } from '../rules/rule-set.js';
 import {
   expectedMessage,
   MAX_UNIT_COUNT,
+  SCENARIO_LIMITS,
   ScenarioFileSchema,
   scenarioErrorMap,
   VICTORY_AT_LEAST_KEYS,
@@ -62,6 +65,11 @@ interface Problem {
   readonly code: string;
   readonly path: Path;
   readonly message: string;
+  /**
+   * Found from other fields' values (A16's squad-equivalents from the unit lines): reported only when
+   * no other problem is, so that a misspelled unit is named as such, not as a side too small.
+   */
+  readonly derived?: boolean;
 }
 
 /**
@@ -203,6 +211,54 @@ function schemaProblems(issues: readonly ZodIssueLike[], prefix: Path = []): Pro
   return out;
 }
 
+// ---- size ----------------------------------------------------------------------------------------
+
+function isRecord(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+/**
+ * The lists that bound a run's work (SCENARIO_LIMITS), measured on the raw data before the schema
+ * parses each item: a YAML alias can repeat a list of thousands of counters in every stack at the cost
+ * of a few bytes. Only lengths are read (no item is visited past a limit). Never throws.
+ */
+function sizeProblems(data: unknown): Problem[] {
+  const { stacksPerSide, unitsPerStack, unitsPerSide, listItems } = SCENARIO_LIMITS;
+  const out: Problem[] = [];
+  const sides = isRecord(data) ? data.sides : undefined;
+  if (!Array.isArray(sides) || sides.length > 2) return out; // the schema says what is wrong
+  sides.forEach((side, i) => {
+    if (!isRecord(side)) return;
+    const lists: [Path, unknown][] = [[['sides', i, 'stacks'], side.stacks]];
+    for (const key of ['reinforcements', 'support'] as const) {
+      const list = side[key];
+      if (Array.isArray(list) && list.length > listItems) out.push({ code: 'scenario.invalid', path: ['sides', i, key], message: `${list.length} items; at most ${listItems}` });
+    }
+    if (Array.isArray(side.reinforcements) && side.reinforcements.length <= listItems) {
+      side.reinforcements.forEach((r, k) => lists.push([['sides', i, 'reinforcements', k, 'stacks'], isRecord(r) ? r.stacks : undefined]));
+    }
+    let stacks = 0;
+    let lines = 0;
+    const before = out.length;
+    for (const [at, list] of lists) {
+      if (!Array.isArray(list)) continue;
+      stacks += list.length;
+      if (stacks > stacksPerSide) {
+        out.push({ code: 'scenario.invalid', path: at, message: `more than ${stacksPerSide} stacks on one side (on board and reinforcements together); at most ${stacksPerSide}` });
+        return;
+      }
+      list.forEach((st, j) => {
+        const units = isRecord(st) ? st.units : undefined;
+        if (!Array.isArray(units)) return;
+        if (units.length > unitsPerStack) out.push({ code: 'scenario.invalid', path: [...at, j, 'units'], message: `${units.length} unit lines in one stack; at most ${unitsPerStack} counters` });
+        lines += units.length;
+      });
+    }
+    if (lines > unitsPerSide && out.length === before) out.push({ code: 'scenario.invalid', path: ['sides', i], message: `${lines} unit lines on one side; at most ${unitsPerSide} counters a side` });
+  });
+  return out;
+}
+
 // ---- checks and mapping ---------------------------------------------------------------------------
 
 /** The message of an AslOddsError thrown by a project parser, without its `--option: ` prefix. */
@@ -224,8 +280,8 @@ class Compiler {
 
   constructor(private readonly file: ScenarioFile) {}
 
-  private problem(path: Path, message: string, code = 'scenario.invalid'): void {
-    this.problems.push({ code, path, message });
+  private problem(path: Path, message: string, code = 'scenario.invalid', derived = false): void {
+    this.problems.push({ code, path, message, ...(derived ? { derived } : {}) });
   }
 
   private turnInRange(path: Path, turn: number): void {
@@ -274,6 +330,10 @@ class Compiler {
       this.turnInRange([...rAt, 'turn'], r.turn);
       return { turn: r.turn, stacks: r.stacks.map((st, j) => this.stack(st, [...rAt, 'stacks', j], s, names)) };
     });
+    const counters = [...stacks, ...reinforcements.flatMap((r) => r.stacks)].reduce((n, st) => n + st.units.reduce((m, line) => m + line.count, 0), 0);
+    if (counters > SCENARIO_LIMITS.unitsPerSide) {
+      this.problem(at, `${counters} counters on one side (on board and reinforcements together); at most ${SCENARIO_LIMITS.unitsPerSide}`);
+    }
     const support: SupportSpec[] = s.support.map((p, i) => {
       const pAt: Path = [...at, 'support', i];
       const untilTurn = p.until ?? this.file.turns;
@@ -301,6 +361,8 @@ class Compiler {
         this.problem(
           [...at, 'battlefieldIntegrity'],
           `Battlefield Integrity is never used where a side begins with fewer than ten squad-equivalents (A16); this side begins with ${squads} (squad 1, HS/crew 0.5)`,
+          'scenario.invalid',
+          true,
         );
       }
     }
@@ -332,7 +394,10 @@ class Compiler {
     if (seen !== undefined) {
       this.problem([...at, 'name'], `duplicate stack name '${st.name}' (also ${formatFieldPath(seen)}); stack names must be unique within a side`);
     } else names.set(st.name, at);
-    return { name: st.name, terrain: st.terrain, units: st.units.map((u, i) => this.unitLine(u, [...at, 'units', i], side)) };
+    const units = st.units.map((u, i) => this.unitLine(u, [...at, 'units', i], side));
+    const counters = units.reduce((n, line) => n + line.count, 0);
+    if (counters > SCENARIO_LIMITS.unitsPerStack) this.problem([...at, 'units'], `${counters} counters in one stack; at most ${SCENARIO_LIMITS.unitsPerStack}`);
+    return { name: st.name, terrain: st.terrain, units };
   }
 
   private unitLine(u: UnitLineFile, at: Path, side: SideFile): UnitLine {
@@ -358,7 +423,9 @@ class Compiler {
       id = profile.id;
     } catch (e) {
       if (!isAslOddsError(e)) throw e;
-      this.problem(idPath, e.message, 'scenario.unknownUnit');
+      // A count pasted with the multiplication sign (`x3` typed as `×3` or `* 3`) says how to write it.
+      const pasted = typeof u === 'string' ? /^(.*?)\s*[×*]\s*(\d+)$/.exec(u.trim()) : null;
+      this.problem(idPath, pasted ? `${e.message}; write a count with the letter x, e.g. '${pasted[1]} x${pasted[2]}'` : e.message, 'scenario.unknownUnit');
     }
     if (profile !== undefined && Object.keys(overrides).length > 0) {
       try {
@@ -410,6 +477,9 @@ class Compiler {
  *   "x.yaml:1: turns: missing; expected an integer in [1, 15]" 
  */
 export function parseScenario(text: string, source: string): Scenario {
+  if (text.length > SCENARIO_LIMITS.fileBytes) {
+    throw fail(source, undefined, 'scenario.invalid', `the file is larger than ${SCENARIO_LIMITS.fileBytes / 1024} KiB; a scenario file is at most ${SCENARIO_LIMITS.fileBytes / 1024} KiB`);
+  }
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const lines = new LineCounter();
   const doc = parseDocument(body, { lineCounter: lines, prettyErrors: true });
@@ -436,12 +506,18 @@ export function parseScenario(text: string, source: string): Scenario {
   if (data === null || data === undefined) {
     throw fail(source, undefined, 'scenario.invalid', 'empty file; expected a mapping with title, turns, movesFirst and sides (README "Scenario files")');
   }
+  const tooLarge = sizeProblems(data);
+  if (tooLarge.length > 0) throw firstProblem(source, locator, tooLarge);
   const parsed = ScenarioFileSchema.safeParse(data, { error: scenarioErrorMap });
   if (!parsed.success) {
     throw firstProblem(source, locator, schemaProblems(parsed.error.issues as unknown as ZodIssueLike[]));
   }
   const compiler = new Compiler(parsed.data);
   const scenario = compiler.compile();
-  if (compiler.problems.length > 0) throw firstProblem(source, locator, compiler.problems);
+  if (compiler.problems.length > 0) {
+    // Ids first, then what is counted from them (A16's ten squad-equivalents).
+    const direct = compiler.problems.filter((p) => !p.derived);
+    throw firstProblem(source, locator, direct.length > 0 ? direct : compiler.problems);
+  }
   return scenario;
 }

@@ -23,6 +23,24 @@ export const SCENARIO_SCHEMA_FILE = 'scenarios/scenario.schema.json';
 export const MAX_TURNS = 15;
 /** Most copies one unit line may have. */
 export const MAX_UNIT_COUNT = 30;
+/**
+ * Size limits of a scenario, checked before anything runs (a playthrough's time grows with the counters
+ * in play, about linearly: `asl-odds bench`). Generous beside ASL's own: a Location holds three
+ * squad-equivalents and four SMC before overstacking (A5.1); a side may be the "50 stacks of 30
+ * squads" of the heaviest scenario tested (test/scenario/heavy-scenario.test.ts).
+ */
+export const SCENARIO_LIMITS = {
+  /** Counters (the sum of the lines' counts) in one stack. */
+  unitsPerStack: 60,
+  /** Stacks of one side, on board and entering as reinforcements together. */
+  stacksPerSide: 100,
+  /** Counters of one side, on board and reinforcements together. */
+  unitsPerSide: 1500,
+  /** Reinforcement groups and support periods of one side (each). */
+  listItems: 100,
+  /** Bytes of a scenario file (1 MiB). */
+  fileBytes: 1 << 20,
+} as const;
 
 /** Victory condition keys that take a minimum ("at least"). */
 export const VICTORY_AT_LEAST_KEYS = ['casualtyBPVInflicted', 'goodOrderSquadsLeft', 'unitsEliminated'] as const;
@@ -220,14 +238,14 @@ export const StackSchema = z
   .strictObject({
     name: text('Name, unique within the side (initial and reinforcement stacks)'),
     terrain: oneOf(SCENARIO_TERRAIN, 'Terrain of the Location (IFT TEM, Rally terrain DRM)'),
-    units: z.array(UnitLineSchema).min(1).describe('The counters in the Location'),
+    units: z.array(UnitLineSchema).min(1).max(SCENARIO_LIMITS.unitsPerStack).describe(`The counters in the Location (at most ${SCENARIO_LIMITS.unitsPerStack} counters)`),
   })
   .meta({ id: 'Stack', description: 'A stack (Location)' });
 
 const ReinforcementSchema = z
   .strictObject({
     turn: intIn(1, MAX_TURNS, 'Game Turn they enter, in [1, turns]'),
-    stacks: z.array(StackSchema).min(1),
+    stacks: z.array(StackSchema).min(1).max(SCENARIO_LIMITS.stacksPerSide),
   })
   .describe('Reinforcements entering at the start of a turn');
 
@@ -279,7 +297,7 @@ export const VictoryConditionSchema = z
   .refine(hasOneKey, { error: (iss: RawIssue) => `expected ${CONDITION_HELP}, ${keysFound(iss.input)}` })
   .meta({ id: 'VictoryCondition', minProperties: 1, maxProperties: 1, description: `A victory condition: ${CONDITION_HELP}` });
 
-const conditions = z.array(VictoryConditionSchema).min(1);
+const conditions = z.array(VictoryConditionSchema).min(1).max(SCENARIO_LIMITS.listItems);
 /** A side's victory conditions: `{ any: [...] }` or `{ all: [...] }`. */
 export const VictorySchema = z
   .strictObject({
@@ -300,9 +318,9 @@ export const SideSchema = z
     nationality: oneOf<Nationality>(NATIONALITIES, 'Nationality (A25)'),
     elr: intIn(0, 5, "Starting ELR (A19.1); default the nationality's (3; Partisans 5)").optional(),
     battlefieldIntegrity: bool('Battlefield Integrity is used (A16; needs at least 10 squad-equivalents)').default(false),
-    stacks: z.array(StackSchema).min(1).describe('Stacks on board at the start'),
-    reinforcements: z.array(ReinforcementSchema).default([]),
-    support: z.array(SupportSchema).default([]),
+    stacks: z.array(StackSchema).min(1).max(SCENARIO_LIMITS.stacksPerSide).describe(`Stacks on board at the start (with reinforcements, at most ${SCENARIO_LIMITS.stacksPerSide} stacks and ${SCENARIO_LIMITS.unitsPerSide} counters a side)`),
+    reinforcements: z.array(ReinforcementSchema).max(SCENARIO_LIMITS.listItems).default([]),
+    support: z.array(SupportSchema).max(SCENARIO_LIMITS.listItems).default([]),
     fire: FireSchema.default(FIRE_DEFAULTS),
     rout: RoutSchema.default(ROUT_DEFAULTS),
     victory: VictorySchema.optional(),

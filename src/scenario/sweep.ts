@@ -37,33 +37,72 @@ export function parseSweep(text: string): Sweep {
 }
 
 /**
+ * The field at `path` in `root`, walked through own fields only: a list's item by its `id` or its
+ * index (never a list's `length` nor an inherited name such as `__proto__` or `constructor`).
+ * @param option the option's name for messages, e.g. `--balance`
+ * @returns the object holding the field and the field's name
+ * @throws AslOddsError `input.sweep` naming the option, the path, the part that does not exist and
+ *   what exists there (and `sides.<path>` when the path starts with a side id)
+ */
+function fieldAt(root: Record<string, unknown>, path: string, option: string): { holder: Record<string | number, unknown>; key: string | number } {
+  const parts = path.split('.');
+  let node: unknown = root;
+  let holder: Record<string | number, unknown> = root;
+  let key: string | number = '';
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i];
+    const where = i === 0 ? 'at the top of the scenario' : `in ${parts.slice(0, i).join('.')}`;
+    if (node === null || typeof node !== 'object') throw inputError('input.sweep', `${option} ${path}: ${parts.slice(0, i).join('.')} is a value, not a group of fields`);
+    let found: string | number | undefined;
+    let here: string;
+    if (Array.isArray(node)) {
+      const ids = node.map((x) => (x as { id?: unknown })?.id).filter((id): id is string => typeof id === 'string');
+      const byId = node.findIndex((x) => (x as { id?: unknown })?.id === part);
+      found = byId >= 0 ? byId : /^(0|[1-9]\d*)$/.test(part) && Number(part) < node.length ? Number(part) : undefined;
+      here = ids.length > 0 ? `a side id (${ids.join(', ')})` : `an index 0 to ${node.length - 1}`;
+    } else {
+      found = Object.hasOwn(node, part) ? part : undefined;
+      here = `one of ${Object.keys(node).join(', ')}`;
+    }
+    if (found === undefined) {
+      const sides = (root.sides as readonly { id?: unknown }[] | undefined)?.map((x) => x?.id) ?? [];
+      const hint = i === 0 && sides.includes(part) ? `; did you mean sides.${path}?` : `; expected ${here}`;
+      throw inputError('input.sweep', `${option} ${path}: no '${part}' ${where}${hint}`);
+    }
+    holder = node as Record<string | number, unknown>;
+    key = found;
+    node = holder[key];
+  }
+  return { holder, key };
+}
+
+/**
+ * The number or flag at `path` (a side id in place of its index: `sides.german.elr`).
+ * @param option the option's name for messages, e.g. `--balance`
+ * @throws AslOddsError `input.sweep` when the path does not name an existing number or flag
+ * @example currentValue(scenario, 'sides.german.elr', '--sweep') // 3
+ */
+export function currentValue(scenario: Scenario, path: string, option = '--sweep'): number | boolean {
+  const { holder, key } = fieldAt(scenario as unknown as Record<string, unknown>, path, option);
+  const current = holder[key];
+  if (typeof current !== 'number' && typeof current !== 'boolean') {
+    throw inputError('input.sweep', `${option} ${path}: not a number or flag field of the scenario (e.g. sides.<side>.elr, sides.<side>.fire.drm, turns)`);
+  }
+  return current;
+}
+
+/**
  * The scenario with the field at `path` set to `value` (a deep copy; the input is unchanged).
+ * @param option the option's name for messages, e.g. `--balance`
  * @throws AslOddsError `input.sweep` when the path does not name an existing number or flag, or the
  * value's type differs from the field's
  */
-export function applySweep(scenario: Scenario, path: string, value: number | boolean): Scenario {
+export function applySweep(scenario: Scenario, path: string, value: number | boolean, option = '--sweep'): Scenario {
+  const current = currentValue(scenario, path, option);
+  if (typeof current !== typeof value) throw inputError('input.sweep', `${option} ${path}: the field is a ${typeof current}, got ${JSON.stringify(value)}`);
   const copy = structuredClone(scenario) as unknown as Record<string, unknown>;
-  const parts = path.split('.');
-  let node: unknown = copy;
-  for (let i = 0; i < parts.length - 1; i++) {
-    let key: string | number = parts[i];
-    if (Array.isArray(node)) {
-      const byId = node.findIndex((x) => (x as { id?: string })?.id === key);
-      key = byId >= 0 ? byId : Number(key);
-    }
-    node = (node as Record<string | number, unknown>)?.[key];
-    if (node === undefined || node === null || typeof node !== 'object') {
-      throw inputError('input.sweep', `--sweep ${path}: '${parts.slice(0, i + 1).join('.')}' does not exist in the scenario`);
-    }
-  }
-  const last = parts[parts.length - 1];
-  const target = node as Record<string, unknown>;
-  const current = target[last];
-  if (typeof current !== 'number' && typeof current !== 'boolean') {
-    throw inputError('input.sweep', `--sweep ${path}: not a number or flag field of the scenario`);
-  }
-  if (typeof current !== typeof value) throw inputError('input.sweep', `--sweep ${path}: the field is a ${typeof current}, got ${JSON.stringify(value)}`);
-  target[last] = value;
+  const { holder, key } = fieldAt(copy, path, option);
+  holder[key] = value;
   return copy as unknown as Scenario;
 }
 
@@ -119,7 +158,7 @@ function conditionData(c: VictoryCondition): Record<string, number> {
  * @throws AslOddsError `input.sweep` naming the option, path, value and what is allowed
  */
 export function sweepVariant(scenario: Scenario, path: string, value: number | boolean, option = '--sweep'): Scenario {
-  const changed = applySweep(scenario, path, value);
+  const changed = applySweep(scenario, path, value, option);
   try {
     return parseScenario(JSON.stringify(scenarioFileData(changed)), `${path}=${value}.json`);
   } catch (e) {

@@ -8,6 +8,7 @@ import { AslOddsError } from '../../errors.js';
 import { mergePartials } from '../../runs/partial.js';
 import type { CliContext } from '../io.js';
 import { mergeAndReplay } from '../method-options.js';
+import { checkOutputPaths } from '../output-paths.js';
 
 /** Builds the `merge` subcommand. */
 export function mergeCommand(cli: CliContext): Command {
@@ -20,6 +21,7 @@ export function mergeCommand(cli: CliContext): Command {
     .option('--out <file>', 'also write the JSON result to <file> (atomically)')
     .addHelpText('after', '\nExample:\n  for i in 0 1 2 3; do asl-odds mc --unit german/4-6-7 --trials 1e8 --seed s1 --shard $i/4 --out part-$i.json; done\n  asl-odds merge part-*.json --json\n')
     .action(async (files: string[], o: { json?: boolean; format?: string; report?: string; out?: string }) => {
+      checkOutputPaths(o, files.map((path) => ({ what: 'a partial result to merge', path })));
       cli.exitCode = await mergeAndReplay(files, o, cli.rerun, async (paths) => mergePartials(await readPartialFiles(paths)));
     });
 }

@@ -15,6 +15,7 @@ import { emitResult } from '../emit.js';
 import type { CliContext } from '../io.js';
 import { runOddsQuery, type MethodFlags } from '../method-options.js';
 import { oddsCommand } from '../odds-command.js';
+import { checkOutputPaths } from '../output-paths.js';
 
 /** True when a Monte Carlo option was given (they need `--trials`; `runOddsQuery` says so). */
 function wantsMonteCarlo(o: MethodFlags): boolean {
@@ -31,6 +32,7 @@ export function routCommand(cli: CliContext): Command {
     routCalculator,
     cli,
     async (o: ParsedOptions & MethodFlags) => {
+      checkOutputPaths(o);
       const input = routInputFrom(o);
       if (!wantsMonteCarlo(o)) cli.beforeExact?.(); // exact: --compare, or no --trials
       if (o.compare !== undefined) {

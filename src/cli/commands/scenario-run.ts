@@ -10,10 +10,11 @@ import { writeScenarioReport } from '../../reports/write-scenario-report.js';
 import { shellQuote } from '../../reports/write-report.js';
 import { poolChunkRunner } from '../../pool/pool-runner.js';
 import { runScenario, SCENARIO_CHUNK_SIZE, timeOnePlaythrough } from '../../scenario/run-scenario.js';
-import { loadScenarioFile } from '../../io/load-scenario.js';
-import { applySweep, parseSweep, sweepVariant } from '../../scenario/sweep.js';
-import { curvePoint, findBalance, parseRange, rangeValues, type BalanceResult, type FieldRange } from '../../scenario/balance.js';
-import { calibrate, checkRecord, parseRecord, type Calibration, type RecordCheck } from '../../scenario/record.js';
+import { loadScenarioFile, resolveScenarioPath } from '../../io/load-scenario.js';
+import { checkOutputPaths } from '../output-paths.js';
+import { currentValue, sweepVariant } from '../../scenario/sweep.js';
+import { curvePoint, findBalance, rangeValues, type BalanceResult, type FieldRange } from '../../scenario/balance.js';
+import { calibrate, checkRecord, type Calibration, type RecordCheck } from '../../scenario/record.js';
 import type { ScenarioResult } from '../../scenario/run-scenario.js';
 import type { Scenario } from '../../scenario/types.js';
 import type { StopFlag } from '../../engine/chunk-runner.js';
@@ -23,6 +24,7 @@ import type { ScenarioDesign } from '../../reports/write-scenario-report.js';
 import type { CliContext } from '../io.js';
 import { createProgress, formatDuration, progressCadence, withInterrupt } from '../progress.js';
 import { DEFAULT_PRECISION_MAX_TRIALS, DEFAULT_SCENARIO_TRIALS, type ScenarioOptions } from './scenario-options.js';
+import { checkScenarioOptions } from './scenario-checks.js';
 
 /** Seconds a probe playthrough takes for the run's expected time to be stated before it starts. */
 const SLOW_PLAYTHROUGH_S = 0.05;
@@ -35,15 +37,11 @@ export async function runScenarioCommand(file: string, o: ScenarioOptions, cli: 
   // One cadence of progress lines for the whole command, every run of it (a sweep's or a range's
   // values) included: the first line 2 s from here, whichever run is going then.
   const cadence = progressCadence();
+  checkOutputPaths(o, [{ what: 'the scenario file', path: resolveScenarioPath(file) }]);
   const base = await loadScenarioFile(file);
-  const sweeps = (o.sweep ?? []).map(parseSweep);
-  if (sweeps.length > 2) throw inputError('input.sweep', `--sweep: at most two fields (a grid); got ${sweeps.length}`);
-  if (sweeps.length > 0 && (o.balance || o.calibrate)) throw inputError('input.sweep', '--sweep cannot be combined with --balance or --calibrate; run them separately');
-  if (o.calibrate && !o.record) throw inputError('input.record', '--calibrate needs --record <side>=<wins>,<side>=<wins> (the record to reproduce)');
+  // Every option and value checked before anything is printed or run (scenario-checks.ts).
+  const { sweeps, record, balanceRange, calibrateRange } = checkScenarioOptions(base, o);
   const sideIds: [string, string] = [base.sides[0].id, base.sides[1].id];
-  const record = o.record ? parseRecord(o.record, sideIds) : null;
-  const balanceRange = o.balance ? parseRange(o.balance, '--balance') : null;
-  const calibrateRange = o.calibrate ? parseRange(o.calibrate, '--calibrate') : null;
   const seed = o.seed ?? randomSeed();
   if (!o.seed && !o.quiet) cli.io.stderr(`seed: ${seed} (replay with --seed ${seed})\n`);
   const threads = o.threads ?? availableParallelism();
@@ -171,14 +169,9 @@ export async function runScenarioCommand(file: string, o: ScenarioOptions, cli: 
 
 /** The numeric field at `path` (for a range's integer test). */
 function currentNumber(s: Scenario, path: string, option: string): number {
-  const probe = applySweep(s, path, 0.5); // throws input.sweep when the path is not a number field
-  void probe;
-  let node: unknown = s;
-  for (const part of path.split('.')) {
-    node = Array.isArray(node) ? (node.find((x: { id?: string }) => x?.id === part) ?? node[Number(part)]) : (node as Record<string, unknown>)?.[part];
-  }
-  if (typeof node !== 'number') throw inputError('input.range', `${option} ${path}: not a number field of the scenario`);
-  return node;
+  const value = currentValue(s, path, option);
+  if (typeof value !== 'number') throw inputError('input.range', `${option} ${path}: not a number field of the scenario`);
+  return value;
 }
 
 /** The design answers' text (after the summary). */

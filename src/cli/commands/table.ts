@@ -10,6 +10,7 @@ import { formatTableSet, parseTableFormat, TABLE_FORMATS } from '../../reports/f
 import { TABLE_KINDS } from '../../tables/table-kinds.js';
 import type { CliContext } from '../io.js';
 import { commanderParser } from '../parse.js';
+import { checkOutputPaths } from '../output-paths.js';
 
 interface TableOutputOptions {
   format: string;
@@ -42,6 +43,7 @@ export function tableCommand(cli: CliContext): Command {
       .option('--out <file>', 'also write the JSON tables to <file> (atomically)')
       .addHelpText('after', `\nExamples:\n${kind.examples.map((e) => `  ${e}`).join('\n')}\n`)
       .action(async (o: TableOutputOptions & Record<string, unknown>) => {
+        checkOutputPaths(o);
         const format = o.json ? 'json' : parseTableFormat(o.format);
         const set = kind.build(o);
         if (o.out) await writeFileAtomic(o.out, formatTableSet(set, 'json'));
