@@ -88,6 +88,7 @@ export type PieceIdentity =
       readonly image: string;
     }
   | { readonly role: 'marker'; readonly marker: OddsMarker; readonly name: string }
+  /** `side`: set for pieces that occupy a Location for a side (Guns, vehicles, units the catalog lacks). */
   | { readonly role: 'other'; readonly name: string; readonly reason: string; readonly side?: string };
 
 const STRENGTH = /^(\d+(?:\.\d)?-\d+-\d+)\s*([E12GCI])?(sq|hs|cr)\b/i;
@@ -106,8 +107,9 @@ export function identifyPiece(p: Piece): PieceIdentity {
   const side = nat?.side;
   if (images.some((i) => /\/gun\//i.test(i))) return { role: 'other', name, reason: 'a Gun (asl-odds has no Gun data)', side };
   if (images.some((i) => /\/veh\//i.test(i))) return { role: 'other', name, reason: 'a vehicle (asl-odds vehicle takes its To Hit and To Kill numbers)', side };
-  if (SUPPORT_WEAPONS.test(name)) return { role: 'other', name, reason: 'a Support Weapon (asl-odds has no SW data; give its FP with --fp)', side };
-  if (/sniper/i.test(name)) return { role: 'other', name, reason: 'a Sniper counter', side };
+  // A SW's nationality is its maker's, not its possessor's (a captured LMG), and a Sniper occupies nothing.
+  if (SUPPORT_WEAPONS.test(name)) return { role: 'other', name, reason: 'a Support Weapon (asl-odds has no SW data; give its FP with --fp)' };
+  if (/sniper/i.test(name)) return { role: 'other', name, reason: 'a Sniper counter' };
 
   // The identity Layer: the outermost active level named by a Strength Factor or a leader's grade.
   const idx = p.layers.findIndex((l) => STRENGTH.test(l.levelName) || (GRADE.test(l.levelName) && /L\d/.test(l.image)));
@@ -122,7 +124,7 @@ export function identifyPiece(p: Piece): PieceIdentity {
     nationality: nat?.nationality,
     side: side ?? 'unknown',
     counter,
-    piece: name,
+    piece: STRENGTH.test(name) ? name : counter,
     kind,
     classLetter,
     broken: brokenLayers,
