@@ -75,7 +75,9 @@ describe('reading the Hazmo save (ruleschat ground truth)', () => {
   it('Support Weapons, vehicles and Snipers are listed with a reason, never dropped', () => {
     expect(at('57-E8').unmapped.find((u) => u.name === 'LMG')!.reason).toMatch(/Support Weapon/);
     expect(at('69-F1').unmapped.map((u) => u.name)).toEqual(['T-26 M33']);
-    expect(at('57-G10').unmapped[0].reason).toMatch(/Sniper/);
+    expect(at('69-K7').unmapped.find((u) => u.name === 'FI Sniper')!.reason).toBe('a Sniper counter');
+    // A Sniper alone occupies nothing (57-G10 holds only the Russian Sniper).
+    expect(game.locations.map((l) => l.hex)).not.toContain('57-G10');
   });
 });
 
