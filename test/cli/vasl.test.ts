@@ -34,7 +34,7 @@ describe('asl-odds vasl <file>', () => {
         '  not mapped: LMG: a Support Weapon (asl-odds has no SW data; give its FP with --fp)',
       ].join('\n'),
     );
-    expect(block('57-K3')).toMatch(/^57-K3 {2}Russian\n {2}not mapped: Russian 2-2-8 Icr: not in the asl-odds catalog .*\n {2}not mapped: 37L AT PTP obr\. 30: a Gun \(asl-odds has no Gun data\)$/);
+    expect(block('57-K3')).toMatch(/^57-K3 {2}Russian\n {2}not mapped: Russian 2-2-8 Icr: not in the asl-odds catalog .*\n {2}not mapped: 37L AT PTP obr\. 30: a Gun \(asl-odds has no Gun data\)\n$/);
     expect(block('57-G9')).toContain('57-G9  Russian and Finnish\n  1. russian/2-3-7 (2-3-7 1hs, printed 4-5-8 Esq): melee');
     expect(block('57-G9')).toContain('not mapped: Finnish 2-4-8 1hs [melee]: not in the asl-odds catalog');
   });
