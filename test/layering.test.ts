@@ -23,7 +23,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['errors.ts', 'version.ts'],
   ['dice', 'stats', 'runs'],
   ['counters', 'engine'],
-  ['rules'],
+  ['rules', 'vasl'],
   ['chains', 'options', 'result.ts'],
   ['queries'],
   ['tables', 'scenario', 'calculators'],

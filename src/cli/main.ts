@@ -27,6 +27,7 @@ import { rallyCalculator } from '../calculators/rally.js';
 import { recoveryCalculator } from '../calculators/recovery.js';
 import { oddsCommand } from './odds-command.js';
 import { webCommand } from './commands/web.js';
+import { vaslCommand } from './commands/vasl.js';
 import { processIO, type CliContext, type CliIO } from './io.js';
 import { tierUpLaterForExact } from './tiering.js';
 import { isRepeatableParser, nonEmpty } from './parse.js';
@@ -59,6 +60,7 @@ export function createProgram(io: CliIO, cli: CliContext = { io, argv: [], exitC
   program.addCommand(oddsCommand(integrityCalculator, cli));
   program.addCommand(scenarioCommand(cli));
   program.addCommand(tableCommand(cli));
+  program.addCommand(vaslCommand(cli));
   program.addCommand(unitsCommand(cli));
   program.addCommand(mergeCommand(cli));
   program.addCommand(benchCommand(cli));
@@ -74,6 +76,8 @@ export function createProgram(io: CliIO, cli: CliContext = { io, argv: [], exitC
       '  asl-odds cc --attacker german/4-6-7,german/8-1 --defender russian/4-4-7  Close Combat',
       '  asl-odds vehicle --th 8 --tk 4                                        MG vs an AFV (your chart\'s numbers)',
       '  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --report r   a scenario\'s balance',
+      '  asl-odds vasl game.vsav                                               the Locations of a VASL saved game',
+      '  asl-odds attack --vasl game.vsav --at 57-H8 --fp 8 --drm 2            a fire attack on a stack of the game',
       '  asl-odds table ift --format markdown                                  a printable odds card',
       '  asl-odds web --open                                                   the calculators in your browser',
       '',

@@ -9,6 +9,7 @@ import { isAslOddsError } from '../errors.js';
 import type { OptionSpec } from '../options/option-spec.js';
 import type { CliContext } from './io.js';
 import { addMethodOptions, runOddsQuery, type MethodFlags } from './method-options.js';
+import { applyVasl, FILLED_BY_BOARD, takesVasl, vaslOptions } from './vasl-odds.js';
 
 /**
  * A commander option from a spec: a parser error becomes commander's one-line "option '--x' argument
@@ -54,15 +55,30 @@ export function oddsCommand(
   extra: readonly Option[] = [],
 ): Command {
   const cmd = new Command(calc.name).description(calc.summary);
-  for (const spec of calc.options) cmd.addOption(optionFromSpec(spec));
+  // With a VASL game (--vasl --at) the board fills the unit options commander would otherwise demand.
+  const vasl = takesVasl(calc);
+  const filled = vasl ? (FILLED_BY_BOARD[calc.name] ?? []) : [];
+  for (const spec of calc.options) {
+    const name = spec.flags.replace(/^--([a-z-]+).*$/, '$1').replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+    cmd.addOption(optionFromSpec(filled.includes(name) ? { ...spec, required: false } : spec));
+  }
   for (const option of extra) cmd.addOption(option);
+  if (vasl) for (const option of vaslOptions(calc)) cmd.addOption(option);
   addOutputOptions(cmd);
   addMethodOptions(cmd);
   cmd.addHelpText('after', `\nExamples:\n${calc.examples.map((e) => `  asl-odds ${e}`).join('\n')}\n`);
   return cmd.action(
     action ??
       (async (o: ParsedOptions & MethodFlags) => {
-        cli.exitCode = await runOddsQuery(calc.query(o), o, cli);
+        if (!vasl) {
+          cli.exitCode = await runOddsQuery(calc.query(o), o, cli);
+          return;
+        }
+        const applied = await applyVasl(calc, o);
+        const query = calc.query(applied.options);
+        const stamped = applied.stamp === undefined ? query : { ...query, header: { ...query.header, input: { ...applied.stamp, ...query.header.input } } };
+        if (!o.quiet) for (const note of applied.notes) cli.io.stderr(`note: ${note}\n`);
+        cli.exitCode = await runOddsQuery(stamped, { ...o, ...applied.options } as ParsedOptions & MethodFlags, cli);
       }),
   );
 }
