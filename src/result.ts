@@ -87,6 +87,25 @@ export interface OddsResult {
    * figures need neither); `outcomes` is then empty. `--outcomes` asks for them.
    */
   readonly outcomesOmitted?: boolean;
+  /**
+   * `attack` built from its firers (`--firer <id>[:<modifier>...]`, docs/rules-notes-fire.md): total FP
+   * of the first attack (fractions kept, A7.2).
+   */
+  readonly fp?: number;
+  /** `attack` built from its firers: the IFT column of `fp`, or null below 1 FP (no attack, A7.3). */
+  readonly column?: number | null;
+  /** `attack` built from its firers: per firer, its FP steps (label, FP after, rule) and its FP. */
+  readonly fpLedger?: readonly { readonly firer: string; readonly printed: number; readonly steps: readonly { readonly label: string; readonly fp: number; readonly rule: string }[]; readonly fp: number }[];
+  /** `attack` built from its firers: the total DRM of the first attack (the directing leader's included). */
+  readonly drm?: number;
+  /** `attack` built from its firers: the DRM, line by line, each with its rule. */
+  readonly drmLedger?: readonly { readonly label: string; readonly drm: number; readonly rule: string }[];
+  /** `attack` built from its firers: Cowering of the group (columns 0, 1 or 2, A7.9) and why. */
+  readonly cowering?: { readonly columns: number; readonly reason: string };
+  /** `attack` built from its firers: the ledger as one line, as the text answer opens. */
+  readonly ledger?: string;
+  /** `attack` built from its firers: modifiers the rules drop, each naming its rule. */
+  readonly warnings?: readonly string[];
 }
 
 /** One row of a squad-equivalents distribution of an `attack` result ("at least k"). */

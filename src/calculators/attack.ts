@@ -6,7 +6,11 @@
 import type { UnitClass } from '../counters/types.js';
 import { inputError } from '../errors.js';
 import { collect, intIn, OptionValueError, unitClass } from '../options/option-values.js';
-import { attackQuery, type AttackKind, type TargetInput } from '../queries/attack-query.js';
+import { attackQuery, type AttackInput, type AttackKind, type TargetInput } from '../queries/attack-query.js';
+import { fireBuilderQuery } from '../queries/fire-builder.js';
+import type { OptionSpec } from '../options/option-spec.js';
+import type { FireGroupInput } from '../rules/fire-group.js';
+import { parseNationality } from '../counters/catalog.js';
 import type { OddsCalculator, ParsedOptions } from './calculator.js';
 import { RULE_OPTIONS, SITUATION_OPTIONS, situationFrom } from './common.js';
 
@@ -60,6 +64,89 @@ export function targetsFrom(o: ParsedOptions): TargetInput[] {
   });
 }
 
+/**
+ * Parses `--area-fire [n]`: Area Fire halvings (A7.23), an integer in [1, 4]; without a value, one.
+ * @throws OptionValueError saying what is allowed
+ * @example areaFireHalvings('2') // 2
+ */
+export function areaFireHalvings(v: string): number {
+  if (v === undefined || v.trim() === '') return 1;
+  return intIn(1, 4)(v);
+}
+
+/**
+ * Parses one `--other-drm <label>=<n>`, collecting them: an integer DRM in [-10, 10] with its label.
+ * @throws OptionValueError saying what is allowed
+ * @example otherDRM('sniper dust=+1') // [{ label: 'sniper dust', drm: 1 }]
+ */
+export function otherDRM(v: string, prev: { label: string; drm: number }[] = []): { label: string; drm: number }[] {
+  const m = /^\s*([^=]*[^=\s])\s*=\s*([+-]?[0-9]+)\s*$/.exec(v);
+  const drm = m ? Number(m[2]) : NaN;
+  if (!m || drm < -10 || drm > 10) throw new OptionValueError('expected <label>=<n> with an integer DRM in [-10, 10], e.g. smoke=+2.');
+  return [...prev, { label: m[1], drm }];
+}
+
+/**
+ * The fire attack builder's options (issue 40; docs/rules-notes-fire.md): the firers with their
+ * circumstances and the attack's, instead of `--fp` and `--drm`. Shared by `attack` and `plan`.
+ */
+export const FIRE_BUILDER_OPTIONS: readonly OptionSpec[] = [
+  {
+    flags: '--firer <id[:modifier...]>',
+    description:
+      'a firing unit (repeatable; comma-separated): a squad, HS, crew, hero or MG (german/mmg), with its own circumstances: pbf, tpbf, long-range, pinned, assault, cx, encircled, e.g. german/5-4-8:pbf:assault; without --fp they make the attack\'s FP (A7.2-A7.36)',
+    parse: collect,
+  },
+  { flags: '--range <hexes>', description: 'range to the target, 0-60 hexes: Long Range per firer beyond its Normal Range, none beyond twice it (A7.22)', parse: intIn(0, 60) },
+  { flags: '--advancing-fire', description: 'fired in the AFPh: FP halved (A7.24); Assault Fire allowed (A7.36)' },
+  { flags: '--opportunity-fire', description: 'Opportunity Fire in the AFPh: no halving, no Assault Fire (A7.25)' },
+  { flags: '--area-fire [n]', description: 'Area Fire (concealed target and the like): FP halved once, or n times (1-4) (A7.23)', parse: areaFireHalvings },
+  { flags: '--terrain <name>', description: 'terrain of the target Location, for its TEM: open-ground, woods, wooden-building, stone-building, brush, grain, foxhole... (or --tem)' },
+  { flags: '--tem <n>', description: 'TEM of the target Location as a number, -3..5 (a pillbox, a wall hexside)', parse: intIn(-3, 5) },
+  { flags: '--hindrance <n>', description: 'LOS Hindrance DRM, 0-6 (negates FFMO, A4.6)', parse: intIn(0, 6) },
+  { flags: '--ffmo', description: 'First Fire at a unit moving in Open Ground: -1 unless a hindrance or positive TEM negates it (A4.6)' },
+  { flags: '--ffnam', description: 'First Fire at a unit using non-Assault Movement: -1 (A4.6)' },
+  { flags: '--other-drm <label=n>', description: 'any other DRM, with its label (repeatable), e.g. smoke=+2', parse: otherDRM },
+];
+
+/** True when any option that builds the FP (besides the firers' ids) is given. */
+function buildsFP(o: ParsedOptions): boolean {
+  const firers = (o.firer as string[] | undefined) ?? [];
+  return o.range !== undefined || !!o.advancingFire || !!o.opportunityFire || o.areaFire !== undefined || firers.some((f) => f.includes(':'));
+}
+
+/** True when any option that builds the DRM is given. */
+function buildsDRM(o: ParsedOptions): boolean {
+  return o.terrain !== undefined || o.tem !== undefined || o.hindrance !== undefined || !!o.ffmo || !!o.ffnam || o.otherDrm !== undefined;
+}
+
+/**
+ * The builder's input from the parsed options (`attack` and `plan`); `--drm` in builder mode is one
+ * more ledger line. Never throws (the builder checks).
+ */
+export function fireGroupInputOf(o: ParsedOptions, firers: readonly string[]): FireGroupInput {
+  const other = [...((o.otherDrm as { label: string; drm: number }[] | undefined) ?? [])];
+  if (o.drm !== undefined) other.push({ label: 'DRM given (--drm)', drm: o.drm as number });
+  return {
+    firers,
+    range: o.range as number | undefined,
+    advancingFire: !!o.advancingFire,
+    opportunityFire: !!o.opportunityFire,
+    areaFire: o.areaFire === true ? 1 : (o.areaFire as number | undefined),
+    terrain: o.terrain as string | undefined,
+    tem: o.tem as number | undefined,
+    hindrance: o.hindrance as number | undefined,
+    ffmo: !!o.ffmo,
+    ffnam: !!o.ffnam,
+    leader: o.leader as string | undefined,
+    otherDRM: other,
+    firerClass: o.firerClass as UnitClass | undefined,
+    firerNationality: o.firerNationality === undefined ? undefined : parseNationality(o.firerNationality as string),
+    firerFanatic: o.firerFanatic as boolean | undefined,
+    firerBerserk: o.firerBerserk as boolean | undefined,
+  };
+}
+
 /** The `attack` question. */
 export const attackCalculator: OddsCalculator = {
   name: 'attack',
@@ -69,6 +156,7 @@ export const attackCalculator: OddsCalculator = {
     'attack --fp 8 --drm 1 --target german/9-1,german/4-6-7,german/4-6-7',
     'attack --result 1KIA --target german/9-1,german/6-5-8,german/4-6-7 --json',
     'attack --fp 12 --firer russian/4-4-7 --target german/4-6-7 --then 5:0:fire-lane',
+    'attack --firer german/5-4-8:pbf:assault,german/5-4-8:pbf:assault --advancing-fire --area-fire --terrain wooden-building --hindrance 1 --leader german/9-1 --target russian/4-4-7,russian/4-4-7',
   ],
   options: [
     {
@@ -80,7 +168,7 @@ export const attackCalculator: OddsCalculator = {
     { flags: '--fp <n>', description: 'total FP of the (first) attack, e.g. 8 or 2.5 (required unless --result)', parse: firepower },
     { flags: '--drm <n>', description: 'IFT DRM of the first attack: terrain, hindrance, anything else, -10..10', parse: intIn(-10, 10) },
     { flags: '--leader <id>', description: 'a leader directing the first attack: adds his DRM, no Cowering (A7.9)' },
-    { flags: '--firer <id>', description: 'the firing unit, for Cowering: class and nationality (a hero: firing alone), e.g. british/4-5-8' },
+    ...FIRE_BUILDER_OPTIONS,
     { flags: '--firer-class <class>', description: "the firer's class: elite, 1st-line, 2nd-line, green, conscript (a FG: its worst)", parse: unitClass },
     { flags: '--firer-nationality <nat>', description: "the firer's nationality (British Elite/1st Line and non-Conscript Finns never cower)" },
     { flags: '--firer-fanatic', description: 'the firer is Fanatic: never cowers (A10.8)' },
@@ -102,13 +190,10 @@ export const attackCalculator: OddsCalculator = {
     const targets = targetsFrom(o);
     if (o.fireLane && o.snapShot) throw inputError('input.kind', '--fire-lane, --snap-shot: give at most one kind for the first attack');
     const kind: AttackKind = o.fireLane ? 'fire-lane' : o.snapShot ? 'snap-shot' : 'normal';
-    return attackQuery({
+    const firers = (o.firer as string[] | undefined) ?? [];
+    const base: Omit<AttackInput, 'fp' | 'drm' | 'leader' | 'firer'> = {
       targets,
-      fp: o.fp as number | undefined,
-      drm: o.drm as number | undefined,
       kind,
-      leader: o.leader as string | undefined,
-      firer: o.firer as string | undefined,
       firerClass: o.firerClass as UnitClass | undefined,
       firerNationality: o.firerNationality as string | undefined,
       firerFanatic: o.firerFanatic as boolean | undefined,
@@ -118,6 +203,21 @@ export const attackCalculator: OddsCalculator = {
       encircled: o.encircled as boolean | undefined,
       outcomes: o.outcomes as boolean | undefined,
       ...situationFrom(o),
-    });
+    };
+    // The builder (issue 40): the firers make the FP unless --fp gives it.
+    if (o.fp !== undefined && buildsFP(o)) {
+      throw inputError('input.fp', '--fp: the total FP is given; leave out --range, --advancing-fire, --opportunity-fire, --area-fire and the firers\' :modifiers, or leave out --fp to build it from the firers');
+    }
+    const builder = o.fp === undefined && o.result === undefined && firers.length > 0;
+    if (!builder && buildsDRM(o)) {
+      throw inputError('input.drm', '--terrain, --tem, --hindrance, --ffmo, --ffnam, --other-drm build the DRM of an attack built from its firers (--firer without --fp); with --fp give --drm');
+    }
+    if (builder) {
+      if (o.drm !== undefined && buildsDRM(o)) throw inputError('input.drm', '--drm: the DRM is being built from --terrain/--tem/--hindrance/--ffmo/--ffnam/--other-drm; give it with --other-drm <label>=<n> instead');
+      if (kind !== 'normal') throw inputError('input.kind', `--${kind}: give a Fire Lane or a Snap Shot with --fp (a Snap Shot built from its firers: --area-fire, A8.15)`);
+      return fireBuilderQuery(base, fireGroupInputOf(o, firers));
+    }
+    if (firers.length > 1) throw inputError('input.firer', '--firer: several firers make their attack without --fp; with --fp give at most one --firer (for Cowering), or --firer-class for a FG');
+    return attackQuery({ ...base, fp: o.fp as number | undefined, drm: o.drm as number | undefined, leader: o.leader as string | undefined, firer: firers[0] });
   },
 };

@@ -95,6 +95,7 @@ export const SETTING_WORDS: Readonly<Record<string, string>> = Object.freeze({
   woundedSMCReduction: 'Casualty Reduction of a wounded SMC',
   integrityNoLeaderDRM: 'Integrity Check DRM with no leader',
   coweringOnOneFP: 'Cowering on the 1 FP column',
+  inexperiencedFireGroupCowering: 'Cowering of a Fire Group with Inexperienced units',
   sixPlusOneLLMCDRM: 'LLMC DRM of a 6+1 leader',
 });
 

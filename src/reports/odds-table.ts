@@ -216,8 +216,14 @@ export function comparisonLine(result: OddsResult): string | null {
   return `Monte Carlo ${verdict} exact: largest |z| ${c.maxAbsZ.toFixed(2)} over ${c.figures.filter((f) => f.normalApproximation).length} figures, chi-squared ${c.chiSquared.statistic.toFixed(1)} on ${c.chiSquared.degreesOfFreedom} degrees of freedom, p-value ${c.chiSquared.pValue.toFixed(3)}`;
 }
 
+/** The fire attack's ledger and warnings (an `attack` built from its firers), or nothing. */
+function ledgerLines(result: OddsResult): string[] {
+  if (result.ledger === undefined) return [];
+  return [`Fire attack: ${result.ledger}`, ...(result.warnings ?? []).map((w) => `warning: ${w}`), ''];
+}
+
 function formatText(result: OddsResult): string {
-  const lines = [formatSummaryText(buildOddsSummary(result)).trimEnd(), '', ...headerLines(result)];
+  const lines = [...ledgerLines(result), formatSummaryText(buildOddsSummary(result)).trimEnd(), '', ...headerLines(result)];
   const agreement = comparisonLine(result);
   if (agreement !== null) lines.push(agreement);
   lines.push('');
@@ -251,7 +257,7 @@ function alignTable(table: Table): string[] {
 
 function formatMarkdown(result: OddsResult): string {
   const [run, input] = headerLines(result);
-  const lines = [`# ${escapeMarkdown(result.command)} odds`, '', ...formatSummaryMarkdown(buildOddsSummary(result), escapeMarkdown), '', '## Details', '', escapeMarkdown(run)];
+  const lines = [`# ${escapeMarkdown(result.command)} odds`, '', ...ledgerLines(result).map(escapeMarkdown), ...formatSummaryMarkdown(buildOddsSummary(result), escapeMarkdown), '', '## Details', '', escapeMarkdown(run)];
   if (input !== undefined) lines.push('', escapeMarkdown(input));
   const agreement = comparisonLine(result);
   if (agreement !== null) lines.push('', escapeMarkdown(agreement));

@@ -74,3 +74,53 @@ export function coweredColumn(col: IFTColumn, doubles: boolean, shift: number, s
   if (shifted !== null) return shifted;
   return setting === 'stay' ? IFT_COLUMNS[0] : null;
 }
+
+/** How a Fire Group cowers (A7.9): the columns an Original doubles DR shifts it, and why, in players' words. */
+export interface GroupCowering {
+  /** 0 (never cowers), 1, or 2 (Inexperienced, A19.33). */
+  readonly columns: 0 | 1 | 2;
+  /** e.g. `no Cowering (leader directs, A7.9)`, `two columns (a Green unit in the group, A19.33)`. */
+  readonly reason: string;
+}
+
+/** Why a firer never cowers, or null when it may (A7.9). */
+function exemption(f: FirerProfile): string | null {
+  if (f.heroAlone) return 'a hero firing alone';
+  if (f.fanatic) return 'Fanatic';
+  if (f.berserk) return 'berserk';
+  const exempt = f.nationality === null ? undefined : NEVER_COWER_CLASSES[f.nationality];
+  if (exempt?.includes(f.unitClass)) return f.nationality === 'finnish' ? 'Finnish (not Conscript)' : `British ${f.unitClass === 'elite' ? 'Elite' : '1st Line'}`;
+  return null;
+}
+
+/**
+ * The Cowering of a Fire Group (A7.9, A19.33): none when a leader directs it or when every firer is
+ * exempt (a hero in a group with others is not firing alone, A15.24); otherwise one column, or two
+ * when the group has Inexperienced units subject to Cowering as setting
+ * `inexperiencedFireGroupCowering` says (`any`: one is enough; `all`: every firer that may cower
+ * must be Inexperienced; low confidence, docs/rules-notes-fire.md A7.9).
+ * @param members each firer's profile, in fire order (at least one); `heroAlone` is recomputed
+ * @param leaderDirected a leader directs the attack
+ * @param setting the rule set's `inexperiencedFireGroupCowering`
+ * @returns columns and reason. Never throws.
+ * @example fireGroupCowering([{ ...DEFAULT_FIRER, unitClass: 'green' }, DEFAULT_FIRER], false, 'any').columns // 2
+ * @example fireGroupCowering([DEFAULT_FIRER], true, 'any').reason // 'no Cowering (leader directs, A7.9)'
+ */
+export function fireGroupCowering(members: readonly FirerProfile[], leaderDirected: boolean, setting: RuleSettings['inexperiencedFireGroupCowering']): GroupCowering {
+  if (leaderDirected) return { columns: 0, reason: 'no Cowering (leader directs, A7.9)' };
+  const alone = members.length === 1;
+  const profiles = members.map((m) => ({ ...m, heroAlone: alone && m.heroAlone }));
+  const subject = profiles.filter((m) => exemption(m) === null);
+  if (subject.length === 0) {
+    const why = [...new Set(profiles.map((m) => exemption(m)))].join(', ');
+    return { columns: 0, reason: `no Cowering (${alone ? why : `every firer exempt: ${why}`}, A7.9)` };
+  }
+  const green = subject.filter((m) => isInexperienced(m.unitClass));
+  const two = setting === 'all' ? green.length === subject.length : green.length > 0;
+  if (two) {
+    const which = green[0].unitClass === 'green' ? 'Green' : 'Conscript';
+    const what = alone ? `an Inexperienced (${which}) firer` : setting === 'all' ? 'all firers Inexperienced' : `a ${which} unit in the group`;
+    return { columns: 2, reason: `Cowering two columns (${what}, A7.9, A19.33)` };
+  }
+  return { columns: 1, reason: `Cowering one column (A7.9)` };
+}

@@ -52,6 +52,12 @@ export interface RuleSettings {
    * the table, default) or `'stay'` (it stays on the 1 column).
    */
   readonly coweringOnOneFP: 'no-effect' | 'stay';
+  /**
+   * Cowering of a Fire Group mixing Inexperienced and other units subject to Cowering (A7.9, A19.33;
+   * docs/rules-notes-fire.md, low: no source states it): `'any'` (default: two columns when any of them
+   * is Inexperienced) or `'all'` (two columns only when all of them are).
+   */
+  readonly inexperiencedFireGroupCowering: 'any' | 'all';
   /** LLMC of a 6+1 leader (A10.2; docs/rules-notes.md §3, low): DRM of the LLMC, default -1 (sign reversed). */
   readonly sixPlusOneLLMCDRM: number;
   /**
@@ -120,6 +126,7 @@ const DEFAULT_SETTINGS: RuleSettings = {
   woundedSMCReduction: 'eliminate',
   integrityNoLeaderDRM: 1,
   coweringOnOneFP: 'no-effect',
+  inexperiencedFireGroupCowering: 'any',
   sixPlusOneLLMCDRM: -1,
   vehicleBurning: 'below-half',
   vehicleMalfunctionShot: 'resolves',
@@ -196,6 +203,7 @@ export function getRuleSet(id: RuleSetId, overrides: Partial<Record<string, stri
 const ENUM_SETTINGS: Partial<Record<keyof RuleSettings, readonly string[]>> = {
   woundedSMCReduction: ['eliminate', 'severity'],
   coweringOnOneFP: ['no-effect', 'stay'],
+  inexperiencedFireGroupCowering: ['any', 'all'],
   vehicleBurning: ['below-half', 'at-most-half'],
   vehicleMalfunctionShot: ['resolves', 'misses'],
   partisanLeaderHardening: ['fanatic', 'promoted'],
