@@ -19,27 +19,19 @@
  *
  * Where /usr/bin/chromium is missing the tests are not run and a note says so (.ci/run installs it).
  */
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from 'vite';
 import { runCli } from '../../src/cli/main.js';
-import { startWebServer, type WebServer } from '../../src/cli/web-server.js';
-import { formatFragment, parseFragment } from '../../web/src/fragment.js';
 import { splitWords } from '../../web/src/defaults.js';
 import { bufferIO } from '../cli/buffer-io.js';
+import * as harness from './browser-harness.js';
+import { CHROMIUM, OUT, answered, cliFractions, hasChromium, readPage, type Site } from './browser-harness.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) {
   console.warn(`test/web/web-page.test.ts: ${CHROMIUM} is not installed, so the browser checks of the web page do not run (install: apt-get install -y chromium; .ci/run does it when root).`);
 }
-/** Launch flags from LIBRARIES.md. */
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const OUT = resolve('test-output');
 
 /** Inputs across the calculators (at least 30), each an exact question, written as the page's fragments. */
 const INPUTS: readonly string[] = [
@@ -98,116 +90,25 @@ const FIVE_UNITS_WAIT_MS = 30_000;
 /** First visits timed per default question (the median is reported). */
 const TIMING_RUNS = 5;
 
-let browser: Browser | undefined;
-let web: WebServer | undefined;
-let siteDir = '';
+let site: Site | undefined;
+/** The served page's address. */
+const web = { get url(): string { return site!.web.url; } };
 
 beforeAll(async () => {
-  if (!hasChromium) return;
-  siteDir = await mkdtemp(join(tmpdir(), 'asl-odds-web-'));
-  await build({ configFile: resolve('web/vite.config.ts'), logLevel: 'warn', build: { outDir: siteDir, emptyOutDir: true } });
-  web = await startWebServer({ root: siteDir, port: 0 });
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  if (hasChromium) site = await harness.startSite();
 }, 180_000);
 afterAll(async () => {
-  await browser?.close();
-  await web?.close();
-  if (siteDir) await rm(siteDir, { recursive: true, force: true });
+  await site?.close();
 });
 
-/** A browser context that aborts and records every request outside the page's origin. */
-async function guardedContext(width: number): Promise<{ context: BrowserContext; foreign: string[]; errors: string[] }> {
-  const context = await browser!.newContext({ viewport: { width, height: 900 }, serviceWorkers: 'allow' });
-  const foreign: string[] = [];
-  const errors: string[] = [];
-  const origin = new URL(web!.url).origin;
-  await context.route('**/*', async (route) => {
-    const url = route.request().url();
-    if (url.startsWith(origin + '/') || url.startsWith('blob:') || url.startsWith('data:')) return route.continue();
-    foreign.push(url);
-    return route.abort();
-  });
-  context.on('page', (p) => {
-    p.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    p.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  });
-  return { context, foreign, errors };
-}
-
-/**
- * Waits until the page shows the answer to `fragment` (its canonical spelling).
- * @throws when it does not within `timeout` ms, saying what the page showed then (its URL, status and
- *   hash, its last answers, whether a service worker controls it and it is online)
- */
-async function answered(page: Page, fragment: string, timeout = 60_000): Promise<void> {
-  const hash = formatFragment(parseFragment(fragment));
-  try {
-    await page.waitForFunction(`(() => { const m = document.querySelector('main'); return m && m.dataset.status !== 'computing' && m.dataset.hash === ${JSON.stringify(hash)}; })()`, undefined, { timeout });
-  } catch (e) {
-    const seen = await page
-      .evaluate(
-        `(() => { const m = document.querySelector('main'); return { url: location.href, status: m?.dataset.status, hash: m?.dataset.hash, answers: (window.aslOdds?.answers ?? []).slice(-3).map((a) => a.hash), controlled: !!navigator.serviceWorker?.controller, online: navigator.onLine }; })()`,
-      )
-      .catch((x: unknown) => `(not readable: ${String(x)})`);
-    throw new Error(`no answer to ${fragment} within ${timeout} ms; the page showed ${JSON.stringify(seen)}`, { cause: e });
-  }
-}
-
-/** Opens the page at `fragment` and waits for its first answer (the default question, for a bare `#/attack`). */
-async function openAnswered(page: Page, fragment: string): Promise<void> {
-  await page.goto(web!.url + fragment);
-  await page.waitForFunction(`window.aslOdds.answers.length > 0 && document.querySelector('main').dataset.status !== 'computing'`, undefined, { timeout: 60_000 });
-}
-
-/** What the page shows: the command line it offers, and every exact fraction in its details, by key. */
-async function readPage(page: Page): Promise<{ line: string; fractions: Record<string, string>; status: string; error: string }> {
-  return (await page.evaluate(`(() => {
-    for (const d of document.querySelectorAll('.pane.current details')) d.open = true;
-    const fractions = {};
-    for (const tr of document.querySelectorAll('.pane.current tr[data-key]')) {
-      const cell = tr.querySelector('td.fraction');
-      fractions[tr.dataset.key] = cell ? cell.innerText.trim() : '';
-    }
-    const err = document.querySelector('.pane.current [role=alert]');
-    return {
-      line: document.querySelector('[data-command-line]').innerText.trim(),
-      fractions,
-      status: document.querySelector('main').dataset.status,
-      error: err ? err.innerText : '',
-    };
-  })()`)) as { line: string; fractions: Record<string, string>; status: string; error: string };
-}
-
-/** The same figures from the CLI's JSON, keyed as the page keys them. */
-async function cliFractions(line: string): Promise<Record<string, string>> {
-  const words = splitWords(line);
-  expect(words[0]).toBe('asl-odds');
-  const io = bufferIO();
-  // --quiet: a busy machine's progress note on stderr (a 3-leader stack past 2 s) is not an error.
-  const code = await runCli([...words.slice(1), '--json', '--quiet'], io);
-  expect(io.err).toBe('');
-  expect(code).toBe(0);
-  const r = JSON.parse(io.out) as {
-    outcomes: { state: string; fraction?: string }[];
-    eventFractions?: Record<string, string>;
-    stackEventFractions?: Record<string, string>;
-    categoryFractions?: Record<string, string>;
-  };
-  const out: Record<string, string> = {};
-  for (const o of r.outcomes) out[`outcome:${o.state}`] = o.fraction ?? '';
-  for (const [k, v] of Object.entries(r.eventFractions ?? {})) out[`event:${k}`] = v;
-  for (const [k, v] of Object.entries(r.stackEventFractions ?? {})) if (!k.startsWith('expected')) out[`stack:${k}`] = v;
-  for (const [k, v] of Object.entries(r.categoryFractions ?? {})) out[`category:${k}`] = v;
-  return out;
-}
+const guardedContext = (width: number) => harness.guardedContext(site!, width);
+const openAnswered = (page: Page, fragment: string) => harness.openAnswered(site!, page, fragment);
 
 describe.skipIf(!hasChromium)('the web page in Chromium', () => {
   it(`shows the engine's exact fractions for ${INPUTS.length} inputs across the calculators, equal to asl-odds --json of its own command line`, async () => {
     const { context, foreign, errors } = await guardedContext(1280);
     const page = await context.newPage();
-    await page.goto(web!.url + INPUTS[0]);
+    await page.goto(web.url + INPUTS[0]);
     let compared = 0;
     for (const fragment of INPUTS) {
       await page.evaluate(`location.hash = ${JSON.stringify(fragment)}`);
@@ -230,7 +131,7 @@ describe.skipIf(!hasChromium)('the web page in Chromium', () => {
     const { context, foreign, errors } = await guardedContext(1280);
     const page = await context.newPage();
     for (const fragment of ['#/mc?unit=german/4-6-7&check=1MC&leader=german/8-1&trials=300000&seed=web-test', '#/attack?fp=8&drm=1&target=german/9-1,german/4-6-7&trials=200000&seed=web-test']) {
-      await page.goto(web!.url + fragment);
+      await page.goto(web.url + fragment);
       await answered(page, fragment);
       const shown = (await page.evaluate(`(() => {
         const p = {};
@@ -255,7 +156,7 @@ describe.skipIf(!hasChromium)('the web page in Chromium', () => {
   it('the command line of a fragment is the CLI command, and a bad value names the option', async () => {
     const { context, foreign } = await guardedContext(1280);
     const page = await context.newPage();
-    await page.goto(web!.url + '#/mc?unit=german/4-6-7&check=1MC&leader=german/8-1&broken=true');
+    await page.goto(web.url + '#/mc?unit=german/4-6-7&check=1MC&leader=german/8-1&broken=true');
     await answered(page, '#/mc?unit=german/4-6-7&check=1MC&leader=german/8-1&broken=true');
     expect((await readPage(page)).line).toBe('asl-odds mc --unit german/4-6-7 --check 1MC --leader german/8-1 --broken');
     await page.evaluate(`location.hash = '#/mc?unit=german/4-6-7&elr=9'`);
@@ -271,7 +172,7 @@ describe.skipIf(!hasChromium)('the web page in Chromium', () => {
   it('pins a result and shows it beside the next (with and without a leader)', async () => {
     const { context } = await guardedContext(1280);
     const page = await context.newPage();
-    await page.goto(web!.url + '#/rout?unit=german/4-6-7&path=open,open');
+    await page.goto(web.url + '#/rout?unit=german/4-6-7&path=open,open');
     await answered(page, '#/rout?unit=german/4-6-7&path=open,open');
     await page.getByRole('button', { name: 'Pin to compare' }).click();
     await page.evaluate(`location.hash = '#/rout?unit=german/4-6-7&path=open,open&leader=german/8-1'`);
@@ -287,7 +188,7 @@ describe.skipIf(!hasChromium)('the web page in Chromium', () => {
     const { context } = await guardedContext(1280);
     const page = await context.newPage();
     const quick = '#/mc?unit=german/4-6-7&check=1MC&leader=german/8-1';
-    await page.goto(web!.url + quick);
+    await page.goto(web.url + quick);
     await answered(page, quick);
     const before = await readPage(page);
     // The 5-unit attack takes most of a second; back to the answered question before it is done.
@@ -306,7 +207,7 @@ describe.skipIf(!hasChromium)('the web page in Chromium', () => {
   it('works offline after the first visit (the service worker precaches the build)', async () => {
     const { context, foreign } = await guardedContext(1280);
     const page = await context.newPage();
-    await page.goto(web!.url + '#/recovery');
+    await page.goto(web.url + '#/recovery');
     await answered(page, '#/recovery');
     // The precache finishes installing before `ready`, but `ready` comes while the worker may still be
     // activating: wait until it is activated, so that the reloaded page does not see it activate (an
@@ -319,7 +220,7 @@ describe.skipIf(!hasChromium)('the web page in Chromium', () => {
     await answered(page, '#/recovery');
     expect(await page.evaluate(`navigator.serviceWorker.controller !== null`)).toBe(true);
     await context.setOffline(true);
-    await page.goto(web!.url + '#/mc?unit=german/4-6-7&check=1MC');
+    await page.goto(web.url + '#/mc?unit=german/4-6-7&check=1MC');
     await answered(page, '#/mc?unit=german/4-6-7&check=1MC');
     expect((await readPage(page)).fractions['event:pass']).toBeTruthy();
     expect(foreign).toEqual([]);
@@ -337,7 +238,7 @@ describe.skipIf(!hasChromium)('the web page in Chromium', () => {
         ['rout', '#/rout?unit=german/4-6-7&path=open,clear:2,open:adj'],
         ['table-ift', '#/table/ift'],
       ] as const) {
-        await page.goto(web!.url + fragment);
+        await page.goto(web.url + fragment);
         await answered(page, fragment);
         await page.waitForFunction(`!document.querySelector('.chart') || document.querySelector('.chart [data-rendered], .chart .error') !== null`, undefined, { timeout: 30_000 });
         if (width === 375) {
@@ -414,7 +315,7 @@ describe.skipIf(!hasChromium)('the web page in Chromium', () => {
       for (let r = 0; r < (fragment === FIVE_UNITS ? 3 : TIMING_RUNS); r++) {
         const { context } = await guardedContext(1280);
         const page = await context.newPage();
-        await page.goto(web!.url + fragment);
+        await page.goto(web.url + fragment);
         try {
           // the page writes the default question into the fragment; wait for the answer on screen
           await page.waitForFunction(`(() => { const a = window.aslOdds.answers.at(-1); return !!a && a.at > 0 && document.querySelector('main').dataset.status !== 'computing'; })()`, undefined, {

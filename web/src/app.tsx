@@ -128,15 +128,26 @@ export function App() {
   const first = useRef(true);
   const hash = formatFragment(state);
 
-  // The URL always spells the state shown (defaults written out), without adding history entries; a
-  // fragment that asks something else is a newer question. Both in the render's own task (layout
-  // effects): a fragment set once the answer is on screen but before a later effect listened was
-  // lost, and the default question written over it (the web test's rare 60 s waits).
+  // The URL always spells the state shown (defaults written out), without adding history entries.
+  // `synced` is the fragment last written or read: when location.hash still equals it, the state was
+  // changed by the page's own controls, and the URL follows the state; otherwise the URL was changed
+  // from outside (a typed or pasted link, the navigation, a test) and the state follows the URL. Both
+  // in the render's own task (layout effects): a fragment set once the answer is on screen but before
+  // a later effect listened was lost under the default question. (Since 730e154 every fragment that
+  // differed was taken for a newer question, so each edit made through the controls was undone.)
+  const synced = useRef(location.hash);
   useLayoutEffect(() => {
-    if (location.hash === hash) return;
-    const asked = resolveState(location.hash);
-    if (formatFragment(asked) === hash) history.replaceState(null, '', hash);
-    else setState(asked);
+    if (location.hash === hash) {
+      synced.current = hash;
+      return;
+    }
+    if (location.hash === synced.current || formatFragment(resolveState(location.hash)) === hash) {
+      history.replaceState(null, '', hash);
+      synced.current = hash;
+      return;
+    }
+    synced.current = location.hash;
+    setState(resolveState(location.hash));
   }, [hash]);
   useLayoutEffect(() => {
     const onHash = () => setState(resolveState(location.hash));

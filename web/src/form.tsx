@@ -65,7 +65,7 @@ function Field({ spec, entries, onChange }: { spec: OptionSpec; entries: readonl
   let control;
   if (choices) {
     control = (
-      <select id={id} name={name} value={value} onChange={(e) => set((e.currentTarget as HTMLSelectElement).value)}>
+      <select id={id} name={name} aria-describedby={`${id}-about`} value={value} onChange={(e) => set((e.currentTarget as HTMLSelectElement).value)}>
         <option value="">{spec.default !== undefined ? `(${String(spec.default)})` : '-'}</option>
         {choices.map((c) => (
           <option key={c} value={c}>
@@ -79,6 +79,7 @@ function Field({ spec, entries, onChange }: { spec: OptionSpec; entries: readonl
     control = (
       <input
         id={id}
+        aria-describedby={`${id}-about`}
         name={name}
         type="text"
         value={value}
@@ -98,7 +99,7 @@ function Field({ spec, entries, onChange }: { spec: OptionSpec; entries: readonl
         {spec.required ? ' *' : ''}
       </label>
       {control}
-      <small>{spec.description}</small>
+      <small id={`${id}-about`}>{spec.description}</small>
     </div>
   );
 }

@@ -61,7 +61,7 @@ export function StackBuilder({ entries, onChange }: { entries: readonly Entry[];
           <input type="text" aria-label={`target ${i + 1}`} list="units-any" value={u} spellcheck={false} autocomplete="off" onChange={(e) => setUnit(i, (e.currentTarget as HTMLInputElement).value)} />
           <span class="markers">
             {TARGET_MARKERS.map((m) => (
-              <button type="button" key={m.name} class={marks[m.name].has(i + 1) ? 'marker on' : 'marker'} aria-pressed={marks[m.name].has(i + 1)} title={m.description} onClick={() => toggle(m.name, i + 1)}>
+              <button type="button" key={m.name} data-option={m.name} class={marks[m.name].has(i + 1) ? 'marker on' : 'marker'} aria-pressed={marks[m.name].has(i + 1)} title={m.description} onClick={() => toggle(m.name, i + 1)}>
                 {SHORT[m.name]}
               </button>
             ))}

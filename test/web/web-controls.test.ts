@@ -1,0 +1,281 @@
+/**
+ * The page as a player uses it: every calculator's question edited through its controls (a select
+ * chosen, a number typed then Enter or Tab, a box ticked, a counter added to and removed from the
+ * target stack, a marker toggled, a route preset and a hex tapped, an answer pinned and compared, an
+ * edit undone before its answer came), at 375 px and 1280 px. After each edit: the URL spells the new
+ * question, every field reads it back, and the answer shown is the engine's for that question (its
+ * exact fractions equal those of `asl-odds <the same question> --json`, run in-process).
+ *
+ * Issue 38: since 730e154 the page set its state back from the old URL after every edit made through
+ * a control; test/web/web-page.test.ts only ever set `location.hash`, so nothing caught it.
+ *
+ * One build, one server, one browser; one page per width. Where /usr/bin/chromium is missing the tests
+ * are not run and a note says so.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calculatorNamed } from '../../src/calculators/calculators.js';
+import { longName, takesValue } from '../../src/options/option-spec.js';
+import { entryValue, formatFragment, parseFragment } from '../../web/src/fragment.js';
+import { CHROMIUM, OUT, answered, cliFractions, guardedContext, hasChromium, readPage, startSite, type Site } from './browser-harness.js';
+
+if (!hasChromium) console.warn(`test/web/web-controls.test.ts: ${CHROMIUM} is not installed, so the page's controls are not tested in a browser.`);
+
+/** How long one edit may take to be answered (every question below is answered in about a second). */
+const EDIT_TIMEOUT_MS = 20_000;
+
+let site: Site | undefined;
+beforeAll(async () => {
+  if (hasChromium) site = await startSite();
+}, 180_000);
+afterAll(async () => {
+  await site?.close();
+});
+
+/** The CLI's words for a fragment, built from the calculator's own option specs (flags without a value). */
+function cliWordsOf(fragment: string): string {
+  const { command, entries } = parseFragment(fragment);
+  const calc = calculatorNamed(command)!;
+  const words = ['asl-odds', command];
+  for (const [k, v] of entries) {
+    const spec = calc.options.find((s) => longName(s) === k)!;
+    if (takesValue(spec)) words.push(`--${k}`, v);
+    else if (v === 'true') words.push(`--${k}`);
+  }
+  return words.join(' ');
+}
+
+const cliCache = new Map<string, Record<string, string>>();
+async function cliOf(line: string): Promise<Record<string, string>> {
+  let f = cliCache.get(line);
+  if (!f) cliCache.set(line, (f = await cliFractions(line)));
+  return f;
+}
+
+/** What the form reads back: each named field's value ('true' for a ticked box), the stack's counters and markers. */
+async function readFields(page: Page): Promise<Record<string, string>> {
+  return (await page.evaluate(`(() => {
+    const out = {};
+    for (const el of document.querySelectorAll('form.options [name]')) out[el.name] = el.type === 'checkbox' ? (el.checked ? 'true' : '') : el.value;
+    const rows = [...document.querySelectorAll('.stack-row')];
+    if (rows.length) {
+      out.target = rows.map((r) => r.querySelector('input').value).join(',');
+      for (const b of document.querySelectorAll('.stack-row button[data-option]')) out[b.dataset.option] ??= '';
+      for (const [i, r] of rows.entries()) for (const b of r.querySelectorAll('button[data-option][aria-pressed=true]')) out[b.dataset.option] += (out[b.dataset.option] ? ',' : '') + (i + 1);
+    }
+    const hexes = [...document.querySelectorAll('.hexes .hex')];
+    if (hexes.length) out['(hexes)'] = hexes.map((h) => h.textContent.trim()).join(',');
+    return out;
+  })()`)) as Record<string, string>;
+}
+
+/** Checks the page after an edit: URL, fields, command line and answer are all `fragment`'s. */
+async function expectShows(page: Page, fragment: string, what: string, heading?: RegExp, error?: RegExp): Promise<void> {
+  const hash = formatFragment(parseFragment(fragment));
+  await answered(page, hash, EDIT_TIMEOUT_MS).catch((e: Error) => {
+    throw new Error(`${what}: ${e.message}`);
+  });
+  expect(await page.evaluate('location.hash'), `${what}: the URL`).toBe(hash);
+  const fields = await readFields(page);
+  const { entries } = parseFragment(hash);
+  for (const [name, value] of Object.entries(fields)) {
+    if (name === '(hexes)') continue;
+    expect(value, `${what}: the field ${name}`).toBe(entryValue(entries, name));
+  }
+  for (const [name] of entries) expect(Object.keys(fields), `${what}: a field shows ${name}`).toContain(name);
+  if (fields['(hexes)'] !== undefined) expect(fields['(hexes)'], `${what}: the route's hexes`).toBe(entryValue(entries, 'path').replace(/:[^,]*/g, ''));
+  const shown = await readPage(page);
+  const line = cliWordsOf(hash);
+  expect(shown.line, `${what}: the command line`).toBe(line);
+  if (error) {
+    expect(shown.error, `${what}: the error`).toMatch(error);
+    return;
+  }
+  expect(shown.error, `${what}: no error`).toBe('');
+  expect(Object.keys(shown.fractions).length, `${what}: figures shown`).toBeGreaterThan(0);
+  expect(shown.fractions, `${what}: the answer is the CLI's for ${line}`).toEqual(await cliOf(line));
+  if (heading) expect(await page.locator('.pane.current h2').textContent(), `${what}: the heading`).toMatch(heading);
+}
+
+/** A field by its option name (the control a label names). */
+const field = (page: Page, name: string) => page.locator(`#opt-${name}`);
+/** Types `text` into the option's field as a player does (select all, type), then presses `key`. */
+async function typeIn(page: Page, name: string, text: string, key: 'Enter' | 'Tab'): Promise<void> {
+  const f = field(page, name);
+  await f.click();
+  await f.press('ControlOrMeta+a');
+  if (text === '') await f.press('Backspace');
+  else await f.pressSequentially(text);
+  await f.press(key);
+}
+const tick = (page: Page, name: string) => field(page, name).click();
+const stackRow = (page: Page, n: number) => page.locator(`.stack-row[data-position="${n}"]`);
+
+/** An edit a player makes, and the question the page must then show. */
+interface Edit {
+  readonly what: string;
+  readonly act: (page: Page) => Promise<unknown>;
+  readonly then: string;
+  readonly heading?: RegExp;
+  /** The error the page shows for this question (none when unset). */
+  readonly error?: RegExp;
+}
+
+/** Each calculator: the link it opens at, and edits made one after another through its controls. */
+const SESSIONS: readonly { readonly open: string; readonly edits: readonly Edit[] }[] = [
+  {
+    open: '#/mc?unit=german/4-6-7&check=1MC&leader=german/8-1',
+    edits: [
+      { what: 'mc: 2MC chosen', act: (p) => field(p, 'check').selectOption('2MC'), then: '#/mc?unit=german/4-6-7&check=2MC&leader=german/8-1', heading: /German 4-6-7 takes a 2MC/ },
+      { what: 'mc: broken ticked', act: (p) => tick(p, 'broken'), then: '#/mc?unit=german/4-6-7&check=2MC&leader=german/8-1&broken=true' },
+      { what: 'mc: DRM typed, Enter', act: (p) => typeIn(p, 'drm', '1', 'Enter'), then: '#/mc?unit=german/4-6-7&check=2MC&leader=german/8-1&broken=true&drm=1' },
+      { what: 'mc: ELR typed, Tab', act: (p) => typeIn(p, 'elr', '2', 'Tab'), then: '#/mc?unit=german/4-6-7&check=2MC&leader=german/8-1&broken=true&drm=1&elr=2' },
+      { what: 'mc: broken unticked', act: (p) => tick(p, 'broken'), then: '#/mc?unit=german/4-6-7&check=2MC&leader=german/8-1&drm=1&elr=2' },
+      { what: 'mc: leader cleared', act: (p) => typeIn(p, 'leader', '', 'Enter'), then: '#/mc?unit=german/4-6-7&check=2MC&drm=1&elr=2' },
+      { what: 'mc: another unit typed', act: (p) => typeIn(p, 'unit', 'russian/4-4-7', 'Tab'), then: '#/mc?unit=russian/4-4-7&check=2MC&drm=1&elr=2', heading: /Russian 4-4-7 takes a 2MC/ },
+    ],
+  },
+  {
+    open: '#/rally',
+    edits: [
+      { what: 'rally: woods chosen', act: (p) => field(p, 'terrain').selectOption('woods'), then: '#/rally?unit=german/4-6-7&leader=german/8-1&terrain=woods' },
+      { what: 'rally: DM ticked', act: (p) => tick(p, 'dm'), then: '#/rally?unit=german/4-6-7&leader=german/8-1&terrain=woods&dm=true' },
+      { what: 'rally: leader cleared', act: (p) => typeIn(p, 'leader', '', 'Tab'), then: '#/rally?unit=german/4-6-7&terrain=woods&dm=true', error: /--leader .* or --self-rally/ },
+      { what: 'rally: Self-Rally ticked', act: (p) => tick(p, 'self-rally'), then: '#/rally?unit=german/4-6-7&terrain=woods&dm=true&self-rally=true' },
+    ],
+  },
+  {
+    open: '#/attack',
+    edits: [
+      { what: 'attack: a counter added', act: (p) => p.getByRole('button', { name: '+ add a counter' }).click(), then: '#/attack?fp=8&drm=1&target=german/9-1,german/4-6-7,german/4-6-7,german/4-6-7' },
+      { what: 'attack: counter 2 marked broken', act: (p) => stackRow(p, 2).getByRole('button', { name: 'broken' }).click(), then: '#/attack?fp=8&drm=1&target=german/9-1,german/4-6-7,german/4-6-7,german/4-6-7&target-broken=2' },
+      { what: 'attack: counter 1 removed', act: (p) => p.getByRole('button', { name: 'remove target 1' }).click(), then: '#/attack?fp=8&drm=1&target=german/4-6-7,german/4-6-7,german/4-6-7&target-broken=1' },
+      { what: 'attack: counter 3 retyped', act: (p) => stackRow(p, 3).locator('input').fill('german/4-6-8').then(() => stackRow(p, 3).locator('input').press('Enter')), then: '#/attack?fp=8&drm=1&target=german/4-6-7,german/4-6-7,german/4-6-8&target-broken=1' },
+      { what: 'attack: FP typed, Tab', act: (p) => typeIn(p, 'fp', '12', 'Tab'), then: '#/attack?fp=12&drm=1&target=german/4-6-7,german/4-6-7,german/4-6-8&target-broken=1' },
+      { what: 'attack: counter 1 unmarked', act: (p) => stackRow(p, 1).getByRole('button', { name: 'broken' }).click(), then: '#/attack?fp=12&drm=1&target=german/4-6-7,german/4-6-7,german/4-6-8' },
+    ],
+  },
+  {
+    open: '#/rout?unit=german/4-6-7&path=open,open',
+    edits: [
+      { what: 'rout: Low Crawl', act: (p) => p.getByRole('button', { name: 'Low Crawl' }).click(), then: '#/rout?unit=german/4-6-7&path=crawl' },
+      { what: 'rout: two Open Ground hexes', act: (p) => p.getByRole('button', { name: 'two Open Ground hexes' }).click(), then: '#/rout?unit=german/4-6-7&path=open,open' },
+      { what: 'rout: hex 1 tapped', act: (p) => p.locator('.hexes .hex').first().click(), then: '#/rout?unit=german/4-6-7&path=clear,open' },
+      { what: 'rout: a hex added', act: (p) => p.getByRole('button', { name: '+ hex' }).click(), then: '#/rout?unit=german/4-6-7&path=clear,open,open' },
+      { what: 'rout: end ADJACENT ticked', act: (p) => tick(p, 'end-adjacent'), then: '#/rout?unit=german/4-6-7&path=clear,open,open&end-adjacent=true' },
+      { what: 'rout: a hex removed', act: (p) => p.getByRole('button', { name: '− hex' }).click(), then: '#/rout?unit=german/4-6-7&path=clear,open&end-adjacent=true' },
+    ],
+  },
+  {
+    open: '#/cc',
+    edits: [
+      { what: 'cc: Ambush chosen', act: (p) => field(p, 'ambush').selectOption('attacker'), then: '#/cc?attacker=german/4-6-7,german/4-6-7&defender=russian/4-4-7&ambush=attacker' },
+      { what: 'cc: ATTACKER CX ticked', act: (p) => tick(p, 'attacker-cx'), then: '#/cc?attacker=german/4-6-7,german/4-6-7&defender=russian/4-4-7&ambush=attacker&attacker-cx=true' },
+      { what: 'cc: Hand-to-Hand ticked', act: (p) => tick(p, 'hand-to-hand'), then: '#/cc?attacker=german/4-6-7,german/4-6-7&defender=russian/4-4-7&ambush=attacker&attacker-cx=true&hand-to-hand=true' },
+      { what: 'cc: defenders typed', act: (p) => typeIn(p, 'defender', 'russian/4-4-7,russian/4-4-7', 'Enter'), then: '#/cc?attacker=german/4-6-7,german/4-6-7&defender=russian/4-4-7,russian/4-4-7&ambush=attacker&attacker-cx=true&hand-to-hand=true' },
+    ],
+  },
+  {
+    open: '#/vehicle',
+    edits: [
+      { what: 'vehicle: MMG chosen', act: (p) => field(p, 'mg').selectOption('mmg'), then: '#/vehicle?mg=mmg&range=3&armor=1' },
+      { what: 'vehicle: range typed', act: (p) => typeIn(p, 'range', '2', 'Enter'), then: '#/vehicle?mg=mmg&range=2&armor=1' },
+      { what: 'vehicle: armor typed', act: (p) => typeIn(p, 'armor', '0', 'Tab'), then: '#/vehicle?mg=mmg&range=2&armor=0' },
+    ],
+  },
+  {
+    open: '#/recovery',
+    edits: [
+      { what: 'recovery: CX ticked', act: (p) => tick(p, 'cx'), then: '#/recovery?cx=true' },
+      { what: 'recovery: night ticked', act: (p) => tick(p, 'night'), then: '#/recovery?cx=true&night=true' },
+      { what: 'recovery: drm typed', act: (p) => typeIn(p, 'drm', '-1', 'Enter'), then: '#/recovery?cx=true&night=true&drm=-1' },
+    ],
+  },
+  {
+    open: '#/integrity',
+    edits: [
+      { what: 'integrity: losses typed', act: (p) => typeIn(p, 'losses', '3', 'Tab'), then: '#/integrity?losses=3&leader=russian/9-1' },
+      { what: 'integrity: enemy armor ticked', act: (p) => tick(p, 'enemy-armor'), then: '#/integrity?losses=3&leader=russian/9-1&enemy-armor=true' },
+      { what: 'integrity: leader cleared', act: (p) => typeIn(p, 'leader', '', 'Tab'), then: '#/integrity?losses=3&enemy-armor=true' },
+      { what: 'integrity: no leader ticked', act: (p) => tick(p, 'no-leader'), then: '#/integrity?losses=3&enemy-armor=true&no-leader=true' },
+    ],
+  },
+];
+
+/** Opens `fragment` on a loaded page as a player does: the navigation for a calculator's own question, else the link. */
+async function open(page: Page, fragment: string): Promise<void> {
+  const name = fragment.slice(2);
+  if (/^[a-z]+$/.test(name)) await page.locator(`nav a[href="#/${name}"]`).click();
+  else await page.evaluate(`location.hash = ${JSON.stringify(fragment)}`);
+  await page.waitForFunction(`(() => { const m = document.querySelector('main'); return m.dataset.status !== 'computing' && m.dataset.hash.startsWith(${JSON.stringify(`#/${name.split('?')[0]}`)}); })()`, undefined, { timeout: EDIT_TIMEOUT_MS });
+}
+
+describe.skipIf(!hasChromium)('the page, edited through its controls as a player does', () => {
+  for (const width of [375, 1280]) {
+    let page: Page;
+    let closeContext: () => Promise<void>;
+    let foreign: string[];
+    let errors: string[];
+    beforeAll(async () => {
+      const g = await guardedContext(site!, width, width < 600 ? 812 : 800);
+      ({ foreign, errors } = g);
+      closeContext = () => g.context.close();
+      page = await g.context.newPage();
+      await page.goto(site!.web.url + '#/mc');
+      await page.waitForFunction(`window.aslOdds.answers.length > 0 && document.querySelector('main').dataset.status !== 'computing'`, undefined, { timeout: 60_000 });
+    }, 90_000);
+    afterAll(async () => {
+      expect(foreign).toEqual([]);
+      expect(errors).toEqual([]);
+      await closeContext?.();
+    });
+
+    it(`every calculator's controls ask their question, at ${width} px`, async () => {
+      for (const session of SESSIONS) {
+        await open(page, session.open);
+        for (const edit of session.edits) {
+          await edit.act(page);
+          await expectShows(page, edit.then, `${edit.what} (${width} px)`, edit.heading, edit.error);
+        }
+      }
+    }, 180_000);
+
+    it(`an edit undone before its answer came shows the question as it was, at ${width} px`, async () => {
+      const start = '#/attack?fp=16&drm=-1&target=german/9-1,german/8-1,german/4-6-7,german/4-6-7';
+      await open(page, start);
+      await expectShows(page, start, `attack opened (${width} px)`);
+      const before = await readPage(page);
+      // A fifth counter makes a question of most of a second; removed before it is answered.
+      await page.getByRole('button', { name: '+ add a counter' }).click();
+      await page.waitForTimeout(150);
+      expect(await page.locator('main').getAttribute('data-status')).toBe('computing');
+      await page.getByRole('button', { name: 'remove target 5' }).click();
+      await expectShows(page, start, `attack: counter 5 removed before its answer (${width} px)`);
+      await page.waitForTimeout(1500); // the 5-counter answer would have arrived by now
+      await expectShows(page, start, `attack: 1.5 s later (${width} px)`);
+      expect((await readPage(page)).fractions).toEqual(before.fractions);
+    }, 60_000);
+
+    it(`pins an answer and compares it with the next edit, at ${width} px`, async () => {
+      const start = '#/mc?unit=german/4-6-7&check=1MC&leader=german/8-1';
+      await open(page, start);
+      await expectShows(page, start, `mc opened (${width} px)`);
+      const pinned = await readPage(page);
+      await page.getByRole('button', { name: 'Pin to compare' }).click();
+      await field(page, 'check').selectOption('2MC');
+      const next = '#/mc?unit=german/4-6-7&check=2MC&leader=german/8-1';
+      await expectShows(page, next, `mc: pinned, then 2MC chosen (${width} px)`);
+      const pinnedShown = (await page.evaluate(`(() => {
+        const f = {};
+        for (const tr of document.querySelectorAll('.pane.pinned tr[data-key]')) f[tr.dataset.key] = tr.querySelector('td.fraction').textContent.trim();
+        return f;
+      })()`)) as Record<string, string>;
+      expect(pinnedShown).toEqual(pinned.fractions);
+      await mkdir(OUT, { recursive: true });
+      await page.screenshot({ path: join(OUT, `web-compare-edit-${width}.png`), fullPage: true });
+      await page.getByRole('button', { name: 'Unpin' }).click();
+    }, 60_000);
+  }
+});
