@@ -44,6 +44,7 @@
  * Runs in Node >= 20.19 and in browsers (no Node module below this entry point).
  */
 import type { ChunkRunner } from './engine/chunk-runner.js';
+import { checkTrials } from './options/method-spec.js';
 import { computeOdds, type MethodOptions, type OddsQuery } from './queries/compute-odds.js';
 import { attackQuery, type AttackInput } from './queries/attack-query.js';
 import { ccQuery, type CCInput } from './queries/cc-query.js';
@@ -85,11 +86,14 @@ export type { CompiledTables } from './engine/compile.js';
  * would take more than a few seconds (a large attack), a Monte Carlo answer whose `methodReason` says so.
  */
 export interface OddsOptions {
-  /** Monte Carlo with this many trials, an integer in [1, 2^53 - 1]; unset: exact (see above). */
+  /** Monte Carlo with this many trials, an integer in [1, 10^12] (options/method-spec.ts); unset: exact (see above). */
   readonly trials?: number;
   /** Exact only, never Monte Carlo instead (as `--exact`): past the budget, `input.tooLarge` [false]. */
   readonly exact?: boolean;
-  /** Monte Carlo seed, any string; unset: a random 8-hex-digit seed, returned as `result.seed`. */
+  /**
+   * Monte Carlo seed, any string; unset: a random 8-hex-digit seed with `trials`, the fixed seed `fallback` when
+   * Monte Carlo answers instead of exact (queries/fallback.ts); returned as `result.seed`.
+   */
   readonly seed?: string;
   /** Workers for `runner`, an integer in [1, 1024] [1]. Without a runner every chunk runs in this thread. */
   readonly threads?: number;
@@ -111,7 +115,7 @@ export interface OddsOptions {
  * @throws AslOddsError `input.trials`, `input.threads`, `input.seed`, `input.exact` (exit 2)
  */
 function resolveOptions(o: OddsOptions = {}): MethodOptions {
-  if (o.trials !== undefined && (!Number.isSafeInteger(o.trials) || o.trials < 1)) throw inputError('input.trials', `trials: expected an integer >= 1, got ${o.trials}`);
+  if (o.trials !== undefined) checkTrials(o.trials);
   if (o.threads !== undefined && (!Number.isInteger(o.threads) || o.threads < 1 || o.threads > 1024)) {
     throw inputError('input.threads', `threads: expected an integer in [1, 1024], got ${o.threads}`);
   }

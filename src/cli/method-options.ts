@@ -4,10 +4,12 @@
  */
 import { availableParallelism } from 'node:os';
 import { readFile, unlink } from 'node:fs/promises';
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { randomSeed } from '../dice/streams.js';
 import { AslOddsError, inputError } from '../errors.js';
-import { computeOdds, FALLBACK_TRIALS, type ChunkSnapshot, type MethodOptions, type OddsQuery } from '../queries/compute-odds.js';
+import { computeOdds, type ChunkSnapshot, type MethodOptions, type OddsQuery } from '../queries/compute-odds.js';
+import { FALLBACK_TRIALS } from '../queries/fallback.js';
+import { parseTrials as parseTrialsText } from '../options/method-spec.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { textFile } from '../io/text-file.js';
 import { poolChunkRunner } from '../pool/pool-runner.js';
@@ -15,34 +17,19 @@ import { parseShard } from '../runs/partial.js';
 import { emitResult, type EmitOptions } from './emit.js';
 import type { CliContext } from './io.js';
 import { createExactProgress, createProgress } from './progress.js';
-import { intIn } from './parse.js';
+import { commanderParser, intIn } from './parse.js';
 import { checkOutputPaths } from './output-paths.js';
-
-/**
- * The most trials one run takes: 10^12 (about 480,000 chunks of 2^21; a run's memory holds one tally
- * per chunk in flight and a list of chunk ids, so it stays flat in trials up to here).
- */
-export const MAX_TRIALS = 1e12;
 
 /** The most worker threads: 4 per core, and never more than 64 (each worker holds its own tables). */
 export const MAX_THREADS = Math.min(64, 4 * availableParallelism());
 
 /**
- * Parses a trial count: `1000000`, `1e6`, `2.5e6`, `2_000_000`, `2,000,000` (digit groups of three).
- * Strict: no hex, binary or octal, no empty or misplaced separators, a whole number in [1, 10^12].
- * @throws InvalidArgumentError naming the forms and the limit
+ * Parses `--trials` (and the hidden `--chunk-size`): the one trials spec of options/method-spec.ts, a
+ * whole number in [1, 1e12] written as `1e6`, `2_000_000` or `2,000,000`.
+ * @throws InvalidArgumentError naming the forms and the range
  * @example parseTrials('2,000,000') // 2000000
  */
-export function parseTrials(v: string): number {
-  const t = v.trim();
-  const grouped = /^\d{1,3}([,_]\d{3})+$/.test(t) && !(t.includes(',') && t.includes('_'));
-  const plain = /^\d+(\.\d+)?([eE][+]?\d+)?$/.test(t);
-  const n = grouped ? Number(t.replace(/[,_]/g, '')) : plain ? Number(t) : NaN;
-  if (!Number.isInteger(n) || n < 1 || n > MAX_TRIALS) {
-    throw new InvalidArgumentError(`expected a whole number of trials in [1, 1e12], e.g. 1e6, 2_000_000 or 2,000,000.`);
-  }
-  return n;
-}
+export const parseTrials = commanderParser(parseTrialsText);
 
 /** Parses `--threads`: an integer in [1, MAX_THREADS]. */
 function parseThreads(v: string): number {

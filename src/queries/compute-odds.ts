@@ -10,7 +10,6 @@ import type { ChainModel } from '../engine/chain.js';
 import { DEFAULT_CHUNK_SIZE, planChunks, type ChunkPlan } from '../engine/chunk-plan.js';
 import type { ChunkRunner, StopFlag } from '../engine/chunk-runner.js';
 import { compileChain, MAX_COMPILED_NODES, type CompiledChain } from '../engine/compile.js';
-import { randomSeed } from '../dice/streams.js';
 import { enumerateChain, type ExactDistribution } from '../engine/exact.js';
 import { runMonteCarlo } from '../engine/monte-carlo.js';
 import { toNumber, type Prob6 } from '../engine/probability.js';
@@ -22,6 +21,7 @@ import { partialResultOf, shardChunks, type PartialResult } from '../runs/partia
 import { checkChunkTally, checkMergedTally, sumOfCounts } from '../runs/verify-run-file.js';
 import { chiSquaredGoodnessOfFit, zScore } from '../stats/index.js';
 import { VERSION } from '../version.js';
+import { fallbackMethod } from './fallback.js';
 import { resultFromCounts, resultFromExact, type ResultHeader, type TerminalOf } from './odds-result.js';
 
 /**
@@ -148,8 +148,8 @@ export interface MethodOptions {
   readonly onNote?: (line: string) => void;
 }
 
-/** Trials of the Monte Carlo run that answers when exact would take too long (and `trials` is unset). */
-export const FALLBACK_TRIALS = 100_000;
+/** Trials of the Monte Carlo run that answers when exact would take too long: the one rule, queries/fallback.ts. */
+export { FALLBACK_TRIALS } from './fallback.js';
 
 /** One finished chunk's own tally (see `MethodOptions.onChunk`). */
 export interface ChunkSnapshot {
@@ -185,8 +185,7 @@ export async function computeOdds<S>(q: OddsQuery<S>, m: MethodOptions = {}): Pr
       why = `past ${quick.toLocaleString('en-US')} states`;
     }
     // Exact would take more than a few seconds: Monte Carlo instead, and say so.
-    const seed = m.seed ?? randomSeed();
-    const trials = m.fallbackTrials ?? FALLBACK_TRIALS;
+    const { trials, seed } = fallbackMethod({ seed: m.seed, trials: m.fallbackTrials });
     const reason = `exact would take more than a few seconds (${why}); Monte Carlo with ${trials.toLocaleString('en-US')} trials instead (seed ${seed}); --exact insists on exact, --trials <n> sets the trials`;
     m.onNote?.(`${q.header.command}: ${reason}`);
     const out = await computeOdds(q, { ...m, trials, seed });

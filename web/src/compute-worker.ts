@@ -6,28 +6,32 @@
  * Method, as the CLI: exact unless `trials` is given (then Monte Carlo with `seed`, default `web`, its
  * chunks on Web Workers: web-chunk-runner.ts).
  * When the exact engine gives up on a large question (`input.tooLarge`, `engine.tooManyStates`), the
- * page answers by Monte Carlo with {@link FALLBACK_TRIALS} trials and says so (`methodReason`).
+ * page answers by Monte Carlo by the CLI's own rule (src/queries/fallback.ts: 100,000 trials, seed `fallback`
+ * unless the link gives one) and says so (`methodReason`), so a shared link gives the same figures.
  */
 import { calculatorNamed } from '../../src/calculators/calculators.js';
 import { isAslOddsError } from '../../src/errors.js';
 import { parseOptionEntries } from '../../src/options/option-spec.js';
+import { parseTrials } from '../../src/options/method-spec.js';
 import { computeOdds } from '../../src/queries/compute-odds.js';
+import { fallbackMethod } from '../../src/queries/fallback.js';
 import type { OddsResult } from '../../src/result.js';
 import { tableKindNamed } from './table-kinds.js';
 import { resolveState } from './page-state.js';
 import type { ComputeReply, ComputeRequest, FirstRequest } from './protocol.js';
 import { WEB_THREADS, webChunkRunner } from './web-chunk-runner.js';
 
-/** Monte Carlo trials when exact is out of reach and the state names none. */
-export const FALLBACK_TRIALS = 200_000;
 
 /** The method entries the page accepts besides the question's options (the CLI's words). */
 const METHOD_KEYS = new Set(['trials', 'seed']);
 
-function parseTrials(v: string): number {
-  const n = Number(v.trim().replace(/[_,]/g, ''));
-  if (!Number.isSafeInteger(n) || n < 1 || n > 1e8) throw Object.assign(new Error(`option '--trials' argument '${v}' is invalid. expected a whole number of trials in [1, 1e8].`), { code: 'input.trials' });
-  return n;
+/** `trials=` read by the CLI's own trials spec (src/options/method-spec.ts). */
+function trialsOf(v: string): number {
+  try {
+    return parseTrials(v);
+  } catch (e) {
+    throw Object.assign(new Error(`option '--trials' argument '${v}' is invalid. ${(e as Error).message}`), { code: 'input.trials' });
+  }
 }
 
 async function answer(req: ComputeRequest): Promise<ComputeReply> {
@@ -48,17 +52,19 @@ async function answer(req: ComputeRequest): Promise<ComputeReply> {
       req.entries.filter(([k]) => !METHOD_KEYS.has(k)),
     );
     const trialsText = method.find(([k]) => k === 'trials')?.[1];
-    const seed = method.find(([k]) => k === 'seed')?.[1] ?? 'web';
+    const seedEntry = method.find(([k]) => k === 'seed')?.[1];
+    const seed = seedEntry ?? 'web';
     let result: OddsResult;
     if (trialsText !== undefined) {
-      result = await monteCarlo(calc.query(options), parseTrials(trialsText), seed);
+      result = await monteCarlo(calc.query(options), trialsOf(trialsText), seed);
     } else {
       try {
         result = calc.exact ? calc.exact(options) : (await run(calc.query(options), {}));
       } catch (e) {
         if (!isAslOddsError(e) || (e.code !== 'input.tooLarge' && e.code !== 'engine.tooManyStates')) throw e;
-        const mc = await monteCarlo(calc.query(options), FALLBACK_TRIALS, seed);
-        result = { ...mc, methodReason: `exact is out of reach here (${e.message}); Monte Carlo with ${FALLBACK_TRIALS.toLocaleString('en-US')} trials, seed ${seed}` };
+        const fallback = fallbackMethod({ seed: seedEntry });
+        const mc = await monteCarlo(calc.query(options), fallback.trials, fallback.seed);
+        result = { ...mc, methodReason: `exact is out of reach here (${e.message}); Monte Carlo with ${fallback.trials.toLocaleString('en-US')} trials, seed ${fallback.seed}` };
       }
     }
     return { id: req.id, kind: 'odds', result, ms: ms() };
