@@ -44,7 +44,8 @@ const REASONS: Readonly<Record<string, string>> = {
  * @returns when the new content is in place under `path`
  * @throws AslOddsError `io.write` (exit 1), message `cannot write <path>: <reason>`, when a parent
  *   cannot be created, the temp file cannot be written, or the rename fails (e.g. `path` is a
- *   directory); the temp file is removed first and `path` is untouched.
+ *   directory); the temp file is removed first, so are the directories this write created, and
+ *   `path` is untouched.
  * @example await writeFileAtomic('reports/example/mc.txt', table) // reports/example/ created if missing
  */
 export async function writeFileAtomic(path: string, data: string): Promise<void> {
@@ -52,8 +53,10 @@ export async function writeFileAtomic(path: string, data: string): Promise<void>
   const dir = dirname(target);
   const temp = join(dir, `.${basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   let handle: FileHandle | undefined;
+  // The first directory this write creates (undefined: all existed), removed again if the write fails.
+  let created: string | undefined;
   try {
-    await mkdir(dir, { recursive: true });
+    created = await mkdir(dir, { recursive: true });
     const existingMode = await fileMode(target);
     // 'wx': fail rather than reuse a file of the same name (the name is random, so this never fires
     // unless something else created it).
@@ -67,6 +70,7 @@ export async function writeFileAtomic(path: string, data: string): Promise<void>
   } catch (error) {
     await handle?.close().catch(() => undefined);
     await rm(temp, { force: true }).catch(() => undefined);
+    if (created !== undefined) await rm(created, { recursive: true, force: true }).catch(() => undefined);
     throw new AslOddsError('io.write', `cannot write ${path}: ${reasonOf(error)}`, 1);
   }
   await syncDirectory(dir);

@@ -60,7 +60,7 @@ export function resolveScenarioPath(arg: string): string {
 export async function loadScenarioFile(path: string): Promise<Scenario> {
   const file = resolveScenarioPath(path);
   const bundled = `bundled scenarios: ${bundledScenarios().join(', ') || 'none'}`;
-  if (SCENARIO_EXTENSIONS[scenarioExtension(file)] === undefined) {
+  if (!Object.hasOwn(SCENARIO_EXTENSIONS, scenarioExtension(file))) {
     throw new AslOddsError('scenario.read', `${path}: not a scenario file name (expected a .yaml, .yml or .json file) nor a bundled scenario; ${bundled}`);
   }
   let text: string;

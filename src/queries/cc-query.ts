@@ -81,6 +81,14 @@ function sideUnits(name: 'attacker' | 'defender', spec: CCSideSpec): UnitState[]
   const wounded = positions(spec.wounded, 'wounded');
   const broken = positions(spec.broken, 'broken');
   const disrupted = positions(spec.disrupted, 'disrupted');
+  // One status per unit: pinned is a Good Order unit's (FP halved, A7.8), broken and Disrupted units do
+  // not attack; the same position given as both is a contradiction, refused rather than resolved.
+  for (const [what, set] of [['broken', broken], ['disrupted', disrupted]] as const) {
+    const both = [...pinned].find((p) => set.has(p));
+    if (both !== undefined) {
+      throw inputError(`input.${name}`, `${flag}-pinned and ${flag}-${what} both name position ${both}; give one (pinned: Good Order with FP halved, A7.8; ${what}: does not attack)`);
+    }
+  }
   return profiles.map((p, k) => {
     if (wounded.has(k + 1) && p.kind !== 'leader' && p.kind !== 'hero') throw inputError(`input.${name}`, `${flag}-wounded: ${p.id} is not a SMC`);
     return initialUnitState(p, { pinned: pinned.has(k + 1), wounded: wounded.has(k + 1), broken: broken.has(k + 1), disrupted: disrupted.has(k + 1) });

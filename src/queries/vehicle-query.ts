@@ -72,15 +72,16 @@ export const VEHICLE_EVENTS: readonly EventName[] = ['hit', 'killed', 'burning',
 
 function parseMG(s: string): MGType {
   const t = s.trim().toLowerCase().replace(/^\./, '');
-  const alias: Record<string, MGType> = { lmg: 'lmg', mmg: 'mmg', hmg: 'hmg', '50cal': '50cal', '50-cal': '50cal', '.50cal': '50cal', '50': '50cal' };
-  const m = alias[t];
+  const alias = new Map<string, MGType>([['lmg', 'lmg'], ['mmg', 'mmg'], ['hmg', 'hmg'], ['50cal', '50cal'], ['50-cal', '50cal'], ['.50cal', '50cal'], ['50', '50cal']]);
+  // A Map: user text never reaches an object's inherited names (`__proto__`, `constructor`).
+  const m = alias.get(t);
   if (!m) throw inputError('input.mg', `--mg: unknown MG '${s}'; allowed: ${MG_TYPES.join(', ')}`);
   return m;
 }
 
 /**
  * The vehicle question as a chain and header.
- * @throws AslOddsError `input.mg`, `input.facing`, `input.range`, `input.fireGroup`, `input.halved`, `input.th`,
+ * @throws AslOddsError `input.mg`, `input.facing`, `input.afvKill`, `input.range`, `input.fireGroup`, `input.halved`, `input.th`,
  *   `input.tk`, `input.armor`, `input.fp`, `input.thDrm`, `input.tkDrm`, `input.breakdown`, `input.setting`
  * @example exact P(killed) for { mg: 'hmg', range: 2, armor: 0, breakdown: 13 }: To Hit 10 (33/36) x To Kill DR < 4 (3/36)
  * @example vehicleQuery({ mg: 'hmg' }).header.input.placeholders // ['HMG Normal Range', 'HMG B#', 'HMG basic To Kill number']
@@ -99,6 +100,11 @@ export function vehicleQuery(i: VehicleInput): OddsQuery<VehicleChainState> {
   sources.push(i.breakdown !== undefined ? given('B#', breakdown, '--breakdown') : fromData(`${mg.name} B#`, mg.breakdown));
   const thDRM = checkIntInput('th-drm', i.thDRM ?? 0, -6, 10);
   const tkDRM = checkIntInput('tk-drm', i.tkDRM ?? 0, -6, 10);
+  // Options one attack excludes, given together: refused with both named, never one silently ignored.
+  if (facing === 'armored' && i.afvKill) throw inputError('input.afvKill', '--afv-kill needs --unarmored: against an armored facing every MG attack is To Hit, then To Kill (A9.61)');
+  if (facing === 'armored' && i.fp !== undefined) throw inputError('input.fp', "--fp needs --unarmored: the FP gives the IFT Vehicle line's Kill Number; an armored facing takes the To Kill Table (--armor or --tk)");
+  if (i.th !== undefined && i.range !== undefined) throw inputError('input.th', '--th and --range exclude each other: --th is the Modified To Hit number from your chart (range included); give one');
+  if (facing === 'unarmored' && !i.afvKill && i.thDRM !== undefined) throw inputError('input.thDrm', '--th-drm: no To Hit DR against an unarmored facing unless --afv-kill (A9.6)');
   if (toHitRolled) {
     // A9.61: the AFV Kill attack's conditions.
     if (i.fireGroup) throw inputError('input.fireGroup', '--fire-group: an AFV Kill attack is made by the MG alone, not as part of a Fire Group (A9.61)');

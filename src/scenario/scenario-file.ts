@@ -144,7 +144,8 @@ function firstProblem(source: string, locator: Locator, problems: readonly Probl
 // ---- syntax ---------------------------------------------------------------------------------------
 
 function formatOf(source: string): 'yaml' | 'json' {
-  return SCENARIO_EXTENSIONS[scenarioExtension(source)] ?? 'yaml';
+  const ext = scenarioExtension(source);
+  return Object.hasOwn(SCENARIO_EXTENSIONS, ext) ? SCENARIO_EXTENSIONS[ext] : 'yaml';
 }
 
 /**

@@ -11,6 +11,7 @@ import { TABLE_KINDS } from '../../tables/table-kinds.js';
 import type { CliContext } from '../io.js';
 import { commanderParser } from '../parse.js';
 import { checkOutputPaths } from '../output-paths.js';
+import { inputError } from '../../errors.js';
 
 interface TableOutputOptions {
   format: string;
@@ -55,5 +56,11 @@ export function tableCommand(cli: CliContext): Command {
       });
     cmd.addCommand(sub);
   }
+  // `asl-odds table` with no kind, or an unknown one, is a usage error (exit 2) listing the kinds.
+  const kinds = TABLE_KINDS.map((k) => k.name).join(', ');
+  cmd.argument('[kind]').action((kind?: string) => {
+    if (kind === undefined) throw inputError('input.table', `table: give a kind: ${kinds}; e.g. asl-odds table mc (asl-odds table --help describes each)`);
+    throw inputError('input.table', `table: unknown command '${kind}'; the kinds are ${kinds}`);
+  });
   return cmd;
 }
