@@ -23,6 +23,13 @@ export const STREAM_LIMITS = Object.freeze({
   depth: 32,
   /** Commands in all (the fixture has 320; a big game a few thousand). */
   commands: 200_000,
+  /** Characters of one piece's command (the fixture's largest: 23 KB). */
+  pieceChars: 1024 * 1024,
+  /**
+   * Work of decoding the pieces: the sum of each piece's length x its traits (each trait level
+   * re-reads the rest of the chain, as VASSAL's createPiece does): the fixture needs 4e7; 25 times that.
+   */
+  pieceWork: 1e9,
 });
 
 const HEADER = '!VCSK';

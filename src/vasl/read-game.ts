@@ -14,7 +14,7 @@
 import { getUnit } from '../counters/catalog.js';
 import { inputError } from '../errors.js';
 import { hexAt, isGeomorphicHex, parseBoards, placeBoards, GEOMORPHIC, type PlacedBoard } from './boards.js';
-import { deobfuscate, splitCommands } from './command-stream.js';
+import { deobfuscate, splitCommands, STREAM_LIMITS } from './command-stream.js';
 import { CLASS_LETTERS, identifyPiece, type OddsMarker, type PieceIdentity } from './counter-identities.js';
 import { parseAddPiece, type Piece, type Stack } from './pieces.js';
 import { readSaveArchive } from './save-archive.js';
@@ -99,9 +99,16 @@ export function readVaslGame(bytes: Uint8Array, file: string): VaslGame {
 
   const pieces = new Map<string, Piece>();
   const stacks: Stack[] = [];
+  let work = 0;
   for (const c of commands) {
+    if (c.startsWith('+/') && c.length > STREAM_LIMITS.pieceChars) {
+      throw inputError('vasl.tooLarge', `${file}: a piece of ${c.length} characters; a VASL piece has at most ${STREAM_LIMITS.pieceChars}; refused`);
+    }
     const p = parseAddPiece(c);
     if (p === null) continue;
+    if (p.kind === 'piece' && (work += c.length * p.traits.length) > STREAM_LIMITS.pieceWork) {
+      throw inputError('vasl.tooLarge', `${file}: its pieces nest more traits than a VASL save's (decoding them would take too long); refused`);
+    }
     if (p.kind === 'stack') stacks.push(p);
     else if (p.id !== '') pieces.set(p.id, p);
   }

@@ -42,22 +42,30 @@ export class SequenceDecoder {
     const d = this.delimiter;
     let buf = '';
     let tok: string | null = null;
+    // Java's loop visits every character; here indexOf jumps from delimiter to delimiter (same tokens).
     let i = this.start;
-    for (; i < this.stop; ++i) {
-      if (val.charCodeAt(i) === d.charCodeAt(0)) {
-        if (i > 0 && val[i - 1] === '\\') {
-          // An escaped delimiter: piece the token together.
-          buf += val.slice(this.start, i - 1);
-          this.start = i;
-        } else {
-          if (buf.length === 0) tok = val.slice(this.start, i);
-          else buf += val.slice(this.start, i);
-          this.start = i + 1;
-          break;
-        }
+    let ended = true;
+    for (;;) {
+      const j = val.indexOf(d, i);
+      if (j < 0 || j >= this.stop) {
+        i = this.stop;
+        break;
+      }
+      i = j;
+      if (i > 0 && val[i - 1] === '\\') {
+        // An escaped delimiter: piece the token together.
+        buf += val.slice(this.start, i - 1);
+        this.start = i;
+        i++;
+      } else {
+        if (buf.length === 0) tok = val.slice(this.start, i);
+        else buf += val.slice(this.start, i);
+        this.start = i + 1;
+        ended = false;
+        break;
       }
     }
-    if (this.start < i) {
+    if (ended && this.start < i) {
       // The end reached without a delimiter.
       if (buf.length === 0) tok = val.slice(this.start);
       else buf += val.slice(this.start, this.stop);

@@ -124,6 +124,16 @@ describe('hostile saves: refused quickly, within bounded memory', () => {
     expect(codeOf(save({ savedGame: obfuscate(s), moduledata: MODULE_DATA }))).toMatchObject({ code: 'vasl.stream', message: expect.stringMatching(/nests more than/) });
   });
 
+  it('a piece past the size bound is refused before it is decoded', () => {
+    const huge = `+/1/${'piece;;;x.svg;x\t'.repeat(70_000)}/Main Map;0;0`;
+    const t0 = performance.now();
+    expect(codeOf(save({ savedGame: obfuscate(`begin_save\u001bbd\t0\t0\t57\tVER\t6.5\u001b${huge}\u001bend_save`), moduledata: MODULE_DATA }))).toMatchObject({
+      code: 'vasl.tooLarge',
+      message: expect.stringMatching(/a piece of \d+ characters/),
+    });
+    expect(performance.now() - t0).toBeLessThan(10_000);
+  });
+
   it('a plain (unobfuscated) stream is read as VASSAL reads it: here a save with no board', () => {
     expect(codeOf(save({ savedGame: strToU8('begin_save\u001bend_save'), moduledata: MODULE_DATA }))).toMatchObject({ code: 'vasl.noBoards' });
   });

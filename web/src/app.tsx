@@ -18,6 +18,7 @@ import { resolveState } from './page-state.js';
 import { ResultView } from './result-view.js';
 import { TABLE_KINDS, tableKindNamed } from './table-kinds.js';
 import { TableView } from './table-view.js';
+import { VaslOpen } from './vasl-open.js';
 
 /** What the page measured (boot.ts made it, before anything else ran). */
 const measurements: Measurements = (window.aslOdds ??= { answers: [] });
@@ -220,6 +221,7 @@ export function App() {
       )}
       <div class="layout">
         <section class="inputs" aria-label="Inputs">
+          <VaslOpen />
           {calc && <p class="about">{calc.summary}</p>}
           {kind && <p class="about">{kind.summary}</p>}
           {!calc && !kind && <p class="error">Unknown page '{state.command}'. Pick a calculator above.</p>}

@@ -6,6 +6,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Command, InvalidArgumentError } from 'commander';
+import { inputError } from '../../errors.js';
 import type { CliContext } from '../io.js';
 import { MAX_THREADS, parseTrials } from '../method-options.js';
 import { collectEach, intIn } from '../parse.js';
@@ -26,7 +27,8 @@ export function scenarioCommand(cli: CliContext): Command {
     .description(
       "Play a scenario's morale economy many times (fire, morale checks, Heat of Battle, rout, rally, Casualty Tally, Battlefield Integrity and ELR) and report each side's victory odds, ELR losses, when it cracks, and its strength turn by turn.",
     )
-    .argument('<file>', 'scenario file (YAML or JSON; see scenarios/ and scenarios/scenario.schema.json)')
+    .argument('[file]', 'scenario file (YAML or JSON; see scenarios/ and scenarios/scenario.schema.json)')
+    .option('--from-vasl <setup.vsav>', "write a scenario file's order of battle from a VASL saved game (each side's stacks by Location) for a designer to complete; with --out, into that file")
     .option('--trials <n>', `playthroughs (default ${DEFAULT_SCENARIO_TRIALS}; with --precision the most to run, default ${groupThousands(DEFAULT_PRECISION_MAX_TRIALS)})`, parseTrials)
     .option('--precision <pp>', 'run until every victory probability is known within +-pp percentage points (95%), in whole chunks of 256 (the same playthroughs for a seed)', parsePrecision)
     .option('--seed <string>', 'seed (default: random, printed and stored)')
@@ -41,9 +43,16 @@ export function scenarioCommand(cli: CliContext): Command {
     .option('--quiet', 'no progress bar or notes on stderr')
     .addHelpText(
       'after',
-      '\nExamples:\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --trials 5000 --seed s1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --precision 1 --seed s1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --balance sides.german.fire.drm=-1..2 --seed s1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --record german=31,russian=19 --calibrate sides.russian.fire.activity=0.5..1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --sweep sides.german.elr=2,3,4 --report reports/stalingrad\n',
+      '\nExamples:\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --trials 5000 --seed s1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --precision 1 --seed s1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --balance sides.german.fire.drm=-1..2 --seed s1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --record german=31,russian=19 --calibrate sides.russian.fire.activity=0.5..1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --sweep sides.german.elr=2,3,4 --report reports/stalingrad\n  asl-odds scenario --from-vasl setup.vsav --out my-scenario.yaml\n',
     )
     // The run (the scenario engine, its reports, YAML and zod) is loaded when asked for: the other
     // commands start without it (about 0.1 s).
-    .action(async (file: string, o: ScenarioOptions) => (await import('./scenario-run.js')).runScenarioCommand(file, o, cli));
+    .action(async (file: string | undefined, o: ScenarioOptions & { fromVasl?: string }) => {
+      if (o.fromVasl !== undefined) {
+        if (file !== undefined) throw inputError('input.fromVasl', `scenario: give a scenario file or --from-vasl <setup.vsav>, not both`);
+        return (await import('./scenario-from-vasl.js')).runScenarioFromVasl(o.fromVasl, o.out, cli);
+      }
+      if (file === undefined) throw inputError('input.file', "scenario: missing the scenario file (or --from-vasl <setup.vsav>), e.g. asl-odds scenario scenarios/stalingrad-factory-1942.yaml");
+      return (await import('./scenario-run.js')).runScenarioCommand(file, o, cli);
+    });
 }

@@ -1,0 +1,89 @@
+/**
+ * Issue 41 on the page: a player opens a VASL saved game (the real Hazmo save, kehannan/ruleschat,
+ * MIT), picks a Location, and a calculator is filled from it; the answer equals the CLI's for the same
+ * question. Driven in a real browser (Debian's Chromium with playwright-core) at 1280 and 375 px, with
+ * every request outside the page's origin aborted (the save is read on the device, never uploaded).
+ * Screenshots: test-output/vasl-open-<width>.png.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from 'vite';
+import { runCli } from '../../src/cli/main.js';
+import { startWebServer, type WebServer } from '../../src/cli/web-server.js';
+import { bufferIO } from '../cli/buffer-io.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const hasChromium = existsSync(CHROMIUM);
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const SAVE = resolve('test/fixtures/vasl/Hazmo-52-After-Finn-4.vsav');
+const OUT = resolve('test-output');
+
+let browser: Browser | undefined;
+let web: WebServer | undefined;
+let siteDir = '';
+
+beforeAll(async () => {
+  if (!hasChromium) return;
+  siteDir = await mkdtemp(join(tmpdir(), 'asl-odds-vasl-web-'));
+  await build({ configFile: resolve('web/vite.config.ts'), logLevel: 'warn', build: { outDir: siteDir, emptyOutDir: true } });
+  web = await startWebServer({ root: siteDir, port: 0 });
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+}, 300_000);
+afterAll(async () => {
+  await browser?.close();
+  await web?.close();
+  if (siteDir) await rm(siteDir, { recursive: true, force: true });
+});
+
+describe.skipIf(!hasChromium)('the page opens a VASL game', () => {
+  it.each([1280, 375])('at %i px: open the save, pick 57-H8, fire on the stack: the CLI\'s answer', async (width) => {
+    const context = await browser!.newContext({ viewport: { width, height: 900 } });
+    const origin = new URL(web!.url).origin;
+    const foreign: string[] = [];
+    const errors: string[] = [];
+    await context.route('**/*', async (route) => {
+      const url = route.request().url();
+      if (url.startsWith(origin + '/') || url.startsWith('blob:') || url.startsWith('data:')) return route.continue();
+      foreign.push(url);
+      return route.abort();
+    });
+    const page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    // The player is on the attack calculator with an 8 FP +2 attack typed in.
+    await page.goto(`${web!.url}#/attack?fp=8&drm=2`);
+    await page.getByText('Open a VASL game (.vsav)').click();
+    await page.getByLabel('VASL saved game').setInputFiles(SAVE);
+    await expect.poll(() => page.getByLabel('Location', { exact: true }).isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await page.getByText('hex names match VASSAL\'s records for 71 of 71 moved pieces', { exact: false }).isVisible()).toBe(true);
+    await page.getByLabel('Location', { exact: true }).selectOption('57-H8');
+    expect(await page.getByLabel('Units in the Location').innerText()).toContain('russian/4-4-7 (4-4-7 1sq): foxhole');
+    await page.getByRole('button', { name: 'Fire on this stack' }).click();
+    const hash = '#/attack?target=russian/8-0&target=russian/4-4-7&fp=8&drm=2';
+    await page.waitForFunction(`(() => { const m = document.querySelector('main'); return m && m.dataset.status === 'ready' && m.dataset.hash === ${JSON.stringify(hash)}; })()`, undefined, { timeout: 60_000 });
+    const shown = await page.locator('section.answers').innerText();
+    // The CLI asked the same question.
+    const io = bufferIO();
+    expect(await runCli(['attack', '--vasl', SAVE, '--at', '57-H8', '--fp', '8', '--drm', '2', '--json'], io)).toBe(0);
+    const cli = JSON.parse(io.out);
+    expect(cli.stackEventFractions.anyBroken).toBe('2969/10368');
+    expect(shown).toContain('28.6%');
+    expect(await page.getByText('note: 57-H8: units in a Foxhole (B27)', { exact: false }).isVisible()).toBe(true);
+
+    // A Location the catalog cannot fill: one line saying why.
+    await page.getByLabel('Location', { exact: true }).selectOption('57-G9');
+    await page.getByRole('button', { name: 'Close Combat here' }).click();
+    expect(await page.getByRole('alert').innerText()).toMatch(/57-G9: Commissar 10-0: a Commissar/);
+
+    await mkdir(OUT, { recursive: true });
+    await page.getByLabel('Location', { exact: true }).selectOption('57-H8');
+    expect(await page.getByRole('alert').count()).toBe(0); // another Location: the old error goes
+    await page.screenshot({ path: join(OUT, `vasl-open-${width}.png`), fullPage: true });
+    expect(foreign).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+});
