@@ -17,6 +17,7 @@ import { mergeCommand } from './commands/merge.js';
 import { scenarioCommand } from './commands/scenario.js';
 import { benchCommand } from './commands/bench.js';
 import { routCommand } from './commands/rout.js';
+import { planCommand } from './commands/plan.js';
 import { tableCommand } from './commands/table.js';
 import { attackCalculator } from '../calculators/attack.js';
 import { ccCalculator } from '../calculators/cc.js';
@@ -54,6 +55,7 @@ export function createProgram(io: CliIO, cli: CliContext = { io, argv: [], exitC
   program.addCommand(oddsCommand(rallyCalculator, cli));
   program.addCommand(oddsCommand(attackCalculator, cli));
   program.addCommand(routCommand(cli));
+  program.addCommand(planCommand(cli));
   program.addCommand(oddsCommand(ccCalculator, cli));
   program.addCommand(oddsCommand(vehicleCalculator, cli));
   program.addCommand(oddsCommand(recoveryCalculator, cli));
@@ -72,6 +74,7 @@ export function createProgram(io: CliIO, cli: CliContext = { io, argv: [], exitC
       'Examples:',
       '  asl-odds mc --unit german/4-6-7 --check 1MC --leader german/8-1      exact odds of a 1MC',
       '  asl-odds attack --fp 8 --drm 1 --target german/9-1,german/4-6-7       a fire attack on a stack',
+      '  asl-odds plan --firer german/4-6-7,german/4-6-7,german/mmg --target russian/4-4-7   fire groups or separately?',
       '  asl-odds rout --unit russian/4-4-7 --path open,open --compare crawl   run or Low Crawl?',
       '  asl-odds cc --attacker german/4-6-7,german/8-1 --defender russian/4-4-7  Close Combat',
       '  asl-odds vehicle --th 8 --tk 4                                        MG vs an AFV (your chart\'s numbers)',

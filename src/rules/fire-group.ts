@@ -13,9 +13,9 @@ import { getMachineGun, isMachineGunId } from '../counters/machine-guns.js';
 import { terrainTEM } from '../counters/terrain-tem.js';
 import type { Nationality, UnitClass, UnitProfile } from '../counters/types.js';
 import { inputError } from '../errors.js';
-import { DEFAULT_FIRER, fireGroupCowering, type FirerProfile, type GroupCowering } from './cowering.js';
+import { coweredColumn, DEFAULT_FIRER, fireGroupCowering, type FirerProfile, type GroupCowering } from './cowering.js';
 import { parseFirer, resolveFirerFP, type FireCircumstances, type FirerFP, type FirerModifiers } from './fire-modifiers.js';
-import { iftColumnOf, type IFTColumn } from './infantry-fire-table.js';
+import { iftColumnOf, iftResultOf, type IFTColumn } from './infantry-fire-table.js';
 import type { RuleSettings } from './rule-set.js';
 
 /** Most firers in one attack or plan. */
@@ -272,4 +272,31 @@ export function describeFireGroup(a: Pick<FireGroupAttack, 'fpLedger' | 'fp' | '
   const col = a.column === null ? 'below the 1 column: no attack' : `${a.column} column`;
   const drm = a.drmLedger.length === 0 ? 'DRM 0' : `DRM ${a.drmLedger.map((l) => `${signed(l.drm)} ${l.label}`).join(' ')} = ${signed(a.drm)}`;
   return `${firers}; total ${formatFP(a.fp)} -> ${col}; ${drm}; ${a.cowering.reason}`;
+}
+
+/**
+ * Dice pairs, of the 36, whose IFT result is NMC or better (NMC, #MC, K/#, #KIA; not PTC) for an
+ * attack on `column` with `drm` and a Cowering shift (A7.9: Original doubles resolve `shift` columns
+ * to the left; off the table per `coweringOnOneFP`). The IFT result depends on the dice only, not on
+ * the target, so a plan's attacks are independent at this level: the figure of "Fire Group or fire
+ * separately?" (8 FP +2: 15 of 36; 4 FP +2: 6 of 36, so two such attacks 1 - (5/6)^2).
+ * @param column IFT column, or null (no attack: 0)
+ * @param drm total DRM, integer
+ * @param shift Cowering columns, 0..2
+ * @param onOneFP the rule set's `coweringOnOneFP`
+ * @returns an integer in [0, 36]. Never throws.
+ * @example nmcOrBetterCount(8, 2, 0, 'no-effect') // 15
+ */
+export function nmcOrBetterCount(column: IFTColumn | null, drm: number, shift: number, onOneFP: RuleSettings['coweringOnOneFP']): number {
+  if (column === null) return 0;
+  let n = 0;
+  for (let white = 1; white <= 6; white++) {
+    for (let colored = 1; colored <= 6; colored++) {
+      const col = coweredColumn(column, white === colored, shift, onOneFP);
+      if (col === null) continue;
+      const r = iftResultOf(col, white + colored + drm);
+      if (r.kind !== 'none' && r.kind !== 'PTC') n++;
+    }
+  }
+  return n;
 }

@@ -9,6 +9,7 @@ import { CLASS_ORDER, NATIONALITIES } from '../../src/counters/types.js';
 import { longName, takesValue } from '../../src/options/option-spec.js';
 import { CHECK_LABELS } from '../../src/rules/check.js';
 import { RALLY_TERRAIN } from '../../src/rules/rally.js';
+import { TERRAIN_TEMS } from '../../src/counters/terrain-tem.js';
 import { RULE_SET_IDS } from '../../src/rules/rule-set.js';
 import { ROUT_FROM } from '../../src/queries/rout-query.js';
 import type { Entry } from './fragment.js';
@@ -51,6 +52,7 @@ export function defaultEntries(calc: OddsCalculator): Entry[] {
 export const CHOICES: Readonly<Record<string, readonly string[]>> = {
   check: CHECK_LABELS,
   terrain: RALLY_TERRAIN,
+  'attack.terrain': TERRAIN_TEMS.map((t) => t.name),
   class: CLASS_ORDER,
   'firer-class': CLASS_ORDER,
   nationality: NATIONALITIES,
@@ -66,7 +68,7 @@ export const CHOICES: Readonly<Record<string, readonly string[]>> = {
 export const PRIMARY: Readonly<Record<string, readonly string[]>> = {
   mc: ['unit', 'check', 'drm', 'leader', 'broken', 'elr'],
   rally: ['unit', 'leader', 'self-rally', 'terrain', 'dm', 'drm'],
-  attack: ['target', 'fp', 'drm', 'leader', 'firer', 'result'],
+  attack: ['target', 'fp', 'drm', 'leader', 'range', 'terrain', 'advancing-fire', 'area-fire', 'result'],
   rout: ['unit', 'path', 'leader', 'drm', 'end-adjacent', 'low-crawl'],
   cc: ['attacker', 'defender', 'ambush', 'hand-to-hand', 'attacker-cx', 'defender-cx'],
   vehicle: ['mg', 'range', 'armor', 'unarmored', 'fp', 'th', 'tk'],

@@ -11,6 +11,7 @@ import { CHOICES, PRIMARY, UNIT_PICKERS } from './defaults.js';
 import { entryValue, setEntry, type Entry } from './fragment.js';
 import { RouteBuilder } from './route-builder.js';
 import { StackBuilder, STACK_OPTIONS } from './stack-builder.js';
+import { FirerBuilder, FIRER_OPTIONS } from './firer-builder.js';
 
 interface FormProps {
   readonly options: readonly OptionSpec[];
@@ -47,7 +48,7 @@ function label(spec: OptionSpec): string {
   return longName(spec).replace(/-/g, ' ');
 }
 
-function Field({ spec, entries, onChange }: { spec: OptionSpec; entries: readonly Entry[]; onChange: (e: Entry[]) => void }) {
+function Field({ spec, entries, onChange, calc }: { spec: OptionSpec; entries: readonly Entry[]; onChange: (e: Entry[]) => void; calc?: string }) {
   const name = longName(spec);
   const id = `opt-${name}`;
   if (!takesValue(spec)) {
@@ -60,7 +61,7 @@ function Field({ spec, entries, onChange }: { spec: OptionSpec; entries: readonl
     );
   }
   const value = entryValue(entries, name);
-  const choices = CHOICES[name];
+  const choices = CHOICES[`${calc}.${name}`] ?? CHOICES[name];
   const set = (v: string) => onChange(setEntry(entries, name, v.trim()));
   let control;
   if (choices) {
@@ -111,6 +112,8 @@ export function OptionsForm({ options, calc, entries, onChange, primary }: FormP
   if (calc?.name === 'attack') {
     builders.push(<StackBuilder key="stack" entries={entries} onChange={onChange} />);
     for (const n of STACK_OPTIONS) special.add(n);
+    builders.push(<FirerBuilder key="firers" entries={entries} onChange={onChange} />);
+    for (const n of FIRER_OPTIONS) special.add(n);
   }
   if (calc?.name === 'rout') {
     builders.push(<RouteBuilder key="route" entries={entries} onChange={onChange} />);
@@ -126,7 +129,7 @@ export function OptionsForm({ options, calc, entries, onChange, primary }: FormP
       {builders}
       <div class="fields">
         {first.map((s) => (
-          <Field key={longName(s)} spec={s} entries={entries} onChange={onChange} />
+          <Field key={longName(s)} spec={s} entries={entries} onChange={onChange} calc={calc?.name} />
         ))}
       </div>
       {more.length > 0 && (
@@ -134,7 +137,7 @@ export function OptionsForm({ options, calc, entries, onChange, primary }: FormP
           <summary>More options ({more.length}{moreSet ? `, ${moreSet} set` : ''})</summary>
           <div class="fields">
             {more.map((s) => (
-              <Field key={longName(s)} spec={s} entries={entries} onChange={onChange} />
+              <Field key={longName(s)} spec={s} entries={entries} onChange={onChange} calc={calc?.name} />
             ))}
           </div>
         </details>

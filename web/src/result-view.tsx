@@ -9,6 +9,7 @@ import { buildOutcomeSpec } from '../../src/reports/outcome-chart.js';
 import { formatOneIn, formatPercent } from '../../src/reports/format-probability.js';
 import { flattenInput } from '../../src/reports/describe-run.js';
 import { Chart } from './chart.js';
+import { FireLedger } from './fire-ledger.js';
 import { buildOddsSummary, type SummaryFigure } from '../../src/reports/summary.js';
 
 interface RoutExtras {
@@ -81,6 +82,7 @@ export function ResultView({ result, fractions, commandLine }: { result: OddsRes
   const categories = Object.entries(extras.categories ?? {}).map(([k, p]) => ({ name: k, p, fraction: extras.categoryFractions?.[k] }));
   return (
     <article class="result" data-command={result.command} data-method={result.method}>
+      <FireLedger result={result} />
       <section class="summary" aria-label="Summary">
         <h2>{summary.question}</h2>
         <p class="method">

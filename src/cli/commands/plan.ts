@@ -1,0 +1,32 @@
+/**
+ * `asl-odds plan`: fire plans compared (calculators/plan.ts, queries/fire-plans.ts): text or `--json`,
+ * `--out <file>` written atomically.
+ */
+import { Command } from 'commander';
+import { PLAN_OPTIONS, planInputOf } from '../../calculators/plan.js';
+import type { ParsedOptions } from '../../calculators/calculator.js';
+import { writeFileAtomic } from '../../io/atomic-write.js';
+import { comparePlans } from '../../queries/fire-plans.js';
+import { formatPlanComparison } from '../../reports/plan-text.js';
+import type { CliContext } from '../io.js';
+import { optionFromSpec } from '../odds-command.js';
+
+/** Builds the `plan` subcommand. */
+export function planCommand(cli: CliContext): Command {
+  const cmd = new Command('plan').description(
+    'Fire plans compared: every partition of up to 6 firers into fire groups, in every order, against one stack; ranked by P(at least one unit broken), squad-equivalents broken or eliminated, P(a leader lost) or P(the whole stack broken or eliminated) (A7.5, A7.53, issue 40).',
+  );
+  for (const spec of PLAN_OPTIONS) cmd.addOption(optionFromSpec(spec));
+  cmd.option('--json', 'print one JSON object instead of the text');
+  cmd.option('--out <file>', 'also write the JSON to <file> (atomically)');
+  cmd.addHelpText(
+    'after',
+    '\nExamples:\n  asl-odds plan --firer german/4-6-7,german/4-6-7,german/mmg --range 4 --terrain wooden-building --target russian/4-4-7,russian/4-4-7\n  asl-odds plan --firer german/4-6-7,german/4-6-7 --leader german/8-1 --objective leader-lost --target russian/9-1,russian/4-4-7\n',
+  );
+  return cmd.action(async (o: ParsedOptions) => {
+    const c = await comparePlans(planInputOf(o));
+    const json = JSON.stringify(c, null, 2) + '\n';
+    cli.io.stdout(o.json ? json : formatPlanComparison(c));
+    if (o.out) await writeFileAtomic(o.out as string, json);
+  });
+}

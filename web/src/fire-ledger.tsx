@@ -1,0 +1,47 @@
+/**
+ * The arithmetic of an attack built from its firers (issue 40): the ledger line as the CLI's text opens
+ * with it, each firer's FP steps, the DRM line by line with its rule, the Cowering and the warnings.
+ * Renders nothing for an answer without a ledger.
+ */
+import type { OddsResult } from '../../src/result.js';
+
+function signed(n: number): string {
+  return n > 0 ? `+${n}` : `${n}`;
+}
+
+export function FireLedger({ result }: { result: OddsResult }) {
+  if (result.ledger === undefined) return null;
+  return (
+    <section class="ledger" aria-label="Fire attack">
+      <p class="ledger-line">
+        <strong>Fire attack:</strong> {result.ledger}
+      </p>
+      {(result.warnings ?? []).map((w, i) => (
+        <p class="note warning" key={i}>
+          {w}
+        </p>
+      ))}
+      <details>
+        <summary>FP and DRM, step by step</summary>
+        <ul class="figures-list">
+          {(result.fpLedger ?? []).map((l, i) => (
+            <li key={`fp${i}`}>
+              {l.firer}: {[String(l.printed), ...l.steps.map((s) => `${s.label} = ${s.fp} (${s.rule})`)].join(', ')} → {l.fp} FP
+            </li>
+          ))}
+          <li>
+            total {result.fp} FP → {result.column === null ? 'no attack' : `the ${result.column} column`}
+          </li>
+          {(result.drmLedger ?? []).map((l, i) => (
+            <li key={`drm${i}`}>
+              {signed(l.drm)} {l.label} ({l.rule})
+            </li>
+          ))}
+          <li>
+            DRM {signed(result.drm ?? 0)}; {result.cowering?.reason}
+          </li>
+        </ul>
+      </details>
+    </section>
+  );
+}
