@@ -258,6 +258,47 @@ describe.skipIf(!hasChromium)('the page, edited through its controls as a player
       expect((await readPage(page)).fractions).toEqual(before.fractions);
     }, 60_000);
 
+    it(`a link with a bad value opens with the value in its field and the error beside it, corrected in place, at ${width} px`, async () => {
+      const bad = '#/mc?unit=german/4-6-9&check=1MC';
+      await page.evaluate(`location.hash = ${JSON.stringify(bad)}`);
+      await answered(page, bad, EDIT_TIMEOUT_MS);
+      expect(await page.locator('main').getAttribute('data-status')).toBe('error');
+      expect(await field(page, 'unit').inputValue()).toBe('german/4-6-9');
+      expect(await field(page, 'unit').getAttribute('aria-invalid')).toBe('true');
+      expect(await page.locator('#opt-unit-error').textContent()).toMatch(/unknown unit 'german\/4-6-9'; closest: german\/4-6-8/);
+      await typeIn(page, 'unit', 'german/4-6-7', 'Enter');
+      await expectShows(page, '#/mc?unit=german/4-6-7&check=1MC', `mc: the unit corrected in place (${width} px)`);
+      expect(await page.locator('.field-error').count()).toBe(0);
+
+      const badStack = '#/attack?fp=8&target=german/4-6-7,german/4-6-9';
+      await page.evaluate(`location.hash = ${JSON.stringify(badStack)}`);
+      await answered(page, badStack, EDIT_TIMEOUT_MS);
+      expect(await stackRow(page, 2).locator('input').inputValue()).toBe('german/4-6-9');
+      expect(await page.locator('#opt-target-error').textContent()).toContain("unknown unit 'german/4-6-9'");
+      await stackRow(page, 2).locator('input').fill('german/4-6-8');
+      await stackRow(page, 2).locator('input').press('Tab');
+      await expectShows(page, '#/attack?fp=8&target=german/4-6-7,german/4-6-8', `attack: counter 2 corrected in place (${width} px)`);
+      expect(await page.locator('.field-error').count()).toBe(0);
+    }, 60_000);
+
+    it(`a link that carries a shell command, names an unknown page or repeats an option is refused: nothing shown, asked or copied, at ${width} px`, async () => {
+      for (const [link, code] of [
+        ['#/mc?unit=german/4-6-7&x%3B%20touch%20pwned%3B%20%23=1', /unknown option 'x; touch pwned; #'/],
+        ['#/mc;touch${IFS}pwned;true?unit=german/4-6-7', /unknown page/],
+        ['#/mc?unit=german/4-6-7&unit=german/4-6-8', /gives option '--unit' twice; give it once/],
+      ] as const) {
+        const asked = (await page.evaluate('window.aslOdds.answers.length')) as number;
+        await page.evaluate(`location.hash = ${JSON.stringify(link)}`);
+        await page.waitForFunction(`document.querySelector('.link-refused') !== null && document.querySelector('main').dataset.status === 'error'`, undefined, { timeout: EDIT_TIMEOUT_MS });
+        expect(await page.locator('.link-refused').textContent(), link).toMatch(code);
+        expect(await page.locator('[data-command-line]').count(), `${link}: no command line`).toBe(0);
+        expect(await page.getByRole('button', { name: /Copy/ }).count(), `${link}: no copy button`).toBe(0);
+        expect(await page.locator('form.options').count(), `${link}: no form`).toBe(0);
+        expect(await page.locator('.result').count(), `${link}: no answer`).toBe(0);
+        expect(await page.evaluate('window.aslOdds.answers.length'), `${link}: not asked`).toBe(asked);
+      }
+    }, 60_000);
+
     it(`pins an answer and compares it with the next edit, at ${width} px`, async () => {
       const start = '#/mc?unit=german/4-6-7&check=1MC&leader=german/8-1';
       await open(page, start);

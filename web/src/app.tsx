@@ -14,6 +14,8 @@ import { connectWebWorker } from './worker-port.js';
 import { CALCULATORS, PRIMARY } from './defaults.js';
 import { OptionsForm } from './form.js';
 import { commandLine, formatFragment, type Entry, type PageState } from './fragment.js';
+import { fieldOfError } from './field-error.js';
+import { checkLink, optionsOf } from './link-check.js';
 import { resolveState } from './page-state.js';
 import { ResultView } from './result-view.js';
 import { TABLE_KINDS, tableKindNamed } from './table-kinds.js';
@@ -162,6 +164,14 @@ export function App() {
       first.current = false; // drawn with its answer
       return;
     }
+    const problem = checkLink(state);
+    if (problem) {
+      // a link refused is neither asked nor copied (link-check.ts)
+      setComputing(false);
+      setAnswer({ kind: 'error', message: problem.message, code: problem.code, state, line: '' });
+      first.current = false;
+      return;
+    }
     setComputing(true);
     const line = commandLine(state, flagsOf(state.command));
     const timer = setTimeout(async () => {
@@ -191,6 +201,10 @@ export function App() {
   const calc = calculatorNamed(state.command);
   const kind = state.command.startsWith('table/') ? tableKindNamed(state.command.slice(6)) : undefined;
   const onChange = (entries: Entry[]) => setState({ command: state.command, entries });
+  const problem = checkLink(state);
+  // an error about one field is shown beside it too (a link with a typo is corrected in place)
+  const erred = answer?.kind === 'error' && formatFragment(answer.state) === hash ? answer : null;
+  const fieldError = erred && !problem ? fieldOfError(erred.message, state.entries, (optionsOf(state.command) ?? []).map(longName)) : undefined;
   const status = computing ? 'computing' : answer?.kind === 'error' ? 'error' : answer ? 'ready' : 'computing';
 
   return (
@@ -224,11 +238,25 @@ export function App() {
           <VaslOpen />
           {calc && <p class="about">{calc.summary}</p>}
           {kind && <p class="about">{kind.summary}</p>}
-          {!calc && !kind && <p class="error">Unknown page '{state.command}'. Pick a calculator above.</p>}
-          {(calc || kind) && (
-            <OptionsForm key={state.command} options={calc?.options ?? kind!.options} calc={calc} entries={state.entries} onChange={onChange} primary={calc ? PRIMARY[calc.name] : undefined} />
+          {problem ? (
+            <p class="error link-refused">
+              This link was refused, nothing of it is shown or copied: {problem.message}.{' '}
+              <a href={calc || kind ? `#/${state.command}` : '#/'}>Open {calc || kind ? `the ${NAMES[state.command] ?? state.command} page` : 'the page'} without it</a>.
+            </p>
+          ) : (
+            <>
+              <OptionsForm
+                key={state.command}
+                options={calc?.options ?? kind!.options}
+                calc={calc}
+                entries={state.entries}
+                onChange={onChange}
+                primary={calc ? PRIMARY[calc.name] : undefined}
+                fieldError={fieldError && erred ? { name: fieldError, message: erred.message } : undefined}
+              />
+              <CopyLine line={commandLine(state, flagsOf(state.command))} />
+            </>
           )}
-          <CopyLine line={commandLine(state, flagsOf(state.command))} />
         </section>
         <section class={`answers ${pinned ? 'compare' : ''}`} aria-label="Answer" aria-busy={computing}>
           <div class="toolbar">
@@ -257,7 +285,7 @@ export function App() {
               </div>
             )}
             <div class={`pane current ${computing ? 'stale' : ''}`}>
-              {pinned && <p class="pane-title">Now: {commandLine(state, flagsOf(state.command))}</p>}
+              {pinned && !problem && <p class="pane-title">Now: {commandLine(state, flagsOf(state.command))}</p>}
               {answer ? <AnswerView answer={answer} fractions={fractions} /> : <p class="busy">computing…</p>}
             </div>
           </div>

@@ -17,13 +17,14 @@ import { computeOdds } from '../../src/queries/compute-odds.js';
 import { fallbackMethod } from '../../src/queries/fallback.js';
 import type { OddsResult } from '../../src/result.js';
 import { tableKindNamed } from './table-kinds.js';
+import { checkLink, METHOD_KEYS as LINK_METHOD_KEYS } from './link-check.js';
 import { resolveState } from './page-state.js';
 import type { ComputeReply, ComputeRequest, FirstRequest } from './protocol.js';
 import { WEB_THREADS, webChunkRunner } from './web-chunk-runner.js';
 
 
 /** The method entries the page accepts besides the question's options (the CLI's words). */
-const METHOD_KEYS = new Set(['trials', 'seed']);
+const METHOD_KEYS = new Set(LINK_METHOD_KEYS);
 
 /** `trials=` read by the CLI's own trials spec (src/options/method-spec.ts). */
 function trialsOf(v: string): number {
@@ -38,6 +39,8 @@ async function answer(req: ComputeRequest): Promise<ComputeReply> {
   const t0 = performance.now();
   const ms = () => performance.now() - t0;
   try {
+    const problem = checkLink(req);
+    if (problem) throw Object.assign(new Error(problem.message), { code: problem.code });
     if (req.command.startsWith('table/')) {
       const kind = tableKindNamed(req.command.slice(6));
       if (!kind) throw Object.assign(new Error(`unknown table '${req.command.slice(6)}'`), { code: 'input.table' });

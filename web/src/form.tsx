@@ -9,6 +9,7 @@ import { listUnits } from '../../src/counters/catalog.js';
 import { isNegated, longName, takesValue, type OptionSpec } from '../../src/options/option-spec.js';
 import { CHOICES, PRIMARY, UNIT_PICKERS } from './defaults.js';
 import { entryValue, setEntry, type Entry } from './fragment.js';
+import { FieldError } from './field-error-view.js';
 import { RouteBuilder } from './route-builder.js';
 import { StackBuilder, STACK_OPTIONS } from './stack-builder.js';
 import { FirerBuilder, FIRER_OPTIONS } from './firer-builder.js';
@@ -20,7 +21,10 @@ interface FormProps {
   readonly onChange: (entries: Entry[]) => void;
   /** Names shown before "More options"; all when unset. */
   readonly primary?: readonly string[];
+  /** An error about one option (field-error.ts), shown beside its field. */
+  readonly fieldError?: { readonly name: string; readonly message: string };
 }
+
 
 /** Unit ids for the pickers (datalists), by kind. */
 function UnitLists() {
@@ -48,14 +52,15 @@ function label(spec: OptionSpec): string {
   return longName(spec).replace(/-/g, ' ');
 }
 
-function Field({ spec, entries, onChange, calc }: { spec: OptionSpec; entries: readonly Entry[]; onChange: (e: Entry[]) => void; calc?: string }) {
+function Field({ spec, entries, onChange, calc, error }: { spec: OptionSpec; entries: readonly Entry[]; onChange: (e: Entry[]) => void; calc?: string; error?: string }) {
   const name = longName(spec);
   const id = `opt-${name}`;
+  const described = error ? `${id}-error ${id}-about` : `${id}-about`;
   if (!takesValue(spec)) {
     const on = entryValue(entries, name) === 'true';
     return (
       <label class="field flag" title={spec.description} for={id}>
-        <input id={id} name={name} type="checkbox" checked={on} onChange={(e) => onChange(setEntry(entries, name, (e.currentTarget as HTMLInputElement).checked ? 'true' : ''))} />
+        <input id={id} name={name} type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={described} checked={on} onChange={(e) => onChange(setEntry(entries, name, (e.currentTarget as HTMLInputElement).checked ? 'true' : ''))} />
         <span>{isNegated(spec) ? label(spec) : label(spec)}</span>
       </label>
     );
@@ -66,7 +71,7 @@ function Field({ spec, entries, onChange, calc }: { spec: OptionSpec; entries: r
   let control;
   if (choices) {
     control = (
-      <select id={id} name={name} aria-describedby={`${id}-about`} value={value} onChange={(e) => set((e.currentTarget as HTMLSelectElement).value)}>
+      <select id={id} name={name} aria-describedby={described} aria-invalid={error ? true : undefined} value={value} onChange={(e) => set((e.currentTarget as HTMLSelectElement).value)}>
         <option value="">{spec.default !== undefined ? `(${String(spec.default)})` : '-'}</option>
         {choices.map((c) => (
           <option key={c} value={c}>
@@ -80,7 +85,8 @@ function Field({ spec, entries, onChange, calc }: { spec: OptionSpec; entries: r
     control = (
       <input
         id={id}
-        aria-describedby={`${id}-about`}
+        aria-describedby={described}
+        aria-invalid={error ? true : undefined}
         name={name}
         type="text"
         value={value}
@@ -101,22 +107,24 @@ function Field({ spec, entries, onChange, calc }: { spec: OptionSpec; entries: r
       </label>
       {control}
       <small id={`${id}-about`}>{spec.description}</small>
+      {error && <FieldError id={`${id}-error`} message={error} />}
     </div>
   );
 }
 
 /** The inputs of one calculator or table kind. */
-export function OptionsForm({ options, calc, entries, onChange, primary }: FormProps) {
+export function OptionsForm({ options, calc, entries, onChange, primary, fieldError }: FormProps) {
+  const errorOf = (name: string): string | undefined => (fieldError?.name === name ? fieldError.message : undefined);
   const special = new Set<string>();
   const builders = [];
   if (calc?.name === 'attack') {
-    builders.push(<StackBuilder key="stack" entries={entries} onChange={onChange} />);
+    builders.push(<StackBuilder key="stack" entries={entries} onChange={onChange} error={fieldError && STACK_OPTIONS.includes(fieldError.name) ? fieldError.message : undefined} />);
     for (const n of STACK_OPTIONS) special.add(n);
     builders.push(<FirerBuilder key="firers" entries={entries} onChange={onChange} />);
     for (const n of FIRER_OPTIONS) special.add(n);
   }
   if (calc?.name === 'rout') {
-    builders.push(<RouteBuilder key="route" entries={entries} onChange={onChange} />);
+    builders.push(<RouteBuilder key="route" entries={entries} onChange={onChange} error={errorOf('path')} />);
     special.add('path');
   }
   const rest = options.filter((s) => !special.has(longName(s)));
@@ -129,7 +137,7 @@ export function OptionsForm({ options, calc, entries, onChange, primary }: FormP
       {builders}
       <div class="fields">
         {first.map((s) => (
-          <Field key={longName(s)} spec={s} entries={entries} onChange={onChange} calc={calc?.name} />
+          <Field key={longName(s)} spec={s} entries={entries} onChange={onChange} calc={calc?.name} error={errorOf(longName(s))} />
         ))}
       </div>
       {more.length > 0 && (
@@ -137,7 +145,7 @@ export function OptionsForm({ options, calc, entries, onChange, primary }: FormP
           <summary>More options ({more.length}{moreSet ? `, ${moreSet} set` : ''})</summary>
           <div class="fields">
             {more.map((s) => (
-              <Field key={longName(s)} spec={s} entries={entries} onChange={onChange} calc={calc?.name} />
+              <Field key={longName(s)} spec={s} entries={entries} onChange={onChange} calc={calc?.name} error={errorOf(longName(s))} />
             ))}
           </div>
         </details>

@@ -61,13 +61,23 @@ export function formatFragment(state: PageState): string {
   return `#/${state.command}${parts.length ? `?${parts.join('&')}` : ''}`;
 }
 
-/** A word as a POSIX shell reads it: bare when safe, else in single quotes. */
-function shellWord(s: string): string {
+/**
+ * A word as a POSIX shell reads it, whatever it holds: bare when it is only characters no shell treats
+ * specially, else in single quotes (inside which nothing is special but the quote itself, written
+ * `'\''`). An empty word is `''`. Never throws.
+ * @example shellWord('german/4-6-7') // 'german/4-6-7'
+ * @example shellWord('; touch pwned; #') // "'; touch pwned; #'"
+ * @example shellWord("it's") // "'it'\\''s'"
+ */
+export function shellWord(s: string): string {
   return /^[A-Za-z0-9_./:,+=@%-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
 /**
  * The command line that asks the CLI the same question: `asl-odds mc --unit german/4-6-7 --check 1MC`.
+ * Every word is shell-quoted ({@link shellWord}): the command, the option names and the values (a link
+ * is other people's input; app.tsx refuses unknown names before this is shown, and quoting keeps a
+ * pasted line one command whatever it holds).
  * @param flags long names (without dashes) of the options that are flags (written without a value)
  * @example commandLine({ command: 'mc', entries: [['unit', 'german/4-6-7'], ['broken', 'true']] }, new Set(['broken'])) // 'asl-odds mc --unit german/4-6-7 --broken'
  */
@@ -79,9 +89,9 @@ export function commandLine(state: PageState, flags: ReadonlySet<string>): strin
       if (v === 'true') words.push(`--${k}`);
       continue;
     }
-    words.push(`--${k}`, shellWord(v));
+    words.push(`--${k}`, v);
   }
-  return words.join(' ');
+  return words.map(shellWord).join(' ');
 }
 
 /** The entries with every `name` replaced by one entry `name=value` (where the first was), or removed when value is ''. */

@@ -4,6 +4,7 @@
  * Crawl and "no legal route" are the words `crawl` and `none`.
  */
 import { entryValue, setEntry, type Entry } from './fragment.js';
+import { FieldError } from './field-error-view.js';
 
 interface Hex {
   open: boolean;
@@ -36,7 +37,7 @@ export function formatHexes(hexes: readonly Hex[]): string {
   return hexes.map((h) => [h.open ? 'open' : 'clear', ...(h.mf !== 1 ? [String(h.mf)] : []), ...(h.adj ? ['adj'] : []), ...(h.enc ? ['enc'] : [])].join(':')).join(',');
 }
 
-export function RouteBuilder({ entries, onChange }: { entries: readonly Entry[]; onChange: (e: Entry[]) => void }) {
+export function RouteBuilder({ entries, onChange, error }: { entries: readonly Entry[]; onChange: (e: Entry[]) => void; error?: string }) {
   const path = entryValue(entries, 'path');
   const hexes = parseHexes(path);
   const write = (p: string) => onChange(setEntry(entries, 'path', p));
@@ -88,8 +89,9 @@ export function RouteBuilder({ entries, onChange }: { entries: readonly Entry[];
       ) : null}
       <div class="field">
         <label for="opt-path">path *</label>
-        <input id="opt-path" name="path" type="text" value={path} spellcheck={false} autocomplete="off" onChange={(e) => write((e.currentTarget as HTMLInputElement).value.trim())} />
+        <input id="opt-path" name="path" type="text" value={path} aria-invalid={error ? true : undefined} aria-describedby={error ? 'opt-path-error' : undefined} spellcheck={false} autocomplete="off" onChange={(e) => write((e.currentTarget as HTMLInputElement).value.trim())} />
         <small>open/clear hexes, each optionally :MF, :adj, :enc; or crawl (Low Crawl), none (no legal route)</small>
+        {error && <FieldError id="opt-path-error" message={error} />}
       </div>
       <div class="route-words">
         <button type="button" onClick={() => write('crawl')}>Low Crawl</button>

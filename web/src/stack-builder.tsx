@@ -4,6 +4,7 @@
  */
 import { TARGET_MARKERS } from '../../src/calculators/attack.js';
 import { entryValue, setEntry, type Entry } from './fragment.js';
+import { FieldError } from './field-error-view.js';
 
 /** The options this builder owns. */
 export const STACK_OPTIONS: readonly string[] = ['target', ...TARGET_MARKERS.map((m) => m.name)];
@@ -24,7 +25,7 @@ function split(v: string): string[] {
     .filter(Boolean);
 }
 
-export function StackBuilder({ entries, onChange }: { entries: readonly Entry[]; onChange: (e: Entry[]) => void }) {
+export function StackBuilder({ entries, onChange, error }: { entries: readonly Entry[]; onChange: (e: Entry[]) => void; error?: string }) {
   const units = split(entryValue(entries, 'target'));
   const marks = Object.fromEntries(TARGET_MARKERS.map((m) => [m.name, new Set(split(entryValue(entries, m.name)).map(Number))]));
   const write = (next: string[], nextMarks: Record<string, Set<number>>) => {
@@ -55,6 +56,7 @@ export function StackBuilder({ entries, onChange }: { entries: readonly Entry[];
   return (
     <fieldset class="stack">
       <legend>Target stack (in stack order)</legend>
+      {error && <FieldError id="opt-target-error" message={error} />}
       {units.map((u, i) => (
         <div class="stack-row" key={i} data-position={i + 1}>
           <span class="pos">{i + 1}</span>
