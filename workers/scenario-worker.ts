@@ -1,24 +1,13 @@
 /**
- * Piscina worker entry for scenarios: compiles the scenario (cached per worker) and runs one chunk of
- * playthroughs; returns the chunk's tally (transferred with `move`) or a serialised error.
+ * Piscina worker entry for scenarios: one chunk of playthroughs (scenario/run-scenario.ts, the scenario
+ * compiled once per worker), replied as the tasks of the other workers are (src/queries/chunk-tasks.ts):
+ * the chunk's tally, transferred with `move`, or its error, serialised.
  */
 import { move } from 'piscina';
-import { runScenarioChunk, type ScenarioTask } from '../src/scenario/run-scenario.js';
-import { tallyLayout, type TallyLayout } from '../src/scenario/scenario-tally.js';
-import { compileScenario, type ScenarioSetup } from '../src/scenario/setup.js';
+import { isTaskError, taskReply, type TaskError } from '../src/queries/chunk-tasks.js';
+import { runScenarioTask, type ScenarioTask } from '../src/scenario/run-scenario.js';
 
-let cached: { json: string; setup: ScenarioSetup; layout: TallyLayout } | null = null;
-
-export default function runTask(task: ScenarioTask): Float64Array | { chunk: number; error: { code: string; message: string } } {
-  try {
-    const json = JSON.stringify(task.scenario);
-    if (!cached || cached.json !== json) {
-      const setup = compileScenario(task.scenario);
-      cached = { json, setup, layout: tallyLayout(setup) };
-    }
-    return move(runScenarioChunk(cached.setup, cached.layout, task.seed, task.plan, task.chunk)) as unknown as Float64Array;
-  } catch (e) {
-    const err = e as { code?: string; message?: string };
-    return { chunk: task.chunk, error: { code: err.code ?? 'worker.failed', message: err.message ?? String(e) } };
-  }
+export default function runTask(task: ScenarioTask): Float64Array | TaskError {
+  const r = taskReply(task?.chunk, () => runScenarioTask(task));
+  return isTaskError(r) ? r : (move(r) as unknown as Float64Array);
 }

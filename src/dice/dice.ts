@@ -6,6 +6,7 @@
  * Original DR (HoB on 2, Casualty MC on 12, Fate on 12, cowering on doubles), others on the Final DR.
  * Both dice are kept because some rules key on the colored dr or on doubles.
  */
+import type { Int32Source } from './streams.js';
 
 /** One DR as rolled: the white dr and the colored dr, each an integer in [1, 6]. */
 export interface DR {
@@ -46,20 +47,22 @@ export const ALL_DR: readonly DR[] = Object.freeze(
 );
 
 /**
- * Maps an unsigned 32-bit draw to a DR index in [0, 36) from its high bits, or -1 when the draw must
- * be rejected to keep the 36 pairs exactly uniform (u >= 4294967292 = 36 * floor(2^32 / 36)).
- * Hot path: no allocation, no branching beyond the rejection test.
- * @param u integer in [0, 2^32)
+ * The one dice draw of every sampler (the compiled kernel, engine/sample.ts, the lazy chain, the
+ * attack sampler): a uniform index in [0, n) from the high bits of the stream's next unsigned 32-bit
+ * number, drawn again while it is >= 4294967292 = 36 x floor(2^32 / 36) = 6 x floor(2^32 / 6) so that
+ * the 36 pairs of a DR (n = 36: index (white - 1) x 6 + (colored - 1)) and the 6 faces of a dr (n = 6:
+ * the die's value - 1) are exactly equally likely (LIBRARIES.md "seedrandom"). One 32-bit number per
+ * roll, plus a rejection once in about 10^9 draws.
+ * Hot path: no allocation. Keep it handed one generator class (`Tychei`, what `streamFor` returns): a
+ * call site that sees two classes runs about a third slower.
+ * @param rng the stream
+ * @param n 36 (a DR) or 6 (a dr)
+ * @returns an integer in [0, n)
+ * Never throws.
+ * @example drawIndex(streamFor('s', 0), 36) // the same index on every machine
  */
-export function drIndexFromU32(u: number): number {
-  return u >= 4294967292 ? -1 : Math.floor((u * 36) / 4294967296);
-}
-
-/**
- * Maps an unsigned 32-bit draw to a dr index in [0, 6) (die value - 1) from its high bits, or -1 to
- * reject (u >= 4294967292 = 6 * floor(2^32 / 6)). No allocation.
- * @param u integer in [0, 2^32)
- */
-export function drSingleIndexFromU32(u: number): number {
-  return u >= 4294967292 ? -1 : Math.floor((u * 6) / 4294967296);
+export function drawIndex(rng: Int32Source, n: number): number {
+  let u = rng.int32() >>> 0;
+  while (u >= 4294967292) u = rng.int32() >>> 0;
+  return Math.floor((u * n) / 4294967296);
 }

@@ -7,7 +7,7 @@
  * tychei: no reported BigCrush failures, ~166 M DR/s from one draw per DR (docs/libraries.md "seedrandom"). Never the
  * default ARC4 generator in a loop, never `{ global: true }`.
  */
-import seedrandom from 'seedrandom';
+import { Tychei } from './tychei.js';
 
 /** A generator: `.int32()` returns a signed 32-bit integer; `>>> 0` makes it unsigned. */
 export interface Int32Source {
@@ -15,13 +15,15 @@ export interface Int32Source {
 }
 
 /**
- * The stream of chunk `chunkIndex` under `seed`.
+ * The stream of chunk `chunkIndex` under `seed`: seedrandom's `tychei(seed:k)`, as one small class
+ * (dice/tychei.ts: the same numbers, a test compares them), the one generator class every sampler is
+ * handed (dice.ts `drawIndex`).
  * @param seed any string
  * @param chunkIndex integer >= 0
  * @example streamFor('42', 0).int32() // same value on every machine
  */
-export function streamFor(seed: string, chunkIndex: number): Int32Source {
-  return seedrandom.tychei(`${seed}:${chunkIndex}`);
+export function streamFor(seed: string, chunkIndex: number): Tychei {
+  return new Tychei(`${seed}:${chunkIndex}`);
 }
 
 /**

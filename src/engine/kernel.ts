@@ -7,11 +7,10 @@
  * No allocation, no closures, no try/catch inside the loop: one generator object per call (a single
  * class at the call site keeps it monomorphic).
  */
+import { drawIndex } from '../dice/dice.js';
 import type { Int32Source } from '../dice/streams.js';
 import type { CompiledTables } from './compile.js';
 
-const TWO32 = 4294967296;
-const REJECT = 4294967292; // 36 * floor(2^32 / 36) = 6 * floor(2^32 / 6)
 
 /**
  * Runs `trials` trials and adds one to `counts[terminal]` for each.
@@ -32,9 +31,7 @@ export function runChainTrials(t: CompiledTables, rng: Int32Source, trials: numb
     let s = start;
     let k = roll[s];
     while (k !== 0) {
-      let u = rng.int32() >>> 0;
-      while (u >= REJECT) u = rng.int32() >>> 0;
-      s = next[offset[s] + (k === 1 ? Math.floor((u * 36) / TWO32) : Math.floor((u * 6) / TWO32))];
+      s = next[offset[s] + drawIndex(rng, k === 1 ? 36 : 6)];
       k = roll[s];
     }
     counts[terminal[s]]++;

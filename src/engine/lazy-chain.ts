@@ -11,11 +11,10 @@
  * futures); after the first visits it calls neither `advance` nor `key` and allocates nothing.
  * A test checks both against `sampleChain` on random chains.
  */
+import { drawIndex } from '../dice/dice.js';
 import type { Int32Source } from '../dice/streams.js';
 import { outcomesOf, type ChainModel } from './chain.js';
 
-const TWO32 = 4294967296;
-const REJECT = 4294967292;
 
 /** Sampling through lazily built tables of one chain model. */
 export class LazyChain<S> {
@@ -81,9 +80,7 @@ export class LazyChain<S> {
   sample(rng: Int32Source): number {
     let id = 0;
     for (let n = this.outcomes[0]; n !== 0; n = this.outcomes[id]) {
-      let u = rng.int32() >>> 0;
-      while (u >= REJECT) u = rng.int32() >>> 0;
-      const index = Math.floor((u * n) / TWO32);
+      const index = drawIndex(rng, n);
       const at = id * 36 + index;
       let child = this.children[at];
       if (child < 0) {

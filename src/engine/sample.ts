@@ -7,11 +7,10 @@
  * values of 2^32 rejected, high bits mapped to the 36 DR pairs or the 6 dr values), so a stream gives
  * the same dice to both.
  */
+import { drawIndex } from '../dice/dice.js';
 import type { Int32Source } from '../dice/streams.js';
 import type { ChainModel } from './chain.js';
 
-const TWO32 = 4294967296;
-const REJECT = 4294967292;
 
 /** The final state of a sampled path and the events on the way. */
 export interface SampledPath<S> {
@@ -29,9 +28,7 @@ export function sampleChain<S>(model: ChainModel<S>, rng: Int32Source): SampledP
   let state = model.initial;
   let events = 0;
   for (let roll = model.rollOf(state); roll !== null; roll = model.rollOf(state)) {
-    let u = rng.int32() >>> 0;
-    while (u >= REJECT) u = rng.int32() >>> 0;
-    const index = Math.floor((u * (roll === 'DR' ? 36 : 6)) / TWO32);
+    const index = drawIndex(rng, roll === 'DR' ? 36 : 6);
     const t = model.advance(state, index);
     state = t.state;
     events |= t.events;

@@ -11,16 +11,11 @@
  *        -> checkpoint now and then -> partial (shard) or result: outcomes, events, per-unit and stack
  *           figures (the query's `figures`), agreement with exact (compareExact)
  */
-import { addAttackTally, runAttackChunk, type AttackSampling, type AttackTally } from '../chains/attack-tally.js';
-import { chunkTrials, type ChunkPlan } from '../engine/chunk-plan.js';
-import { runChunks } from '../engine/run-chunks.js';
-import { inputError } from '../errors.js';
+import { runAttackChunk, type AttackSampling, type AttackTally } from '../chains/attack-tally.js';
+import { listUnits } from '../counters/catalog.js';
+import type { ChunkPlan } from '../engine/chunk-plan.js';
+import { runPlan } from '../engine/run-plan.js';
 import type { OddsResult } from '../result.js';
-import { loadCheckpoint, saveCheckpoint } from '../runs/checkpoint.js';
-import { fingerprintOf } from '../runs/fingerprint.js';
-import { partialResultOf, shardChunks } from '../runs/partial.js';
-import { checkChunkTally, checkMergedTally } from '../runs/verify-run-file.js';
-import { VERSION } from '../version.js';
 import { Ev } from '../rules/events.js';
 import { compareWithExact, type MethodOptions, type OddsOutput, type OddsQuery } from './compute-odds.js';
 import { resultFromOutcomeCounts } from './odds-result.js';
@@ -49,105 +44,83 @@ export interface AttackMonteCarlo<S> {
 /** Identifies the sampler and its tally layout in fingerprints: a change of either refuses old files. */
 const SAMPLER_ID = 'attack-sampler/1';
 
+/** The markers a final state's unit may carry, and the words before a unit's name (unit-state.ts `describeUnit`). */
+const MARKS = new Set(['broken', 'Disrupted', 'pinned', 'berserk', 'Fanatic', 'wounded']);
+
+let counterNames: Set<string> | null = null;
+
 /**
- * Runs the attack Monte Carlo of `a` with the method options `m`.
- * @throws AslOddsError `input.checkpoint` (a checkpoint of another run), `merge.input` (a merged tally
- *   of another layout), `worker.*` (a failed worker, exit 1), `io.*`
+ * Whether `name` reads as a final state of an attack on `targets` units, as `describeAttackOutcome`
+ * (chains/attack-chain.ts) writes them: the targets' descriptions in stack order (markers, then
+ * `heroic` or not, then a counter's name; or `eliminated`/`captured` and a name), joined by ", ", then
+ * ` + hero <description>` per hero created. Used to refuse invented names in files read back.
+ * @param names counter names this run may show (the targets' own, for units given with overrides)
+ * Never throws.
+ */
+export function isAttackOutcomeName(name: string, targets: number, names: ReadonlySet<string>): boolean {
+  counterNames ??= new Set(listUnits().map((u) => u.name));
+  const isName = (n: string | undefined) => n !== undefined && (counterNames!.has(n) || names.has(n));
+  /** Units described by `text` (pieces joined by ", "), or -1 when it does not read as descriptions. */
+  const units = (text: string): number => {
+    let n = 0;
+    let marks = 0;
+    for (const piece of text.split(', ')) {
+      if (MARKS.has(piece)) {
+        marks++;
+        continue;
+      }
+      const words = piece.split(' ');
+      const last = words.pop();
+      if (!isName(last)) return -1;
+      if (words.length === 1 && (words[0] === 'eliminated' || words[0] === 'captured')) {
+        if (marks > 0) return -1;
+      } else {
+        if (words[words.length - 1] === 'heroic') words.pop();
+        if (words.length > 1 || (words.length === 1 && !MARKS.has(words[0]))) return -1;
+        if (words.length === 0 && marks > 0) return -1;
+      }
+      marks = 0;
+      n++;
+    }
+    return marks > 0 ? -1 : n;
+  };
+  const [stack, ...heroes] = name.split(' + hero ');
+  return units(stack) === targets && heroes.every((h) => units(h) === 1);
+}
+
+/**
+ * Runs the attack Monte Carlo of `a` with the method options `m` on the one run loop
+ * (engine/run-plan.ts).
+ * @throws AslOddsError `input.checkpoint` (a checkpoint of another run, or damaged), `merge.input` (a
+ *   merged tally of another layout), `worker.*` (a failed worker, exit 1), `io.*`
  */
 export async function runAttackMonteCarlo<S>(a: AttackMonteCarlo<S>, m: MethodOptions, plan: ChunkPlan, seed: string): Promise<OddsOutput> {
   const h = a.query.header;
   const layout = a.sampling.layout;
-  const fingerprint = await fingerprintOf({
-    command: h.command,
-    input: h.input,
-    ruleSet: h.ruleSet,
-    seed,
-    trials: plan.trials,
-    chunkSize: plan.chunkSize,
-    version: VERSION,
-    terminals: [SAMPLER_ID, layout.size, a.sampling.outcomes ? 'outcomes' : 'summary'],
-  });
-  const tally = { counts: new Float64Array(layout.size), outcomes: {} as Record<string, number> };
-  let interrupted = false;
-  if (m.tally) {
-    if (m.tally.counts.length !== layout.size || m.tally.outcomes === undefined) throw inputError('merge.input', 'merge: the partial results do not fit this command (different attack)');
-    checkMergedTally(m.tally, fingerprint, plan, m.tally.counts[layout.trials]);
-    addAttackTally(tally, { counts: Float64Array.from(m.tally.counts), outcomes: { ...m.tally.outcomes } });
-  } else {
-    let chunks = m.shard ? shardChunks(plan.chunkCount, m.shard.index, m.shard.count) : Array.from({ length: plan.chunkCount }, (_, k) => k);
-    const done: number[] = [];
-    if (m.checkpoint && m.resume) {
-      const c = await loadCheckpoint(m.checkpoint, fingerprint);
-      if (c) {
-        if (c.counts.length !== layout.size || c.outcomes === undefined) throw inputError('input.checkpoint', `--checkpoint ${m.checkpoint.name}: not a checkpoint of this attack`);
-        const inRun = new Set(chunks);
-        checkChunkTally(`--checkpoint ${m.checkpoint.name}`, 'input.checkpoint', { chunks: c.chunksDone, counts: c.counts, outcomes: c.outcomes }, plan, (k) => inRun.has(k), {
-          size: layout.size,
-          trialsOf: (counts) => counts[layout.trials],
-          outcomes: true,
-        });
-        done.push(...c.chunksDone);
-        const skip = new Set(done);
-        chunks = chunks.filter((k) => !skip.has(k));
-        addAttackTally(tally, { counts: Float64Array.from(c.counts), outcomes: { ...c.outcomes } });
-      }
-    }
-    const total = chunks.reduce((s, k) => s + chunkTrials(plan, k), 0);
-    let trialsDone = 0;
-    let lastSave = Date.now();
-    let saving: Promise<void> = Promise.resolve();
-    const checkpointOf = () => ({
-      format: 'asl-odds-checkpoint/1' as const,
-      fingerprint,
-      seed,
-      trials: plan.trials,
-      chunkSize: plan.chunkSize,
-      chunksDone: [...done].sort((x, y) => x - y),
-      counts: Array.from(tally.counts),
-      outcomes: { ...tally.outcomes },
-    });
-    const add = (chunk: number, t: AttackTally) => {
-      addAttackTally(tally, t);
-      done.push(chunk);
-      trialsDone += t.counts[layout.trials];
-      m.onProgress?.(trialsDone, total);
-      m.onChunk?.({ chunk, trials: t.counts[layout.trials], outcomeCounts: t.outcomes });
-      if (m.checkpoint && Date.now() - lastSave >= 250) {
-        lastSave = Date.now();
-        const snapshot = checkpointOf(); // consistent: taken before the next chunk lands
-        const store = m.checkpoint;
-        saving = saving.then(() => saveCheckpoint(store, snapshot));
-        // A failed save (a full disk) stops the run; `await saving` below reports it as one line.
-        saving.catch(() => {
-          if (m.stop) m.stop.interrupted = true;
-        });
-      }
-    };
-    const stop = m.stop ?? { interrupted: false };
-    const finished = await runChunks<AttackChunkTask, AttackTally>({
-      chunks,
-      threads: m.threads ?? 1,
-      runner: m.runner,
-      stop,
+  const names = new Set(a.sampling.targets.map((u) => u.profile.name));
+  const run = await runPlan<AttackChunkTask, AttackTally>(
+    {
+      identity: { command: h.command, input: h.input, ruleSet: h.ruleSet, terminals: [SAMPLER_ID, layout.size, a.sampling.outcomes ? 'outcomes' : 'summary'] },
+      shape: {
+        size: layout.size,
+        trialsSlots: [layout.trials],
+        outcomes: a.sampling.outcomes,
+        isOutcome: (name) => isAttackOutcomeName(name, layout.targets, names),
+      },
       here: (k) => runAttackChunk(a.sampling, seed, plan, k),
       worker: 'attack',
       task: (chunk) => ({ input: a.input, seed, plan, chunk }),
-      // A reply from a worker arrives as a plain copy: its counts as a Float64Array again.
-      onResult: (chunk, t) => add(chunk, { counts: Float64Array.from(t.counts), outcomes: t.outcomes }),
-    });
-    interrupted = finished < chunks.length;
-    await saving;
-    if (m.checkpoint) await saveCheckpoint(m.checkpoint, checkpointOf());
-    if (m.shard) {
-      return {
-        kind: 'partial',
-        partial: partialResultOf({ version: VERSION, command: h.command, argv: m.argv, fingerprint, seed, plan, shard: m.shard, done, counts: tally.counts, outcomes: tally.outcomes }),
-      };
-    }
-  }
-  const trials = tally.counts[layout.trials];
-  const eventCounts = h.eventNames.map((n) => tally.counts[layout.events + 31 - Math.clz32(Ev[n])]);
-  let result: OddsResult = resultFromOutcomeCounts(h, new Map(Object.entries(tally.outcomes)), eventCounts, { trials, seed, trialsRequested: plan.trials, interrupted });
+      // A reply from a worker arrives as a structured copy: its counts as a Float64Array again.
+      tallyOf: (t) => ({ counts: t.counts instanceof Float64Array ? t.counts : Float64Array.from(t.counts), outcomes: t.outcomes }),
+    },
+    { ...m, onChunk: m.onChunk && ((chunk, t) => m.onChunk!({ chunk, trials: t.counts[layout.trials], outcomeCounts: t.outcomes ?? {} })) },
+    plan,
+    seed,
+  );
+  if (run.kind === 'partial') return run;
+  const tally: AttackTally = { counts: run.counts, outcomes: Object.fromEntries(run.outcomes) };
+  const eventCounts = h.eventNames.map((n) => run.counts[layout.events + 31 - Math.clz32(Ev[n])]);
+  let result: OddsResult = resultFromOutcomeCounts(h, run.outcomes, eventCounts, { trials: run.trials, seed, trialsRequested: plan.trials, interrupted: run.interrupted });
   result = { ...result, ...(a.sampling.outcomes ? {} : { outcomesOmitted: true }), ...a.figures(tally) };
   if (m.compareExact) result = { ...result, comparison: compareWithExact(a.query, result) };
   return { kind: 'result', result };

@@ -7,20 +7,17 @@
  * - both (`compareExact`): the Monte Carlo result plus its agreement with exact (z-scores, chi-squared).
  */
 import type { ChainModel } from '../engine/chain.js';
-import { DEFAULT_CHUNK_SIZE, planChunks, type ChunkPlan } from '../engine/chunk-plan.js';
-import type { ChunkRunner, StopFlag } from '../engine/chunk-runner.js';
+import { DEFAULT_CHUNK_SIZE, planChunks, runChunk, type ChunkPlan } from '../engine/chunk-plan.js';
+import type { ChunkRunner, ChunkTask, StopFlag } from '../engine/chunk-runner.js';
 import { compileChain, MAX_COMPILED_NODES, type CompiledChain } from '../engine/compile.js';
 import { enumerateChain, type ExactDistribution } from '../engine/exact.js';
-import { runMonteCarlo } from '../engine/monte-carlo.js';
+import { runPlan } from '../engine/run-plan.js';
 import { toNumber, type Prob6 } from '../engine/probability.js';
 import { AslOddsError, inputError } from '../errors.js';
 import type { Comparison, OddsResult } from '../result.js';
-import { loadCheckpoint, saveCheckpoint, type CheckpointStore } from '../runs/checkpoint.js';
-import { fingerprintOf } from '../runs/fingerprint.js';
-import { partialResultOf, shardChunks, type PartialResult } from '../runs/partial.js';
-import { checkChunkTally, checkMergedTally, sumOfCounts } from '../runs/verify-run-file.js';
+import type { CheckpointStore } from '../runs/checkpoint.js';
+import type { PartialResult } from '../runs/partial.js';
 import { chiSquaredGoodnessOfFit, zScore } from '../stats/index.js';
-import { VERSION } from '../version.js';
 import { fallbackMethod } from './fallback.js';
 import { resultFromCounts, resultFromExact, type ResultHeader, type TerminalOf } from './odds-result.js';
 
@@ -202,108 +199,40 @@ export async function computeOdds<S>(q: OddsQuery<S>, m: MethodOptions = {}): Pr
     if (!(e instanceof AslOddsError) || e.code !== 'engine.chainTooLarge') throw e;
     throw inputError('input.tooLarge', `${q.header.command}: too many chain states for Monte Carlo (${e.message}); use fewer units or steps`);
   }
-  const fingerprint = await fingerprintOf({
-    command: q.header.command,
-    input: q.header.input,
-    ruleSet: q.header.ruleSet,
-    seed,
-    trials: plan.trials,
-    chunkSize: plan.chunkSize,
-    version: VERSION,
-    terminals: compiled.terminals.map((t) => t.key),
-  });
-
-  let counts: Float64Array;
-  let trialsDone: number;
-  let interrupted = false;
-  if (m.tally) {
-    if (m.tally.counts.length !== compiled.tables.terminalCount) throw inputError('merge.input', 'merge: the partial results do not fit this command (different chain)');
-    checkMergedTally(m.tally, fingerprint, plan, sumOfCounts(m.tally.counts));
-    counts = Float64Array.from(m.tally.counts);
-    trialsDone = counts.reduce((a, b) => a + b, 0);
-  } else {
-    let chunks = m.shard ? shardChunks(plan.chunkCount, m.shard.index, m.shard.count) : Array.from({ length: plan.chunkCount }, (_, k) => k);
-    let initial: Float64Array | undefined;
-    let done: number[] = [];
-    if (m.checkpoint && m.resume) {
-      const c = await loadCheckpoint(m.checkpoint, fingerprint);
-      if (c) {
-        const inRun = new Set(chunks);
-        checkChunkTally(`--checkpoint ${m.checkpoint.name}`, 'input.checkpoint', { chunks: c.chunksDone, counts: c.counts }, plan, (k) => inRun.has(k), {
-          size: compiled.tables.terminalCount,
-          trialsOf: sumOfCounts,
-          outcomes: false,
-        });
-        done = [...c.chunksDone];
-        const skip = new Set(done);
-        chunks = chunks.filter((k) => !skip.has(k));
-        initial = Float64Array.from(c.counts);
-      }
-    }
-    const total = chunks.reduce((s, k) => s + (k < plan.chunkCount - 1 ? plan.chunkSize : plan.trials - plan.chunkSize * (plan.chunkCount - 1)), 0);
-    const priorTrials = initial ? initial.reduce((a, b) => a + b, 0) : 0;
-    let lastSave = Date.now();
-    let saving: Promise<void> = Promise.resolve();
-    const checkpointOf = (chunksDone: readonly number[], c: ArrayLike<number>) => ({
-      format: 'asl-odds-checkpoint/1' as const,
-      fingerprint,
-      seed,
-      trials: plan.trials,
-      chunkSize: plan.chunkSize,
-      chunksDone: [...chunksDone].sort((a, b) => a - b),
-      counts: Array.from(c),
-    });
-    // onChunk snapshots: a chunk's own counts are the running tally minus the previous one (integer
-    // counts in doubles: exact). Only computed when asked for.
-    const stateOfTerminal = m.onChunk ? compiled.terminals.map((t) => q.model.describe(t.state, t.events)) : [];
-    const previous = m.onChunk ? (initial ? Float64Array.from(initial) : new Float64Array(compiled.tables.terminalCount)) : null;
-    const tally = await runMonteCarlo(compiled.tables, {
-      seed,
-      plan,
-      threads: m.threads ?? 1,
-      runner: m.runner,
-      chunks,
-      initialCounts: initial,
-      stop: m.stop,
-      onChunk: (chunk, trials, running) => {
-        done.push(chunk);
-        m.onProgress?.(trials, total);
-        if (m.onChunk && previous) {
+  const size = compiled.tables.terminalCount;
+  // onChunk snapshots: a chunk's counts by final state (only computed when asked for).
+  const stateOfTerminal = m.onChunk ? compiled.terminals.map((t) => q.model.describe(t.state, t.events)) : [];
+  const run = await runPlan<ChunkTask, Float64Array>(
+    {
+      identity: { command: q.header.command, input: q.header.input, ruleSet: q.header.ruleSet, terminals: compiled.terminals.map((t) => t.key) },
+      shape: { size, outcomes: false },
+      here: (k) => runChunk(compiled.tables, seed, plan, k),
+      worker: 'monte-carlo',
+      task: (chunk) => ({ tables: compiled.tables, seed, plan, chunk }),
+      tallyOf: (counts) => ({ counts }),
+    },
+    {
+      ...m,
+      onChunk:
+        m.onChunk &&
+        ((chunk, t) => {
           const outcomeCounts: Record<string, number> = {};
-          let chunkTrials = 0;
-          for (let i = 0; i < running.length; i++) {
-            const c = running[i] - previous[i];
-            if (c === 0) continue;
-            chunkTrials += c;
+          let trials = 0;
+          t.counts.forEach((c, i) => {
+            if (c === 0) return;
+            trials += c;
             outcomeCounts[stateOfTerminal[i]] = (outcomeCounts[stateOfTerminal[i]] ?? 0) + c;
-          }
-          previous.set(running);
-          m.onChunk({ chunk, trials: chunkTrials, outcomeCounts });
-        }
-        if (m.checkpoint && Date.now() - lastSave >= 250) {
-          lastSave = Date.now();
-          const snapshot = checkpointOf(done, running); // consistent: taken before the next chunk lands
-          const store = m.checkpoint;
-          saving = saving.then(() => saveCheckpoint(store, snapshot));
-          // A failed save (a full disk) stops the run; `await saving` below reports it as one line.
-          saving.catch(() => {
-            if (m.stop) m.stop.interrupted = true;
           });
-        }
-      },
-    });
-    counts = tally.counts;
-    trialsDone = priorTrials + tally.trialsDone;
-    interrupted = tally.interrupted;
-    await saving;
-    if (m.checkpoint) await saveCheckpoint(m.checkpoint, checkpointOf(done, counts));
-    if (m.shard) {
-      return {
-        kind: 'partial',
-        partial: partialResultOf({ version: VERSION, command: q.header.command, argv: m.argv, fingerprint, seed, plan, shard: m.shard, done, counts }),
-      };
-    }
-  }
+          m.onChunk!({ chunk, trials, outcomeCounts });
+        }),
+    },
+    plan,
+    seed,
+  );
+  if (run.kind === 'partial') return run;
+  const counts = run.counts;
+  const trialsDone = run.trials;
+  const interrupted = run.interrupted;
   let result = resultFromCounts(q.header, q.model, compiled.terminals, counts, { trials: trialsDone, seed, trialsRequested: plan.trials, interrupted });
   if (q.extend) result = { ...result, ...q.extend(compiled.terminals, Array.from(counts), trialsDone) };
   if (m.compareExact) result = { ...result, comparison: compareWithExact(q, result) };

@@ -30,6 +30,8 @@ export interface Checkpoint {
   readonly counts: readonly number[];
   /** Trials per final state, for runs that tally them by name (the attack sampler); absent otherwise. */
   readonly outcomes?: Readonly<Record<string, number>>;
+  /** A run in rounds (`scenario --precision`): the chunks [0, round) of the round in progress. */
+  readonly round?: number;
 }
 
 /** Writes a checkpoint, replacing the stored one. @throws AslOddsError `io.write` */
@@ -38,11 +40,18 @@ export async function saveCheckpoint(store: CheckpointStore, c: Checkpoint): Pro
 }
 
 /**
- * Loads a checkpoint for resuming, or null when none is stored yet.
+ * Loads a checkpoint for resuming, or null when none is stored yet. Believed only when it is a
+ * checkpoint of this very run: its fingerprint, and the seed and plan it records (a file edited to
+ * another seed keeps its fingerprint: the seed is checked by itself). Its chunks and tally are checked
+ * by the caller against the run's plan and tally (verify-run-file.ts `checkChunkTally`).
+ * @param run the run's fingerprint, seed and plan
  * @throws AslOddsError `io.read` from the store; `input.checkpoint` when it is not a checkpoint or from
- * a different run (fingerprint)
+ * a different run, naming what differs
  */
-export async function loadCheckpoint(store: CheckpointStore, fingerprint: string): Promise<Checkpoint | null> {
+export async function loadCheckpoint(
+  store: CheckpointStore,
+  run: { readonly fingerprint: string; readonly seed: string; readonly trials: number; readonly chunkSize: number },
+): Promise<Checkpoint | null> {
   const text = await store.read();
   if (text === null) return null;
   const path = store.name;
@@ -52,8 +61,14 @@ export async function loadCheckpoint(store: CheckpointStore, fingerprint: string
   } catch {
     throw inputError('input.checkpoint', `--checkpoint ${path}: not a checkpoint file (invalid JSON)`);
   }
-  if (c?.format !== 'asl-odds-checkpoint/1') throw inputError('input.checkpoint', `--checkpoint ${path}: not an asl-odds checkpoint`);
-  if (c.fingerprint !== fingerprint) {
+  if (typeof c !== 'object' || c === null || Array.isArray(c) || c.format !== 'asl-odds-checkpoint/1') throw inputError('input.checkpoint', `--checkpoint ${path}: not an asl-odds checkpoint`);
+  if (c.seed !== run.seed) {
+    throw inputError('input.checkpoint', `--checkpoint ${path}: recorded with seed ${JSON.stringify(c.seed)}, this command's is ${JSON.stringify(run.seed)}; resume with that seed, or use another file`);
+  }
+  if (c.trials !== run.trials || c.chunkSize !== run.chunkSize) {
+    throw inputError('input.checkpoint', `--checkpoint ${path}: records ${JSON.stringify(c.trials)} trials in chunks of ${JSON.stringify(c.chunkSize)}, this command runs ${run.trials} in chunks of ${run.chunkSize}; use another file or drop --resume`);
+  }
+  if (c.fingerprint !== run.fingerprint) {
     throw inputError('input.checkpoint', `--checkpoint ${path}: written by a different command, input, seed, trials or version; use another file or drop --resume`);
   }
   return c;

@@ -7,7 +7,7 @@
  * command with the merged tally: the result equals a single-machine run with the same seed.
  */
 import { inputError } from '../errors.js';
-import { checkChunkTally, checkPartialStructure, MAX_CHUNKS, planOfPartial, sumOfCounts } from './verify-run-file.js';
+import { checkChunkTally, checkPartialStructure, MAX_CHUNKS, planOfPartial } from './verify-run-file.js';
 
 /** A shard's partial result. */
 export interface PartialResult {
@@ -26,6 +26,8 @@ export interface PartialResult {
   readonly counts: readonly number[];
   /** Trials per final state, for runs that tally them by name (the attack sampler); absent otherwise. */
   readonly outcomes?: Readonly<Record<string, number>>;
+  /** The slots of `counts` whose sum is its trials (the run's tally shape); absent: every slot. */
+  readonly trialsSlots?: readonly number[];
 }
 
 /**
@@ -45,6 +47,7 @@ export function partialResultOf(run: {
   readonly done: Iterable<number>;
   readonly counts: ArrayLike<number>;
   readonly outcomes?: Readonly<Record<string, number>>;
+  readonly trialsSlots?: readonly number[];
 }): PartialResult {
   return {
     format: 'asl-odds-partial/1',
@@ -60,6 +63,7 @@ export function partialResultOf(run: {
     chunks: [...run.done].sort((a, b) => a - b),
     counts: Array.from(run.counts),
     ...(run.outcomes === undefined ? {} : { outcomes: run.outcomes }),
+    ...(run.trialsSlots === undefined ? {} : { trialsSlots: [...run.trialsSlots] }),
   };
 }
 
@@ -88,8 +92,8 @@ export function shardChunks(chunkCount: number, index: number, count: number): n
 /**
  * Checks partial results and sums them.
  * @param files each file's name (for messages) and text, as the CLI read them (cli/commands/merge.ts)
- * @throws AslOddsError `merge.*` (exit 2): not a partial result, different runs or versions,
- * overlapping or missing chunks
+ * @throws AslOddsError `merge.*` (exit 2): not a partial result, different runs or versions, shards of
+ * different splits (`merge.split`), overlapping or missing chunks
  */
 export function mergePartials(files: readonly { readonly name: string; readonly text: string }[]): { first: PartialResult; counts: number[]; outcomes?: Record<string, number> } {
   if (files.length === 0) throw inputError('merge.noFiles', 'merge: give the partial result files to merge');
@@ -111,27 +115,39 @@ export function mergePartials(files: readonly { readonly name: string; readonly 
   const counts = new Array<number>(first.counts.length).fill(0);
   const outcomes: Record<string, number> | undefined = first.outcomes ? (Object.create(null) as Record<string, number>) : undefined;
   const firstCounts = Array.isArray(first.counts) ? first.counts.length : 0;
+  const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y);
   parts.forEach((part, i) => {
-    if (part.version !== first.version) throw inputError('merge.version', `merge: ${paths[i]} is from asl-odds ${part.version}, ${paths[0]} from ${first.version}`);
-    if (part.seed !== first.seed) throw inputError('merge.seed', `merge: ${paths[i]} has seed '${part.seed}', ${paths[0]} has '${first.seed}'`);
-    if (part.fingerprint !== first.fingerprint) throw inputError('merge.input', `merge: ${paths[i]} comes from a different command, input, trials or chunk size than ${paths[0]}`);
-    if (part.trials !== first.trials || part.chunkSize !== first.chunkSize || part.shard.count !== first.shard.count || part.argv.join('\u0000') !== first.argv.join('\u0000')) {
-      throw inputError('merge.input', `merge: ${paths[i]} records another plan, shard count or command line than ${paths[0]} under the same fingerprint; the files are edited, refused`);
+    const [p, p0] = [paths[i], paths[0]];
+    if (part.version !== first.version) throw inputError('merge.version', `merge: ${p} is from asl-odds ${part.version}, ${p0} from ${first.version}`);
+    if (part.seed !== first.seed) throw inputError('merge.seed', `merge: ${p} has seed '${part.seed}', ${p0} has '${first.seed}'`);
+    // What differs, said plainly: another split, another command line, another plan.
+    if (part.shard.count !== first.shard.count) {
+      throw inputError(
+        'merge.split',
+        `merge: ${p} is shard ${part.shard.index}/${part.shard.count}, ${p0} shard ${first.shard.index}/${first.shard.count}: shards of different splits (--shard i/n with another n) hold different chunks; merge the n shards of one split`,
+      );
+    }
+    if (part.argv.join('\u0000') !== first.argv.join('\u0000')) throw inputError('merge.input', `merge: ${p} was made by another command line than ${p0} ('${part.argv.join(' ')}' and '${first.argv.join(' ')}')`);
+    if (part.trials !== first.trials || part.chunkSize !== first.chunkSize) {
+      throw inputError('merge.input', `merge: ${p} runs ${part.trials} trials in chunks of ${part.chunkSize}, ${p0} ${first.trials} in chunks of ${first.chunkSize}`);
+    }
+    if (part.fingerprint !== first.fingerprint) throw inputError('merge.input', `merge: ${p} comes from a different command, input, trials or chunk size than ${p0}`);
+    if ((part.outcomes === undefined) !== (first.outcomes === undefined) || !same(part.trialsSlots, first.trialsSlots)) {
+      throw inputError('merge.input', `merge: ${p} keeps another tally than ${p0} under the same fingerprint; the files are edited, refused`);
     }
     // Chunk ids of this shard, each once, and counts that add up to exactly their trials.
-    const plan = planOfPartial(paths[i], part.trials, part.chunkSize);
-    const byOutcomes = first.outcomes !== undefined;
-    checkChunkTally(`merge: ${paths[i]}`, 'merge.format', part, plan, (k) => k % part.shard.count === part.shard.index, {
+    const plan = planOfPartial(p, part.trials, part.chunkSize);
+    const checked = checkChunkTally(`merge: ${p}`, 'merge.format', part, plan, (k) => k % part.shard.count === part.shard.index, {
       size: firstCounts,
-      trialsOf: byOutcomes ? () => Object.values(part.outcomes ?? {}).reduce((a, b) => a + b, 0) : sumOfCounts,
-      outcomes: byOutcomes,
+      trialsSlots: first.trialsSlots,
+      outcomes: first.outcomes !== undefined,
     });
     for (const k of part.chunks) {
-      if (seen.has(k)) throw inputError('merge.overlap', `merge: chunk ${k} appears twice (${paths[i]}); merge each shard once`);
+      if (seen.has(k)) throw inputError('merge.overlap', `merge: chunk ${k} appears twice (${p}); merge each shard once`);
       seen.add(k);
     }
     part.counts.forEach((c, j) => (counts[j] += c));
-    if (outcomes) for (const [k, v] of Object.entries(part.outcomes ?? {})) outcomes[k] = (outcomes[k] ?? 0) + v;
+    if (outcomes) for (const [k, v] of checked.outcomes) outcomes[k] = (outcomes[k] ?? 0) + v;
   });
   if (seen.size !== first.chunkCount) {
     const missing = first.chunkCount - seen.size;

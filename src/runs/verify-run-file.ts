@@ -37,14 +37,31 @@ function planOf(trials: number, chunkSize: number): PlanShape | null {
   return chunkCount > MAX_CHUNKS ? null : { trials, chunkSize, chunkCount };
 }
 
-/** What a tally must fit: its length, and how to read the trials it counts. */
+/**
+ * What a tally must fit, as a run file records it: its length, where it counts its trials, and
+ * whether it names final states. Every count of a tally is at most its trials (each slot counts trials
+ * in which something happened, or one bin of a histogram filled once per trial).
+ */
 export interface TallyShape {
   /** Length of `counts`, integer >= 1. */
   readonly size: number;
-  /** The trials a tally counts (the sum of terminal counts, or a trials slot). */
-  readonly trialsOf: (counts: readonly number[]) => number;
-  /** The tally also keeps trials per final state (`outcomes`), which must then sum to the trials. */
+  /**
+   * The slots whose sum is the trials the tally counts (e.g. the attack's trials slot, a scenario's
+   * three victory outcomes); unset: every slot (one terminal per trial, the compiled chains).
+   */
+  readonly trialsSlots?: readonly number[];
+  /** The tally also keeps trials per final state by name (`outcomes`), which must then sum to the trials. */
   readonly outcomes: boolean;
+  /** A final state this run can reach (checked on every name read back); unset: any non-empty name. */
+  readonly isOutcome?: (name: string) => boolean;
+}
+
+/** The trials a tally of shape `shape` counts. Never throws. */
+export function trialsOfCounts(shape: Pick<TallyShape, 'trialsSlots'>, counts: ArrayLike<number>): number {
+  let s = 0;
+  if (shape.trialsSlots === undefined) for (let i = 0; i < counts.length; i++) s += counts[i];
+  else for (const i of shape.trialsSlots) s += counts[i] ?? 0;
+  return s;
 }
 
 /** The trials of a tally of terminal counts: their sum. Never throws. */
@@ -52,6 +69,46 @@ export function sumOfCounts(counts: readonly number[]): number {
   let s = 0;
   for (const c of counts) s += c;
   return s;
+}
+
+/**
+ * Checks a tally read back (a checkpoint's, a shard's, a merged one) against its shape and the
+ * trials it must count: whole counts, its length, its trials, no count above its trials, and its
+ * final states (names this run can reach, each once, summing to the trials; none when the run keeps
+ * none).
+ * @param bad builds the error naming the file and the problem
+ * @returns the trials per final state as a Map (so that no name, `__proto__` included, is lost)
+ * @throws whatever `bad` returns
+ */
+export function checkTally(
+  bad: (why: string) => Error,
+  tally: { readonly counts: unknown; readonly outcomes?: unknown },
+  shape: TallyShape,
+  trials: number,
+): { counts: number[]; outcomes: Map<string, number> } {
+  if (!Array.isArray(tally.counts) || !(tally.counts as unknown[]).every(isCount)) throw bad('its counts are not a list of whole numbers >= 0');
+  const counts = tally.counts as number[];
+  if (counts.length !== shape.size) throw bad(`it has ${counts.length} counts, this run ${shape.size}`);
+  const counted = trialsOfCounts(shape, counts);
+  if (counted !== trials) throw bad(`its counts add up to ${counted} trials, its chunks hold ${trials}`);
+  const over = counts.findIndex((c) => c > trials);
+  if (over >= 0) throw bad(`count ${over} is ${counts[over]}, more than its ${trials} trials`);
+  const outcomes = new Map<string, number>();
+  const o = tally.outcomes;
+  if (!shape.outcomes) {
+    if (o !== undefined && (typeof o !== 'object' || o === null || Object.keys(o).length > 0)) throw bad('it lists final states, which this run does not keep');
+    return { counts, outcomes };
+  }
+  if (typeof o !== 'object' || o === null || Array.isArray(o)) throw bad('its trials per final state are missing');
+  let sum = 0;
+  for (const [name, v] of Object.entries(o)) {
+    if (name === '' || !(shape.isOutcome?.(name) ?? true)) throw bad(`${JSON.stringify(name.slice(0, 80))} is not a final state of this run`);
+    if (!isCount(v)) throw bad('a count of trials per final state is not a whole number >= 0');
+    outcomes.set(name, v);
+    sum += v;
+  }
+  if (sum !== trials) throw bad(`its trials per final state add up to ${sum}, its chunks hold ${trials}`);
+  return { counts, outcomes };
 }
 
 /** True when `v` is a whole number in [0, 2^53). */
@@ -65,7 +122,7 @@ function isCount(v: unknown): v is number {
  * @param code the error code (`input.checkpoint`, `merge.format`)
  * @param chunks the file's chunk ids: each an integer in [0, chunkCount), once, and `inRun(k)`
  * @param inRun which chunks this run (or this shard) may hold
- * @returns the chunk ids and counts, typed
+ * @returns the chunk ids, counts and trials per final state, typed and checked ({@link checkTally})
  * @throws AslOddsError `code` naming the first problem
  */
 export function checkChunkTally(
@@ -75,7 +132,7 @@ export function checkChunkTally(
   plan: ChunkPlan,
   inRun: (k: number) => boolean,
   shape: TallyShape,
-): { chunks: number[]; counts: number[] } {
+): { chunks: number[]; counts: number[]; outcomes: Map<string, number> } {
   const bad = (why: string) => inputError(code, `${name}: ${why}; the file is damaged or edited, refused`);
   if (!Array.isArray(file.chunks)) throw bad('its chunk list is missing');
   const seen = new Set<number>();
@@ -87,22 +144,7 @@ export function checkChunkTally(
     seen.add(k as number);
     trials += chunkTrials(plan, k as number);
   }
-  if (!Array.isArray(file.counts) || !(file.counts as unknown[]).every(isCount)) throw bad('its counts are not a list of whole numbers >= 0');
-  const counts = file.counts as number[];
-  if (counts.length !== shape.size) throw bad(`it has ${counts.length} counts, this run ${shape.size}`);
-  const counted = shape.trialsOf(counts);
-  if (counted !== trials) throw bad(`its counts add up to ${counted} trials, its ${seen.size} chunks hold ${trials}`);
-  if (shape.outcomes) {
-    const o = file.outcomes;
-    if (typeof o !== 'object' || o === null || Array.isArray(o)) throw bad('its trials per final state are missing');
-    let sum = 0;
-    for (const v of Object.values(o)) {
-      if (!isCount(v)) throw bad('a count of trials per final state is not a whole number >= 0');
-      sum += v;
-    }
-    if (sum !== trials) throw bad(`its trials per final state add up to ${sum}, its chunks hold ${trials}`);
-  }
-  return { chunks: [...seen], counts };
+  return { chunks: [...seen], ...checkTally(bad, file, shape, trials) };
 }
 
 /** Options a shard's recorded command line never carries: they name files or change no result. */
@@ -135,20 +177,34 @@ export function checkPartialStructure(name: string, part: Record<string, unknown
   if (typeof shard !== 'object' || shard === null || !Number.isSafeInteger(shard.count) || !Number.isSafeInteger(shard.index) || (shard.count as number) < 1 || (shard.index as number) < 0 || (shard.index as number) >= (shard.count as number)) {
     throw bad('"shard" must be { index, count } with 0 <= index < count');
   }
+  const slots = part.trialsSlots;
+  const size = Array.isArray(part.counts) ? part.counts.length : 0;
+  if (slots !== undefined && (!Array.isArray(slots) || slots.length === 0 || !slots.every((i) => Number.isSafeInteger(i) && (i as number) >= 0 && (i as number) < size))) {
+    throw bad('"trialsSlots" must list slots of its counts');
+  }
 }
 
 /**
  * Checks a merged tally against the command `merge` replays: the shards' fingerprint must be the
  * command's own (a command line edited to another check or rule set would relabel the tally), and
- * the tally must count exactly the plan's trials.
- * @param counted the trials the tally counts
+ * the tally must fit the command's tally (`shape`) and count exactly the plan's trials.
+ * @returns the counts and trials per final state, checked
  * @throws AslOddsError `merge.input`
  */
-export function checkMergedTally(tally: { readonly fingerprint?: string }, fingerprint: string, plan: ChunkPlan, counted: number): void {
+export function checkMergedTally(
+  tally: { readonly fingerprint?: string; readonly counts: unknown; readonly outcomes?: unknown },
+  fingerprint: string,
+  plan: ChunkPlan,
+  shape: TallyShape,
+): { counts: number[]; outcomes: Map<string, number> } {
   if (tally.fingerprint !== undefined && tally.fingerprint !== fingerprint) {
     throw inputError('merge.input', "merge: the shards' recorded command line does not produce their fingerprint (another check, unit, rule set or trials); the files are edited, refused");
   }
-  if (counted !== plan.trials) throw inputError('merge.input', `merge: the shards count ${counted} trials, their command runs ${plan.trials}; refused`);
+  if (Array.isArray(tally.counts) && tally.counts.length === shape.size) {
+    const counted = trialsOfCounts(shape, tally.counts as number[]);
+    if (counted !== plan.trials) throw inputError('merge.input', `merge: the shards count ${counted} trials, their command runs ${plan.trials}; refused`);
+  }
+  return checkTally((why) => inputError('merge.input', `merge: the merged tally does not fit this command: ${why}; refused`), tally, shape, plan.trials);
 }
 
 /**

@@ -4,11 +4,13 @@
  * result is identical for any thread count.
  */
 import { weightedMean, weightedQuantile } from 'simple-statistics';
+import { streamFor } from '../dice/streams.js';
 import { Tychei } from '../dice/tychei.js';
 import { chunkTrials, planChunks, type ChunkPlan } from '../engine/chunk-plan.js';
 import type { ChunkRunner, StopFlag } from '../engine/chunk-runner.js';
 import { runChunks } from '../engine/run-chunks.js';
 import { yieldToEventLoop } from '../engine/yield-to-event-loop.js';
+import { checkTaskChunk } from '../queries/chunk-tasks.js';
 import { estimate } from '../queries/odds-result.js';
 import { Z95 } from '../stats/wilson-interval.js';
 import type { EstimateStats } from '../result.js';
@@ -35,10 +37,27 @@ export interface ScenarioTask {
  */
 export function runScenarioChunk(setup: ScenarioSetup, l: TallyLayout, seed: string, plan: ChunkPlan, k: number): Float64Array {
   const data = new Float64Array(l.length);
-  const rng = new Tychei(`${seed}:${k}`); // = streamFor(seed, k) (dice/tychei.ts), as a class
+  const rng = streamFor(seed, k);
   const n = chunkTrials(plan, k);
   for (let i = 0; i < n; i++) runPlaythrough(setup, rng, data, l);
   return data;
+}
+
+/** The scenario of the last task a worker ran, compiled (the tasks of one run share it). */
+let cachedTask: { readonly json: string; readonly setup: ScenarioSetup; readonly layout: TallyLayout } | null = null;
+
+/**
+ * Runs a worker's chunk task (the scenario compiled once per worker and scenario).
+ * @throws AslOddsError `worker.badTask` (a chunk outside the plan); from compiling the scenario
+ */
+export function runScenarioTask(task: ScenarioTask): Float64Array {
+  checkTaskChunk(task.chunk, task.plan);
+  const json = JSON.stringify(task.scenario);
+  if (!cachedTask || cachedTask.json !== json) {
+    const setup = compileScenario(task.scenario);
+    cachedTask = { json, setup, layout: tallyLayout(setup) };
+  }
+  return runScenarioChunk(cachedTask.setup, cachedTask.layout, task.seed, task.plan, task.chunk);
 }
 
 /**
@@ -49,7 +68,7 @@ export function runScenarioChunk(setup: ScenarioSetup, l: TallyLayout, seed: str
  */
 export async function runScenarioChunkInterruptible(setup: ScenarioSetup, l: TallyLayout, seed: string, plan: ChunkPlan, k: number, stop: StopFlag): Promise<Float64Array | null> {
   const data = new Float64Array(l.length);
-  const rng = new Tychei(`${seed}:${k}`);
+  const rng = streamFor(seed, k);
   const n = chunkTrials(plan, k);
   let turn = Date.now();
   for (let i = 0; i < n; i++) {

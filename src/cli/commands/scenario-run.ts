@@ -151,6 +151,9 @@ export async function runScenarioCommand(file: string, o: ScenarioOptions, cli: 
     ...(balance ? { balance } : {}),
     ...(recordCheck ? { record: recordCheck } : {}),
     ...(calibration ? { calibration } : {}),
+    // Ctrl-C during any run of the command (a sweep's, a balance's value): the file says so, as every
+    // interrupted Monte Carlo result does, and holds only what finished.
+    ...(interrupted || stopped ? { interrupted: true } : {}),
   };
   const json = JSON.stringify(doc, null, 2) + '\n';
   // The answer first (issue 13): a sweep's table of every value, then the details of the first value,
