@@ -13,6 +13,18 @@ import type { FireGroupInput } from '../rules/fire-group.js';
 import { parseNationality } from '../counters/catalog.js';
 import type { OddsCalculator, ParsedOptions } from './calculator.js';
 import { RULE_OPTIONS, SITUATION_OPTIONS, situationFrom } from './common.js';
+import { REPLACED_LEADER_LLTC, type ReplacedLeaderLLTC } from '../rules/rule-set.js';
+
+/**
+ * Parses `--replaced-leader-lltc`: which counter the LLTC of a leader Replaced by ELR as he broke reads
+ * (setting `replacedLeaderLLTC`, rule-set.ts).
+ * @throws OptionValueError naming the readings
+ */
+export function replacedLeaderLLTC(v: string): ReplacedLeaderLLTC {
+  const t = v.trim().toLowerCase() as ReplacedLeaderLLTC;
+  if (!REPLACED_LEADER_LLTC.includes(t)) throw new OptionValueError(`expected one of ${REPLACED_LEADER_LLTC.join(', ')}.`);
+  return t;
+}
 
 /**
  * Parses `--fp`: a number of FP in (0, 200]; fractions allowed (halved FP keeps them).
@@ -147,6 +159,22 @@ export function fireGroupInputOf(o: ParsedOptions, firers: readonly string[]): F
   };
 }
 
+/**
+ * The situation with `--replaced-leader-lltc` folded into the settings (the same as `--setting
+ * replacedLeaderLLTC=...`).
+ * @throws AslOddsError `input.setting` when both give different readings
+ */
+function situationWithReading(o: ParsedOptions): ReturnType<typeof situationFrom> {
+  const s = situationFrom(o);
+  const reading = o.replacedLeaderLltc as ReplacedLeaderLLTC | undefined;
+  if (reading === undefined) return s;
+  const given = s.settings?.replacedLeaderLLTC;
+  if (given !== undefined && given !== reading) {
+    throw inputError('input.setting', `--replaced-leader-lltc ${reading}, --setting replacedLeaderLLTC=${given}: give one reading`);
+  }
+  return { ...s, settings: { ...s.settings, replacedLeaderLLTC: reading } };
+}
+
 /** The `attack` question. */
 export const attackCalculator: OddsCalculator = {
   name: 'attack',
@@ -185,6 +213,12 @@ export const attackCalculator: OddsCalculator = {
     },
     ...SITUATION_OPTIONS,
     ...RULE_OPTIONS,
+    {
+      flags: '--replaced-leader-lltc <reading>',
+      description:
+        'the LLTC of a leader Replaced by ELR as he broke (A10.2, A19.13; setting replacedLeaderLLTC): broke-ml-replacement-drm (default: his ML as he broke, his Replacement\'s DRM), as-he-broke, as-replaced',
+      parse: replacedLeaderLLTC,
+    },
   ],
   query: (o) => {
     const targets = targetsFrom(o);
@@ -202,7 +236,7 @@ export const attackCalculator: OddsCalculator = {
       result: o.result as string | undefined,
       encircled: o.encircled as boolean | undefined,
       outcomes: o.outcomes as boolean | undefined,
-      ...situationFrom(o),
+      ...situationWithReading(o),
     };
     // The builder (issue 40): the firers make the FP unless --fp gives it.
     if (o.fp !== undefined && buildsFP(o)) {

@@ -47,7 +47,7 @@ import { coweredColumn } from '../rules/cowering.js';
 import { resolveHoB } from '../rules/heat-of-battle.js';
 import { resolveK, resolveKIA, type CasualtyEffects } from '../rules/ift-casualties.js';
 import { iftResultOf, NO_EFFECT, type IFTColumn, type IFTResult } from '../rules/infantry-fire-table.js';
-import { leaderLossML, llmcFor, lltcFor } from '../rules/leader-loss.js';
+import { leaderLossOf, llmcFor, lltcFor, type LeaderLossSource } from '../rules/leader-loss.js';
 import { takesPinTaskCheck } from '../rules/morale-check.js';
 import { leadershipDRMFor } from '../rules/leadership.js';
 import { MAX_COUNTED_CANDIDATES, randomSelection, selectionOfRange } from '../rules/random-selection.js';
@@ -140,16 +140,16 @@ type TaskBody =
       readonly src: number;
       /** LLMC/LLTC: the lost leader's ML (leaderLossML), else 0. */
       readonly ml: number;
+      /** LLMC/LLTC: the lost leader's leadership DRM as the loss recorded it, or null: his counter's now (leaderLossOf). */
+      readonly ldrm: number | null;
     }
   | { readonly k: 'wnd'; readonly u: number; readonly drm: number }
   | { readonly k: 'hob'; readonly u: number; readonly broken: boolean }
   | { readonly k: 'forfeit'; readonly u: number };
 
-/** A leader's loss that forces checks on his Location (A10.2). */
-interface LeaderLoss {
-  readonly kind: 'llmc' | 'lltc';
+/** A leader's loss that forces checks on his Location (A10.2, leader-loss.ts `leaderLossOf`), and his position. */
+interface LeaderLoss extends LeaderLossSource {
   readonly leader: number;
-  readonly ml: number;
 }
 
 /** A state of the attack chain. Immutable. */
@@ -304,11 +304,11 @@ function setUnit(w: Work, i: number, next: UnitState, events: number): void {
   w.delta |= events;
   w.unitDelta[i] |= events;
   if (prev.profile.kind !== 'leader') return;
-  if (isAlive(prev) && !isAlive(next)) {
-    w.losses = w.losses.filter((l) => l.leader !== i);
-    w.losses.push({ kind: 'llmc', leader: i, ml: leaderLossML(prev) });
-  } else if (prev.status === 'good-order' && next.status === 'broken') {
-    w.losses.push({ kind: 'lltc', leader: i, ml: leaderLossML(prev) });
+  const loss = leaderLossOf(prev, next, w.env.ctx.ruleSet);
+  if (loss !== null) {
+    // An eliminated leader's LLMC replaces a pending LLTC of his.
+    if (loss.kind === 'llmc') w.losses = w.losses.filter((l) => l.leader !== i);
+    w.losses.push({ ...loss, leader: i });
   }
   if (!prev.berserk && next.berserk && isAlive(next)) w.berserkLeaders.push(i);
 }
@@ -335,11 +335,13 @@ const CHECK_TASKS = new Map<number, Task>();
  * The check task, interned (states share their tasks; each key is built once).
  * @throws Error when a value is out of the code's range (a caller's bug)
  */
-function checkTask(u: number, c: CheckKind, n = 0, src = -1, ml = 0): Task {
-  if (n < 0 || n >= 16 || src < -1 || src >= 255 || ml < 0 || ml >= 64) throw new Error(`attack chain: check task value out of range (${n}, ${src}, ${ml})`);
-  const code = (((u * 8 + CHECK_KINDS.indexOf(c)) * 16 + n) * 256 + (src + 1)) * 64 + ml;
+function checkTask(u: number, c: CheckKind, n = 0, src = -1, ml = 0, ldrm: number | null = null): Task {
+  if (n < 0 || n >= 16 || src < -1 || src >= 255 || ml < 0 || ml >= 64 || (ldrm !== null && (ldrm < -6 || ldrm > 6))) {
+    throw new Error(`attack chain: check task value out of range (${n}, ${src}, ${ml}, ${ldrm})`);
+  }
+  const code = ((((u * 8 + CHECK_KINDS.indexOf(c)) * 16 + n) * 256 + (src + 1)) * 64 + ml) * 16 + (ldrm === null ? 0 : ldrm + 7);
   let t = CHECK_TASKS.get(code);
-  if (t === undefined) CHECK_TASKS.set(code, (t = shaped({ k: 'chk', u, c, n, src, ml }, `C${u}${c}${n}.${src}.${ml}`)));
+  if (t === undefined) CHECK_TASKS.set(code, (t = shaped({ k: 'chk', u, c, n, src, ml, ldrm }, `C${u}${c}${n}.${src}.${ml}${ldrm === null ? '' : `.${ldrm}`}`)));
   return t;
 }
 
@@ -403,11 +405,16 @@ function applyCasualties(w: Work, e: CasualtyEffects, mc: number): void {
 
 type CheckTask = Extract<Task, { readonly k: 'chk' }>;
 
+/** The lost leader's leadership DRM a LLMC / LLTC task reads (A10.2): as his loss recorded it, or his counter's now; 0 for other checks. */
+function lossDRM(units: readonly UnitState[], t: CheckTask): number {
+  return t.ldrm ?? (t.src >= 0 ? units[t.src].profile.leadershipDRM : 0);
+}
+
 /** The CheckSpec and total DRM of a check task, or null when the unit is no longer subject to it. */
 function checkOf(units: readonly UnitState[], ctx: MoraleContext, t: CheckTask): { check: CheckSpec; drm: number } | null {
   if (t.c === 'berserk') return null; // resolved by resolveBerserkTask
   const u = units[t.u];
-  return checkFor(u, t.c, t.n, () => leadershipDRMFor(u, units), t.src >= 0 ? units[t.src].profile.leadershipDRM : 0, t.ml, ctx);
+  return checkFor(u, t.c, t.n, () => leadershipDRMFor(u, units), lossDRM(units, t), t.ml, ctx);
 }
 
 /**
@@ -646,7 +653,7 @@ function scriptEntryOf(w: Work, t: CheckTask): ScriptEntry {
     case 'lltc': {
       const l = leadershipDRMFor(u.berserk ? withChanges(u, { berserk: false }) : u, w.units);
       // Of the lost leader, A10.2 reads his ML and leadership DRM alone: leaders equal in both make one entry.
-      const leaderDRM = w.units[t.src].profile.leadershipDRM;
+      const leaderDRM = lossDRM(w.units, t);
       const k = t.c;
       const code = entryCode(k === 'llmc' ? 3 : 4, t.ml, leaderDRM, l);
       return env.entryMemo.get(code) ?? remember(env, code, { k, leaderDRM, ml: t.ml, lead: l, key: `${k}${leaderDRM}.${t.ml}.${l}` });
@@ -697,17 +704,17 @@ function settle(w: Work): void {
     }
     const loss = w.losses.shift();
     if (loss !== undefined) {
-      const leaderDRM = w.units[loss.leader].profile.leadershipDRM;
+      const leaderDRM = loss.leaderDRM ?? w.units[loss.leader].profile.leadershipDRM;
       const takers: number[] = [];
       w.units.forEach((u, i) => {
         if (i === loss.leader) return;
         // A deferred unit's own chain tells whether it is subject (its state here is its start state).
         if (w.env.deferred[i]) return void takers.push(i);
         // A pinned unit is left out of a LLTC: failing it would change nothing.
-        const subject = loss.kind === 'llmc' ? llmcFor(u, leaderDRM, loss.ml, w.env.ctx.ruleSet) !== null : !u.pinned && lltcFor(u, leaderDRM, loss.ml) !== null;
+        const subject = (loss.kind === 'llmc' ? llmcFor : lltcFor)(u, leaderDRM, loss.ml, w.env.ctx.ruleSet) !== null;
         if (subject) takers.push(i);
       });
-      w.todo = checkOrder(w.units, takers).map((i) => checkTask(i, loss.kind, 0, loss.leader, loss.ml));
+      w.todo = checkOrder(w.units, takers).map((i) => checkTask(i, loss.kind, 0, loss.leader, loss.ml, loss.leaderDRM));
       continue;
     }
     const b = w.berserkLeaders.shift();
@@ -755,6 +762,7 @@ function shaped(t: TaskBody, key: string): Task {
     n: f.n ?? 0,
     src: f.src ?? -1,
     ml: f.ml ?? 0,
+    ldrm: f.ldrm ?? null,
     drm: f.drm ?? 0,
     broken: f.broken ?? false,
     kia: f.kia ?? false,
@@ -777,7 +785,7 @@ function taskKey(t: TaskBody): string {
     case 'rs':
       return `R${t.kia ? 'k' : 'c'}${t.count}.${t.mc}:${t.cand.join('.')}:${t.drs.join('')}${t.decided === undefined ? '' : `=${t.decided}`}`;
     case 'chk':
-      return `C${t.u}${t.c}${t.n}.${t.src}.${t.ml}`;
+      return `C${t.u}${t.c}${t.n}.${t.src}.${t.ml}${t.ldrm === null ? '' : `.${t.ldrm}`}`;
     case 'wnd':
       return `W${t.u}.${t.drm}`;
     case 'hob':
@@ -1122,7 +1130,7 @@ function pendingSignatures(w: Work): string[] {
         t.cand.forEach((i) => (sig[i] += '!'));
         return;
       case 'chk':
-        sig[t.u] += `C${t.c}${t.n}.${t.src}.${t.ml};`;
+        sig[t.u] += `C${t.c}${t.n}.${t.src}.${t.ml}.${t.ldrm};`;
         if (t.src >= 0) sig[t.src] += '!';
         return;
       default:

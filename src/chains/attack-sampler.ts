@@ -31,7 +31,7 @@ import type { MoraleContext } from '../rules/context.js';
 import { coweredColumn } from '../rules/cowering.js';
 import { resolveK, resolveKIA, type CasualtyEffects } from '../rules/ift-casualties.js';
 import { iftResultOf, NO_EFFECT, type IFTResult } from '../rules/infantry-fire-table.js';
-import { llmcFor, lltcFor } from '../rules/leader-loss.js';
+import { leaderLossOf, llmcFor, lltcFor, type LeaderLossSource } from '../rules/leader-loss.js';
 import { nthHighestDr, randomSelection } from '../rules/random-selection.js';
 import { isAlive, lentLeadershipDRM, withChanges, type UnitState } from '../rules/unit-state.js';
 import { berserkOutcome, checkOutcome, hobHeroOf, hobOutcome, lastOutcomeEvents, outcomeHoB, outcomeNext, outcomeWound, woundNext } from './check-table.js';
@@ -82,6 +82,8 @@ class Step {
     readonly n: number,
     readonly src: number,
     readonly ml: number,
+    /** LLMC/LLTC: the lost leader's leadership DRM as his loss recorded it, or null: his counter's now. */
+    readonly ldrm: number | null,
     /** Wound Severity drm. */
     readonly drm: number,
     /** HoB of a broken unit. */
@@ -95,7 +97,10 @@ class Step {
   ) {
     switch (k) {
       case CHK:
-        this.sig = n >= 0 && n < 16 && ml >= 0 && ml < 16 && src >= -1 && src < 254 ? 4 * (((CHECK_KINDS.indexOf(c) * 16 + n) * 256 + src + 1) * 16 + ml) : --unique;
+        this.sig =
+          n >= 0 && n < 16 && ml >= 0 && ml < 16 && src >= -1 && src < 254 && (ldrm === null || (ldrm >= -3 && ldrm <= 3))
+            ? 4 * ((((CHECK_KINDS.indexOf(c) * 16 + n) * 256 + src + 1) * 16 + ml) * 8 + (ldrm === null ? 0 : ldrm + 4))
+            : --unique;
         break;
       case WND:
         this.sig = drm >= -1 && drm <= 1 ? 4 * (drm + 1) + 1 : --unique;
@@ -109,7 +114,7 @@ class Step {
   }
 }
 
-const IFT_STEP = new Step(IFT, -1, 'mc', 0, -1, 0, 0, false, false, 0, null);
+const IFT_STEP = new Step(IFT, -1, 'mc', 0, -1, 0, null, 0, false, false, 0, null);
 
 /** Placeholders of a FastAttack between attacks (never read: reset sets them). */
 const NO_ATTACK: CompiledAttack = Object.freeze({ label: '', column: null, drm: 0, coweringShift: 0, fixedResult: null });
@@ -129,43 +134,47 @@ const SHARED_CHK: (Step | undefined)[] = [];
 const SHARED_WND: (Step | undefined)[] = [];
 const SHARED_HOB: (Step | undefined)[] = [];
 
-function chkStep(u: number, c: CheckKind, n: number, src: number, ml: number): Step {
-  if (src !== -1 || ml !== 0 || u >= SHARED_POSITIONS || n < 0 || n >= 8) return new Step(CHK, u, c, n, src, ml, 0, false, false, 0, null);
+function chkStep(u: number, c: CheckKind, n: number, src: number, ml: number, ldrm: number | null = null): Step {
+  if (src !== -1 || ml !== 0 || ldrm !== null || u >= SHARED_POSITIONS || n < 0 || n >= 8) return new Step(CHK, u, c, n, src, ml, ldrm, 0, false, false, 0, null);
   const at = (u * 8 + n) * 8 + CHECK_KINDS.indexOf(c);
   let t = SHARED_CHK[at];
   if (t === undefined) {
-    t = new Step(CHK, u, c, n, src, ml, 0, false, false, 0, null);
+    t = new Step(CHK, u, c, n, src, ml, null, 0, false, false, 0, null);
     SHARED_CHK[at] = t;
   }
   return t;
 }
 
 function wndStep(u: number, drm: number): Step {
-  if (u >= SHARED_POSITIONS || drm < -1 || drm > 1) return new Step(WND, u, 'mc', 0, -1, 0, drm, false, false, 0, null);
+  if (u >= SHARED_POSITIONS || drm < -1 || drm > 1) return new Step(WND, u, 'mc', 0, -1, 0, null, drm, false, false, 0, null);
   const at = u * 3 + drm + 1;
   let t = SHARED_WND[at];
   if (t === undefined) {
-    t = new Step(WND, u, 'mc', 0, -1, 0, drm, false, false, 0, null);
+    t = new Step(WND, u, 'mc', 0, -1, 0, null, drm, false, false, 0, null);
     SHARED_WND[at] = t;
   }
   return t;
 }
 
 function hobStep(u: number, broken: boolean): Step {
-  if (u >= SHARED_POSITIONS) return new Step(HOB, u, 'mc', 0, -1, 0, 0, broken, false, 0, null);
+  if (u >= SHARED_POSITIONS) return new Step(HOB, u, 'mc', 0, -1, 0, null, 0, broken, false, 0, null);
   const at = u * 2 + (broken ? 1 : 0);
   let t = SHARED_HOB[at];
   if (t === undefined) {
-    t = new Step(HOB, u, 'mc', 0, -1, 0, 0, broken, false, 0, null);
+    t = new Step(HOB, u, 'mc', 0, -1, 0, null, 0, broken, false, 0, null);
     SHARED_HOB[at] = t;
   }
   return t;
 }
 
-interface LeaderLoss {
-  readonly kind: 'llmc' | 'lltc';
+/** A leader's loss that forces checks on his Location (leader-loss.ts `leaderLossOf`), and his position. */
+interface LeaderLoss extends LeaderLossSource {
   readonly leader: number;
-  readonly ml: number;
+}
+
+/** The lost leader's leadership DRM a LLMC / LLTC step reads (A10.2): as his loss recorded it, or his counter's now. */
+function lossDRM(units: readonly UnitState[], t: Step): number {
+  return t.ldrm ?? units[t.src].profile.leadershipDRM;
 }
 
 /** Total DRM of the check returned by the last {@link checkOf} (no allocation per check). */
@@ -188,16 +197,16 @@ function checkOf(units: readonly UnitState[], codes: readonly UnitCode[], ctx: M
       checkDRM = leadershipDRMOf(codes, t.u);
       return PTC;
     case 'llmc': {
-      const l = llmcFor(u, units[t.src].profile.leadershipDRM, t.ml, ctx.ruleSet);
+      const l = llmcFor(u, lossDRM(units, t), t.ml, ctx.ruleSet);
       if (l === null) return null;
       checkDRM = l.drm + leadershipDRMOf(codes, t.u);
       return l.check;
     }
     case 'lltc': {
-      const c = uc.pinned ? null : lltcFor(u, units[t.src].profile.leadershipDRM, t.ml);
-      if (c === null) return null;
-      checkDRM = leadershipDRMOf(codes, t.u);
-      return c;
+      const l = lltcFor(u, lossDRM(units, t), t.ml, ctx.ruleSet);
+      if (l === null) return null;
+      checkDRM = l.drm + leadershipDRMOf(codes, t.u);
+      return l.check;
     }
     case 'berserk':
       return null;
@@ -214,9 +223,9 @@ function subjectTo(units: readonly UnitState[], codes: readonly UnitCode[], ctx:
     case 'ptc':
       return uc.goodOrder && !uc.pinned;
     case 'llmc':
-      return llmcFor(units[t.u], units[t.src].profile.leadershipDRM, t.ml, ctx.ruleSet) !== null;
+      return llmcFor(units[t.u], lossDRM(units, t), t.ml, ctx.ruleSet) !== null;
     case 'lltc':
-      return !uc.pinned && lltcFor(units[t.u], units[t.src].profile.leadershipDRM, t.ml) !== null;
+      return lltcFor(units[t.u], lossDRM(units, t), t.ml, ctx.ruleSet) !== null;
     case 'berserk':
       return false;
   }
@@ -416,11 +425,11 @@ class FastAttack {
       else this.changed = -1;
     }
     if (!prevCode.leader) return;
-    if (prevCode.alive && !c.alive) {
-      this.losses = this.losses.filter((l) => l.leader !== i);
-      this.losses.push({ kind: 'llmc', leader: i, ml: prevCode.lossML });
-    } else if (prevCode.goodOrder && c.broken) {
-      this.losses.push({ kind: 'lltc', leader: i, ml: prevCode.lossML });
+    if ((prevCode.alive && !c.alive) || (prevCode.goodOrder && c.broken)) {
+      const loss = leaderLossOf(prev, next, this.ctx.ruleSet)!;
+      // An eliminated leader's LLMC replaces a pending LLTC of his.
+      if (loss.kind === 'llmc') this.losses = this.losses.filter((l) => l.leader !== i);
+      this.losses.push({ kind: loss.kind, ml: loss.ml, leaderDRM: loss.leaderDRM, leader: i });
     }
     if (!prevCode.berserk && c.berserk && c.alive) this.berserkLeaders.push(i);
   }
@@ -462,12 +471,12 @@ class FastAttack {
       case 'KIA':
         if (r.n >= alive.length) return this.applyCasualties(resolveKIA(units, alive, this.ctx.ruleSet), 0);
         if (this.drs.length !== 0) this.drs.length = 0;
-        todo.push(new Step(RS, -1, 'mc', 0, -1, 0, 0, false, true, r.n, alive.slice()));
+        todo.push(new Step(RS, -1, 'mc', 0, -1, 0, null, 0, false, true, r.n, alive.slice()));
         return;
       case 'K':
         if (alive.length === 1) return this.applyCasualties(resolveK(units, alive, this.ctx.ruleSet), r.n);
         if (this.drs.length !== 0) this.drs.length = 0;
-        todo.push(new Step(RS, -1, 'mc', r.n, -1, 0, 0, false, false, 1, alive.slice()));
+        todo.push(new Step(RS, -1, 'mc', r.n, -1, 0, null, 0, false, false, 1, alive.slice()));
         return;
     }
   }
@@ -526,24 +535,24 @@ class FastAttack {
       }
       const loss = this.losses.shift();
       if (loss !== undefined) {
-        const leaderDRM = units[loss.leader].profile.leadershipDRM;
+        const leaderDRM = loss.leaderDRM ?? units[loss.leader].profile.leadershipDRM;
         const takers: number[] = [];
         for (let i = 0; i < units.length; i++) {
           if (i === loss.leader) continue;
           const u = units[i];
-          const subject = loss.kind === 'llmc' ? llmcFor(u, leaderDRM, loss.ml, this.ctx.ruleSet) !== null : !u.pinned && lltcFor(u, leaderDRM, loss.ml) !== null;
+          const subject = (loss.kind === 'llmc' ? llmcFor : lltcFor)(u, leaderDRM, loss.ml, this.ctx.ruleSet) !== null;
           if (subject) takers.push(i);
         }
         const order = ORDER;
         checkOrderOfCodes(this.codes, takers, takers.length, order);
-        for (let j = takers.length - 1; j >= 0; j--) this.todo.push(chkStep(order[j], loss.kind, 0, loss.leader, loss.ml));
+        for (let j = takers.length - 1; j >= 0; j--) this.todo.push(chkStep(order[j], loss.kind, 0, loss.leader, loss.ml, loss.leaderDRM));
         continue;
       }
       const b = this.berserkLeaders.shift();
       if (b !== undefined) {
         const l = units[b];
         if (isAlive(l) && l.berserk && !l.noLeadership) {
-          this.todo.push(new Step(FORFEIT, b, 'mc', 0, -1, 0, 0, false, false, 0, null));
+          this.todo.push(new Step(FORFEIT, b, 'mc', 0, -1, 0, null, 0, false, false, 0, null));
           const takers = berserkCheckTakers(units, b, this.ctx.ruleSet);
           for (let j = takers.length - 1; j >= 0; j--) this.todo.push(chkStep(takers[j], 'berserk', 0, b, 0));
         }

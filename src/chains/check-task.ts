@@ -22,7 +22,8 @@ const MC_BY_STRENGTH: readonly CheckSpec[] = [0, 1, 2, 3, 4, 5, 6].map((n) => Ob
 /**
  * The check (and its total DRM) unit `u` takes for a task of kind `c`, or null when it is not subject
  * to it: off the map; a PTC on a broken or pinned unit; a LLMC / LLTC on a unit of ML >= the lost
- * leader's, a berserk unit, or (LLTC) a broken or pinned one (A10.2, leader-loss.ts). Not for 'berserk'
+ * leader's, a berserk unit, or (LLTC) a broken or pinned one or one exempt from pinning (A10.2,
+ * leader-loss.ts). Not for 'berserk'
  * (see {@link resolveBerserkTask}).
  * @param n the # of a #MC, integer in [0, 6]
  * @param lead the leadership DRM that applies to `u` (leadership.ts), called only when needed
@@ -50,8 +51,8 @@ export function checkFor(
       return l === null ? null : { check: l.check, drm: l.drm + lead() };
     }
     case 'lltc': {
-      const check = u.pinned ? null : lltcFor(u, leaderDRM, ml);
-      return check === null ? null : { check, drm: lead() };
+      const l = lltcFor(u, leaderDRM, ml, ctx.ruleSet);
+      return l === null ? null : { check: l.check, drm: l.drm + lead() };
     }
   }
 }

@@ -126,7 +126,7 @@ function takes(u: UnitState, e: ScriptEntry, ctx: MoraleContext): boolean {
     case 'llmc':
       return llmcFor(u, e.leaderDRM, e.ml, ctx.ruleSet) !== null;
     case 'lltc':
-      return !u.pinned && lltcFor(u, e.leaderDRM, e.ml) !== null;
+      return lltcFor(u, e.leaderDRM, e.ml, ctx.ruleSet) !== null;
     case 'berserk':
       return isHoBEligible(u, ctx.ruleSet);
     default:

@@ -27,7 +27,6 @@ import type { UnitProfile } from '../counters/types.js';
 import type { MoraleContext } from '../rules/context.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { CLASS_ORDER } from '../counters/types.js';
-import { leaderLossML } from '../rules/leader-loss.js';
 import { leaderLendsTo } from '../rules/leadership.js';
 import { currentML, isAlive, lentLeadershipDRM, unitStateKey, withChanges, type UnitState, type UnitStatus } from '../rules/unit-state.js';
 import { mmcBPV, squadEquivalents } from '../counters/unit-values.js';
@@ -97,8 +96,6 @@ export class UnitCode {
    * Order squad-equivalents + 0.01, else 0.001.
    */
   readonly targetWeight: number;
-  /** A leader's `leaderLossML` (rules/leader-loss.ts, A10.2 LLMC/LLTC), integer; 0 for other units. */
-  readonly lossML: number;
   /** The code of this state without pinned and berserk (A7.8, A15.46 at the end of the Player Turn), made on first use. */
   unmarked: UnitCode | null = null;
   /**
@@ -137,7 +134,6 @@ export class UnitCode {
     this.pinned = unit.pinned;
     this.fanatic = unit.fanatic;
     this.berserk = unit.berserk;
-    this.lossML = this.leader ? leaderLossML(unit) : 0;
     this.pinnedOrBerserk = unit.pinned || unit.berserk;
     this.fireFP2 = this.goodOrder && p.fp > 0 ? (unit.pinned ? p.fp : 2 * p.fp) : 0;
     this.classIndex = CLASS_ORDER.indexOf(p.unitClass);

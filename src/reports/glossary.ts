@@ -96,7 +96,8 @@ export const SETTING_WORDS: Readonly<Record<string, string>> = Object.freeze({
   integrityNoLeaderDRM: 'Integrity Check DRM with no leader',
   coweringOnOneFP: 'Cowering on the 1 FP column',
   inexperiencedFireGroupCowering: 'Cowering of a Fire Group with Inexperienced units',
-  sixPlusOneLLMCDRM: 'LLMC DRM of a 6+1 leader',
+  sixPlusOneLLMCDRM: 'LLMC and LLTC DRM of a 6+1 leader',
+  replacedLeaderLLTC: 'LLTC of a leader Replaced as he broke',
 });
 
 /** `setting words = value` for a changed setting. Never throws. */

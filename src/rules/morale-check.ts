@@ -50,6 +50,17 @@ export function takesPinTaskCheck(u: UnitState): boolean {
 }
 
 /**
+ * True for a unit a failed PTC or LLTC never pins ("exempt from pinning", A10.2): a berserk unit
+ * (A15.42), a hero or heroic leader (A15.2: "not subject to ... enforced Pin results"), a Japanese leader
+ * (docs/rules-notes.md §9: "Japanese SMC never pinned"). Such a unit takes no LLTC (A10.2 [EXC: if exempt from pinning],
+ * leader-loss.ts). Never throws.
+ * @example isPinExempt(hero) // true
+ */
+export function isPinExempt(u: UnitState): boolean {
+  return u.berserk || isHero(u) || (u.profile.nationality === 'japanese' && u.profile.kind === 'leader');
+}
+
+/**
  * Resolves one MC/TC DR.
  * @param u the unit (on the map)
  * @param check the check (NMC, #MC, PTC, NTC, LLMC, LLTC)
@@ -67,8 +78,7 @@ export function resolveCheck(u: UnitState, check: CheckSpec, drm: number, dr: DR
     // Explicit fields (no spread), as below: the exact engines resolve every DR total of every check.
     if (check.failurePins && !takesPinTaskCheck(u)) return { unit: u, events: 0, woundSeverityDRM: null, originalDR, finalDR, ml, passed: true, heatOfBattle: false };
     if (finalDR <= ml) return { unit: u, events: Ev.pass, woundSeverityDRM: null, originalDR, finalDR, ml, passed: true, heatOfBattle: false };
-    const immune = u.berserk || isHero(u) || (u.profile.nationality === 'japanese' && u.profile.kind === 'leader');
-    if (check.failurePins && !immune) {
+    if (check.failurePins && !isPinExempt(u)) {
       return { unit: withChanges(u, { pinned: true }), events: Ev.pin, woundSeverityDRM: null, originalDR, finalDR, ml, passed: false, heatOfBattle: false };
     }
     return { unit: u, events: 0, woundSeverityDRM: null, originalDR, finalDR, ml, passed: false, heatOfBattle: false };

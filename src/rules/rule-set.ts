@@ -14,6 +14,9 @@ export const RULE_SET_IDS: readonly RuleSetId[] = Object.values(RuleSetId);
 
 /** What a Final HoB DR >= 12 does with no ADJACENT Known Good Order enemy (A15.5). */
 export type SurrenderWithoutAdjacent = 'disrupted' | 'broken';
+/** Which counter the LLTC of a leader Replaced by ELR reads (setting `replacedLeaderLLTC`). */
+export const REPLACED_LEADER_LLTC = ['broke-ml-replacement-drm', 'as-he-broke', 'as-replaced'] as const;
+export type ReplacedLeaderLLTC = (typeof REPLACED_LEADER_LLTC)[number];
 /** The check a unit takes when a leader in its Location goes berserk (A15.41). */
 export type BerserkCheck = 'NTC' | 'DM-MC';
 
@@ -58,8 +61,19 @@ export interface RuleSettings {
    * is Inexperienced) or `'all'` (two columns only when all of them are).
    */
   readonly inexperiencedFireGroupCowering: 'any' | 'all';
-  /** LLMC of a 6+1 leader (A10.2; docs/rules-notes.md §3, low): DRM of the LLMC, default -1 (sign reversed). */
+  /**
+   * LLMC of a 6+1 leader (A10.2; docs/rules-notes.md §3, low): DRM of the LLMC, default -1 (sign reversed); his
+   * LLTC, "handled in the same manner as a LLMC" (A10.2), has the same DRM.
+   */
   readonly sixPlusOneLLMCDRM: number;
+  /**
+   * The LLTC of a leader Replaced by ELR as he broke (A10.2 with A19.13; docs/rules-notes.md §3,
+   * ambiguous): A10.2 measures it against "a lower Morale Level" and handles it "in the same manner as a
+   * LLMC" without saying which counter it reads. `'broke-ml-replacement-drm'` (default): the ML of the
+   * leader who broke and the leadership modifier of his Replacement; `'as-he-broke'`: both of the leader
+   * who broke; `'as-replaced'`: both of his Replacement (leader-loss.ts `leaderLossOf`).
+   */
+  readonly replacedLeaderLLTC: ReplacedLeaderLLTC;
   /**
    * A9.61 "burning if half of the Final Kill Number" lost its comparison (rules/004): `'below-half'`
    * (default: Final To Kill DR < half the Final Kill Number) or `'at-most-half'` (<=). Low.
@@ -128,6 +142,7 @@ const DEFAULT_SETTINGS: RuleSettings = {
   coweringOnOneFP: 'no-effect',
   inexperiencedFireGroupCowering: 'any',
   sixPlusOneLLMCDRM: -1,
+  replacedLeaderLLTC: 'broke-ml-replacement-drm',
   vehicleBurning: 'below-half',
   vehicleMalfunctionShot: 'resolves',
   ccHandToHandKillShift: 2,
@@ -207,6 +222,7 @@ const ENUM_SETTINGS: Partial<Record<keyof RuleSettings, readonly string[]>> = {
   vehicleBurning: ['below-half', 'at-most-half'],
   vehicleMalfunctionShot: ['resolves', 'misses'],
   partisanLeaderHardening: ['fanatic', 'promoted'],
+  replacedLeaderLLTC: REPLACED_LEADER_LLTC,
 };
 
 function parseSettingValue(name: keyof RuleSettings, raw: string | number | boolean | undefined): unknown {

@@ -69,7 +69,10 @@ export interface UnitStateOptions {
 }
 
 /**
- * A unit as it stands before the chain. A Disrupted unit is broken (A19.12). Never throws.
+ * A unit as it stands before the chain. A Disrupted unit is broken (A19.12). A leader already berserk
+ * has taken his Berserk TC: A15.41 "After the Berserk TC, the leader forfeits his leadership DRM until he
+ * returns to normal", so he starts with his DRM forfeited (`noLeadership`), as a leader who went berserk
+ * in an earlier attack of a sequence is. Never throws.
  * @example initialUnitState(getUnit('german/4-6-7'), { broken: true }).status // 'broken'
  */
 export function initialUnitState(profile: UnitProfile, o: UnitStateOptions = {}): UnitState {
@@ -78,6 +81,7 @@ export function initialUnitState(profile: UnitProfile, o: UnitStateOptions = {})
     status: o.broken || o.disrupted ? 'broken' : 'good-order',
     pinned: !!o.pinned,
     berserk: !!o.berserk,
+    noLeadership: !!o.berserk && profile.kind === 'leader',
     fanatic: !!o.fanatic,
     disrupted: !!o.disrupted,
     wounded: !!o.wounded,

@@ -134,8 +134,8 @@ function pairOracle(leader0: UnitState, unit0: UnitState, mc: number, event: Eve
         });
       } else if (leader0.status === 'good-order' && L.u.status === 'broken') {
         finals = finals.flatMap((f) => {
-          const t = f.u.pinned ? null : lltcFor(f.u, leader0.profile.leadershipDRM, ml);
-          return t === null ? [f] : afterCheck(f.u, t, 0).map((b) => ({ p: mul(f.p, b.p), u: b.u, ev: f.ev | b.ev }));
+          const t = lltcFor(f.u, leader0.profile.leadershipDRM, ml, c.ruleSet);
+          return t === null ? [f] : afterCheck(f.u, t.check, t.drm).map((b) => ({ p: mul(f.p, b.p), u: b.u, ev: f.ev | b.ev }));
         });
       }
       if (!leader0.berserk && L.u.berserk && isAlive(L.u)) {

@@ -35,7 +35,6 @@ import type { MoraleContext } from '../../src/rules/context.js';
 import { runScenario } from '../../src/scenario/run-scenario.js';
 import { leadershipDRMOf, NO_LEADERSHIP, UNIT_CODES, UNIT_STATE_FIELDS, UnitCodes, unmarkedOf, type UnitCode } from '../../src/chains/unit-codes.js';
 import { CLASS_ORDER } from '../../src/counters/types.js';
-import { leaderLossML } from '../../src/rules/leader-loss.js';
 import { leadershipDRMFor } from '../../src/rules/leadership.js';
 import { mmcBPV, squadEquivalents } from '../../src/counters/unit-values.js';
 import { cityFight } from './fixture.js';
@@ -123,7 +122,6 @@ describe('unit code facts', () => {
       expect([c.squad, c.hs, c.leader, c.hero]).toEqual([p.kind === 'squad', p.kind === 'hs', p.kind === 'leader', p.kind === 'hero']);
       expect(c.lender >= 0).toBe(c.lent !== NO_LEADERSHIP);
       expect(c.classIndex).toBe(CLASS_ORDER.indexOf(p.unitClass));
-      expect(c.lossML).toBe(p.kind === 'leader' ? leaderLossML(u) : 0);
       expect(fields(unmarkedOf(UNIT_CODES, c).unit)).toEqual(fields({ ...u, pinned: false, berserk: false }));
     }
   });
