@@ -1,13 +1,13 @@
 /**
  * `asl-odds plan` with 6 firers (issue 40: "fire plans of up to 6 firers compare within a few seconds
- * on 2 cores"): wall and CPU seconds of comparePlans per case, in one process, against the built
- * output (run `npm run build` first).
+ * on 2 cores"): wall and CPU seconds of comparePlans per case, in one process (the TypeScript source,
+^ * run by tsx).
  *
  *   node --import tsx benchmarks/fire-plans.ts
  *
  * Environment: `TRIALS` per Monte Carlo plan (default the command's, 20,000), `CANDIDATES` (default 6).
  */
-import { comparePlans, type PlanInput } from '../dist/src/queries/fire-plans.js';
+import { comparePlans, type PlanInput } from '../src/queries/fire-plans.js';
 
 const stack = ['russian/9-1', 'russian/4-4-7', 'russian/4-4-7'];
 const CASES: readonly { readonly name: string; readonly input: PlanInput }[] = [
