@@ -1,7 +1,7 @@
 /**
  * `asl-odds plan` with 6 firers (issue 40: "fire plans of up to 6 firers compare within a few seconds
  * on 2 cores"): wall and CPU seconds of comparePlans per case, in one process (the TypeScript source,
-^ * run by tsx).
+ * run by tsx).
  *
  *   node --import tsx benchmarks/fire-plans.ts
  *
