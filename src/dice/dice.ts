@@ -51,7 +51,7 @@ export const ALL_DR: readonly DR[] = Object.freeze(
  * attack sampler): a uniform index in [0, n) from the high bits of the stream's next unsigned 32-bit
  * number, drawn again while it is >= 4294967292 = 36 x floor(2^32 / 36) = 6 x floor(2^32 / 6) so that
  * the 36 pairs of a DR (n = 36: index (white - 1) x 6 + (colored - 1)) and the 6 faces of a dr (n = 6:
- * the die's value - 1) are exactly equally likely (LIBRARIES.md "seedrandom"). One 32-bit number per
+ * the die's value - 1) are exactly equally likely (docs/libraries.md "seedrandom"). One 32-bit number per
  * roll, plus a rejection once in about 10^9 draws.
  * Hot path: no allocation. Keep it handed one generator class (`Tychei`, what `streamFor` returns): a
  * call site that sees two classes runs about a third slower.
