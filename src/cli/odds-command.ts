@@ -75,6 +75,14 @@ export function oddsCommand(
           return;
         }
         const applied = await applyVasl(calc, o);
+        // Without a game, the options the board would fill are required, as commander requires them.
+        if (o.vasl === undefined) {
+          for (const spec of calc.options) {
+            if (spec.required && o[spec.flags.replace(/^--([a-z-]+).*$/, '$1').replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())] === undefined) {
+              cmd.error(`error: required option '${spec.flags}' not specified`, { code: 'commander.missingMandatoryOptionValue', exitCode: 2 });
+            }
+          }
+        }
         const query = calc.query(applied.options);
         const stamped = applied.stamp === undefined ? query : { ...query, header: { ...query.header, input: { ...applied.stamp, ...query.header.input } } };
         if (!o.quiet) for (const note of applied.notes) cli.io.stderr(`note: ${note}\n`);

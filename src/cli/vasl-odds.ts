@@ -50,9 +50,6 @@ export async function applyVasl(calc: OddsCalculator, o: ParsedOptions): Promise
     for (const name of ['at', 'from', 'attackerSide'] as const) {
       if (o[name] !== undefined) throw inputError('input.vasl', `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} needs --vasl <file> (a VASL saved game)`);
     }
-    for (const name of FILLED_BY_BOARD[calc.name] ?? []) {
-      if (o[name] === undefined) throw inputError('input.required', `required option '--${name}' not specified (or take it from a game: --vasl <file> --at <hex>)`);
-    }
     return { options: o, stamp: undefined, notes: [] };
   }
   if (at === undefined) throw inputError('input.vasl', '--vasl: give the Location with --at <hex>, e.g. --at 57-H8 (asl-odds vasl <file> lists them)');

@@ -140,7 +140,7 @@ describe('bad input: one line, exit 2, nothing run', () => {
     ['--unit past the stack', ['mc', '--vasl', F, '--at', '57-H8', '--unit', '3'], /--unit 3: 57-H8 has units 1\.\.2/],
     ['several units, none chosen', ['mc', '--vasl', F, '--at', '57-H8'], /2 units there; choose one with --unit <n>: 1 russian\/8-0 \(foxhole\); 2 russian\/4-4-7 \(foxhole\)/],
     ['rally of a unit that is not broken', ['rally', '--vasl', F, '--at', '57-H9', '--self-rally'], /finnish\/6-4-8 in 57-H9 is not broken/],
-    ['no --target and no game', ['attack', '--fp', '8'], /required option '--target' not specified/],
+    ['no --target and no game', ['attack', '--fp', '8'], /^asl-odds: error: required option '--target <ids>' not specified\n$/],
   ])('%s', async (_, argv, message) => {
     const { code, out, err } = await run(argv as string[]);
     expect(code).toBe(2);

@@ -30,7 +30,8 @@ export function fragmentFor(command: string, filled: LocationOptions, current: s
   return formatFragment({ command, entries });
 }
 
-const sides = (l: VaslLocation) => [...new Set([...l.units.map((u) => u.side), ...l.unmapped.flatMap((u) => (u.side ? [u.side] : []))])].join(' and ');
+const sides = (l: VaslLocation) =>
+  [...new Set([...l.units.map((u) => u.side), ...l.unmapped.flatMap((u) => (u.side ? [u.side] : []))])].map((s) => s.charAt(0).toUpperCase() + s.slice(1)).join(' and ');
 
 /** The "Open a VASL game" panel. */
 export function VaslOpen() {
