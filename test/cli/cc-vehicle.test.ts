@@ -42,7 +42,7 @@ describe('asl-odds cc', () => {
     [['cc', '--attacker', 'german/4-6-7', '--defender', 'russian/4-4-7', '--ambush', 'both'], 'commander.invalidArgument'],
     [['cc', '--attacker', 'german/4-6-7', '--defender', 'russian/4-4-7', '--attacker-pinned', '3'], 'input.attacker'],
     [['cc', '--attacker', 'german/4-6-7', '--defender', 'russian/4-4-7', '--defender-wounded', '1'], 'input.defender'],
-    [['cc', '--attacker', 'german/4-6-7'], 'input.required'], // --defender: optional to commander since --vasl --at can fill it; the calculator demands it
+    [['cc', '--attacker', 'german/4-6-7'], 'commander.missingMandatoryOptionValue'],
     [['cc', '--attacker', 'german/4-6-7', '--defender', 'russian/4-4-7', '--setting', 'ccAmbushDRM=9'], 'input.setting'],
   ])('%j -> %s, one line on stderr', async (argv, code) => {
     expect(await errorCodeOf(argv as string[])).toBe(code);
