@@ -131,6 +131,29 @@ export const INPUT_KEY_WORDS: Readonly<Record<string, string>> = Object.freeze({
   friendlyAir: 'friendly air',
   noLeader: 'no Good Order leader',
   success: 'success on',
+  fp: 'Firepower (FP)',
+  attackFP: 'attack FP',
+  defenseFP: 'defense FP',
+  ccFP: 'CC FP',
+  toHit: 'To Hit number',
+  toHitSource: 'To Hit number from',
+  toHitDRM: 'To Hit DRM',
+  killNumber: 'Final Kill Number',
+  killNumberSource: 'Final Kill Number from',
+  toKillDRM: 'To Kill DRM',
+  normalRange: 'Normal Range',
+  breakdown: 'B#',
+  ml: 'ML',
+  brokenML: 'broken ML',
+  attackerAttack: 'ATTACKER attacks at',
+  defenderAttack: 'DEFENDER attacks at',
+  attackerTotalDRM: 'ATTACKER total DRM',
+  defenderTotalDRM: 'DEFENDER total DRM',
+  attacker: 'ATTACKER',
+  defender: 'DEFENDER',
+  otherDRM: 'other DRM',
+  mg: 'MG',
+  handToHand: 'Hand-to-Hand',
 });
 
 /**
@@ -152,4 +175,133 @@ export function spellOut(key: string): string {
     .split(' ')
     .map((w) => (w.length > 1 && w === w.toUpperCase() ? w : w.toLowerCase()))
     .join(' ');
+}
+
+/**
+ * Every command option's label on the page's form, in the rulebook's words (the CLI's `--help` keeps
+ * the option names, which are what a player types). Keys are long option names without dashes; an
+ * option not listed is labelled by {@link optionLabel}'s fallback.
+ */
+export const OPTION_LABELS: Readonly<Record<string, string>> = Object.freeze({
+  unit: 'Unit',
+  check: 'Check (MC, TC)',
+  drm: 'DRM',
+  leader: 'Leader',
+  broken: 'Broken',
+  berserk: 'Berserk',
+  ml: 'Morale Level (ML)',
+  'broken-ml': 'Broken-side ML',
+  class: 'Class',
+  nationality: 'Nationality',
+  encircled: 'Encircled',
+  fanatic: 'Fanatic',
+  wounded: 'Wounded',
+  disrupted: 'Disrupted',
+  elr: 'ELR',
+  'no-enemy-in-los': 'No Known enemy in LOS',
+  'adjacent-enemy': 'Known enemy ADJACENT',
+  pillbox: 'Pillbox',
+  'vs-russians': 'Enemy is Russian',
+  'no-quarter': 'No Quarter',
+  rules: 'Rule set',
+  setting: 'Rule setting',
+  'self-rally': 'Self-Rally',
+  terrain: 'Terrain',
+  dm: 'DM (Desperation Morale)',
+  target: 'Target stack',
+  fp: 'Firepower (FP)',
+  firer: 'Firer',
+  'firer-class': 'Firer class',
+  'firer-nationality': 'Firer nationality',
+  'firer-fanatic': 'Firer Fanatic',
+  'firer-berserk': 'Firer berserk',
+  'fire-lane': 'Fire Lane',
+  'snap-shot': 'Snap Shot',
+  then: 'Later attacks (FP:DRM)',
+  result: 'IFT result (instead of a DR)',
+  outcomes: "List the stack's final states",
+  path: 'Route',
+  'low-crawl': 'Low Crawl',
+  'end-adjacent': 'Ends ADJACENT to a Known enemy',
+  from: 'Routs from',
+  attacker: 'ATTACKER units',
+  defender: 'DEFENDER units',
+  'attacker-pinned': 'ATTACKER pinned (positions)',
+  'defender-pinned': 'DEFENDER pinned (positions)',
+  'attacker-wounded': 'ATTACKER wounded (positions)',
+  'defender-wounded': 'DEFENDER wounded (positions)',
+  'attacker-broken': 'ATTACKER broken (positions)',
+  'defender-broken': 'DEFENDER broken (positions)',
+  'attacker-disrupted': 'ATTACKER Disrupted (positions)',
+  'defender-disrupted': 'DEFENDER Disrupted (positions)',
+  'attacker-cx': 'Attacker CX',
+  'defender-cx': 'Defender CX',
+  'attacker-concealed': 'Attacker concealed',
+  'defender-concealed': 'Defender concealed',
+  'attacker-drm': 'Attacker DRM',
+  'defender-drm': 'Defender DRM',
+  ambush: 'Ambush',
+  'hand-to-hand': 'Hand-to-Hand',
+  mg: 'MG',
+  unarmored: 'Unarmored Target Facing',
+  'afv-kill': 'AFV Kill attack',
+  range: 'Range (hexes)',
+  'normal-range': 'Normal Range',
+  armor: 'Armor Factor',
+  th: 'To Hit number',
+  tk: 'Final Kill Number (To Kill)',
+  'th-drm': 'To Hit DRM',
+  'tk-drm': 'To Kill DRM',
+  breakdown: 'B#',
+  'fire-group': 'Fire Group',
+  halved: 'Halved FP',
+  cx: 'CX',
+  night: 'Night',
+  losses: 'Losses (Integrity Base)',
+  'no-leader': 'No Good Order leader',
+  'enemy-armor': 'Enemy armor support',
+  'enemy-air': 'Enemy air support',
+  'friendly-armor': 'Friendly armor support',
+  'friendly-air': 'Friendly air support',
+  regain: 'Regain ELR',
+  'reinforcement-bpv': 'Reinforcement BPV',
+  'integrity-base': 'Integrity Base',
+  'starting-elr': 'Starting ELR',
+  trials: 'Trials (Monte Carlo)',
+  seed: 'Seed',
+});
+
+/**
+ * An option's label in players' words: {@link OPTION_LABELS}, else its name with spaces, capitalised.
+ * @example optionLabel('fp') // 'Firepower (FP)'
+ * @example optionLabel('attacker-cx') // 'Attacker CX'
+ */
+export function optionLabel(name: string): string {
+  const known = OPTION_LABELS[name];
+  if (known !== undefined) return known;
+  const spaced = name.replace(/-/g, ' ');
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+/** Counter ids in text (`german/4-6-7`, `russian/8-1`, `finnish/10-2`, `american/hero`). */
+const COUNTER_ID = /\b([a-z]+(?:-[a-z]+)*)\/([0-9][0-9+-]*[0-9]|hero|[a-z0-9-]*[0-9][a-z0-9-]*)\b/g;
+
+/**
+ * Text with every counter id in it read as the counter reads: `directed by russian/8-1` -> `directed
+ * by Russian 8-1`. Never throws.
+ * @example idsInWords('8 FP directed by russian/8-1') // '8 FP directed by Russian 8-1'
+ */
+export function idsInWords(text: string): string {
+  return text.replace(COUNTER_ID, (id) => unitWords(id));
+}
+
+/**
+ * A resolved input's path (`attacker.attackFP`, `unit.id`, `settings.ccAmbushDRM`, `attacker.units.0.id`)
+ * in players' words: each part by {@link inputKeyWords}, list positions counted from 1, `id` left out
+ * (`attacker.units.0.id` -> `attacker units 1`). Never throws.
+ * @example inputPathWords('attacker.attackFP') // 'attacker · attack FP'
+ */
+export function inputPathWords(path: string): string {
+  const parts = path.split('.').filter((p) => p !== 'id');
+  return parts.map((p) => (/^\d+$/.test(p) ? String(Number(p) + 1) : p === 'settings' ? 'setting' : (SETTING_WORDS[p] ?? inputKeyWords(p)))).join(' · ');
 }

@@ -24,9 +24,10 @@ export const MAX_CHART_BARS = 25;
 
 /**
  * What happened, as the bars' colors: the worst thing in the final state (eliminated or captured >
- * broken > pinned > Heat of Battle > passed / no effect), Okabe-Ito colors; `other` for the summed bar.
+ * broken > pinned > Heat of Battle > passed / no effect; a vehicle's Stun its own), Okabe-Ito colors;
+ * `other` for the summed bar.
  */
-export const OUTCOME_KINDS = ['passed / no effect', 'pinned', 'broken', 'eliminated or captured', 'Heat of Battle', 'other'] as const;
+export const OUTCOME_KINDS = ['passed / no effect', 'pinned', 'broken', 'eliminated or captured', 'Heat of Battle', 'Stunned', 'other'] as const;
 export type OutcomeKind = (typeof OUTCOME_KINDS)[number];
 export const OUTCOME_COLORS: { readonly [K in OutcomeKind]: string } = Object.freeze({
   'passed / no effect': '#009E73',
@@ -34,6 +35,7 @@ export const OUTCOME_COLORS: { readonly [K in OutcomeKind]: string } = Object.fr
   broken: '#D55E00',
   'eliminated or captured': '#555555',
   'Heat of Battle': '#0072B2',
+  Stunned: '#CC79A7',
   other: '#BBBBBB',
 });
 /** The 95% interval whiskers. */
@@ -59,6 +61,8 @@ export function outcomeKind(state: string, command = ''): OutcomeKind {
   }
   if (command === 'integrity') return /falls|lost/.test(s) ? 'broken' : 'passed / no effect';
   if (command === 'recovery') return s.startsWith('not') ? 'broken' : 'passed / no effect';
+  // vehicle (A9.6, D5.3 Stun): a Stunned AFV is an effect of its own, not "no effect"
+  if (command === 'vehicle' && /\bstunned\b/.test(s) && !/\beliminated\b/.test(s)) return 'Stunned';
   if (/\beliminated\b|\bcaptured\b/.test(s)) return 'eliminated or captured';
   if (/\bbroken\b/.test(s)) return 'broken';
   if (/\bpinned\b/.test(s)) return 'pinned';

@@ -13,6 +13,7 @@ import { inputError } from '../errors.js';
 import type { RoutComparison } from '../queries/rout-query.js';
 import { describeInputLine } from './describe-input.js';
 import { formatPercent } from './format-probability.js';
+import { eventWords } from './glossary.js';
 
 /** Events shown under the categories, in this order. */
 export const COMPARED_EVENTS: readonly EventName[] = ['pin', 'casualtyReduction', 'heatOfBattle', 'hero', 'disruption', 'surrender', 'failureToRout'];
@@ -66,7 +67,8 @@ export function formatRouteComparison(c: RoutComparison, format = 'text'): strin
   }
   const shown = rows.filter((r) => r.p.some((p) => p > 0));
   const head = ['Outcome', ...routes];
-  const body = shown.map((r) => [r.kind === 'event' ? `event: ${r.name}` : r.name, ...r.p.map(formatPercent)]);
+  // players' words here; the CSV keeps the identifiers
+  const body = shown.map((r) => [r.kind === 'event' ? `event: ${eventWords(r.name)}` : r.name, ...r.p.map(formatPercent)]);
   if (format === 'markdown') {
     const esc = (t: string) => t.replace(/[\\|*_`[\]<>#]/g, (ch) => `\\${ch}`);
     const line = (cells: string[]) => `| ${cells.map(esc).join(' | ')} |`;

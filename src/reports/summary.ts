@@ -20,7 +20,7 @@ import { EVENT_NAMES, type EventName } from '../rules/events.js';
 import type { OddsResult } from '../result.js';
 import type { ScenarioResult } from '../scenario/run-scenario.js';
 import { wilsonInterval } from '../stats/wilson-interval.js';
-import { eventWords, stackEventWords, unitWords } from './glossary.js';
+import { eventWords, idsInWords, stackEventWords, unitWords } from './glossary.js';
 import { formatOneIn, formatPercent, formatPlusMinus, readableFraction } from './format-probability.js';
 
 /** One figure of a summary. */
@@ -51,6 +51,11 @@ export interface OddsSummary {
   readonly sections: readonly SummarySection[];
   /** Notes a player needs to read the figures (what "arrives" means, rules not modelled). */
   readonly notes: readonly string[];
+  /**
+   * What a player must know before reading any figure, shown first (`vehicle`: which built-in numbers
+   * are placeholders, {@link placeholderNumbers}); absent or empty when there is none.
+   */
+  readonly warnings?: readonly string[];
 }
 
 /** Extra fields some commands' results carry (rout). */
@@ -73,6 +78,7 @@ export function buildOddsSummary(result: OddsResult): OddsSummary {
   const input = r.input;
   const f = figureMaker(r);
   const notes: string[] = [];
+  const warnings: string[] = [];
   const sections: SummarySection[] = [];
   const ev = (name: EventName, label?: string) => f(label ?? eventWords(name), r.events[name] ?? 0, r.eventFractions?.[name], r.eventStats?.[name]?.ci95);
   const nonZero = (names: readonly EventName[]) => names.filter((n) => (r.events[n] ?? 0) > 0).map((n) => ev(n));
@@ -119,7 +125,10 @@ export function buildOddsSummary(result: OddsResult): OddsSummary {
       break;
     }
     case 'cc': {
-      question = 'Close Combat (A11)';
+      // the odds column and Kill Number of each side's attack first (A11.11 CCT), as a player reads the table
+      const atk = typeof input.attackerAttack === 'string' ? input.attackerAttack : null;
+      const dfn = typeof input.defenderAttack === 'string' ? input.defenderAttack : null;
+      question = atk && dfn ? `Close Combat (A11): ATTACKER ${atk}; DEFENDER ${dfn}` : 'Close Combat (A11)';
       sections.push({ heading: null, figures: nonZeroOrFirst(['defenderEliminated', 'attackerEliminated', 'meleeContinues', 'leaderCreation']) });
       for (const u of r.units ?? []) {
         const figs = (['elimination', 'casualtyReduction', 'wound'] as const).filter((e) => (u.events[e] ?? 0) > 0).map((e) => f(eventWords(e), u.events[e] ?? 0, u.eventFractions?.[e], u.eventStats?.[e]?.ci95));
@@ -129,6 +138,12 @@ export function buildOddsSummary(result: OddsResult): OddsSummary {
     }
     case 'vehicle': {
       question = 'MG fire against a vehicle (A9.6, A9.61)';
+      const placeholders = placeholderNumbers(input);
+      if (placeholders.length > 0) {
+        warnings.push(
+          `Placeholder ${placeholders.length === 1 ? 'number' : 'numbers'}: the built-in ${placeholders.join(' and ')} ${placeholders.length === 1 ? 'is a placeholder' : 'are placeholders'} (no sourced chart yet); give --th / --tk from your own chart for figures you can rely on.`,
+        );
+      }
       sections.push({ heading: null, figures: nonZeroOrFirst(['killed', 'burning', 'stunned', 'hit', 'malfunction']) });
       const placeholders = Array.isArray(r.input.placeholders) ? r.input.placeholders.map(String) : [];
       if (placeholders.length > 0) {
@@ -141,7 +156,7 @@ export function buildOddsSummary(result: OddsResult): OddsSummary {
       sections.push({ heading: null, figures: EVENT_NAMES.filter((n) => (r.events[n] ?? 0) > 0).map((n) => ev(n)) });
   }
   notes.push(...ruleNotes(r));
-  return { question, method: methodWords(r), sections, notes };
+  return { question, method: methodWords(r), sections, notes, ...(warnings.length > 0 ? { warnings } : {}) };
 }
 
 /**
@@ -196,9 +211,26 @@ function unitLabel(unit: unknown): string {
   return 'the unit';
 }
 
+/**
+ * The numbers of a `vehicle` input that are placeholders, by their rulebook names (`To Hit number`,
+ * `Final Kill Number`). A number is a placeholder when the input marks its confidence `low`
+ * (`toHitConfidence`, `killNumberConfidence`, as sourced data may carry), or, where it has no such mark,
+ * when its source says `low confidence`; a number the player gave (`--th`, `--tk`) never is. Sourced
+ * numbers of medium or high confidence replace the warning. Never throws.
+ * @example placeholderNumbers({ toHitSource: 'C3 ... (low confidence: give --th)', killNumberSource: 'given (--tk)' }) // ['To Hit number']
+ */
+export function placeholderNumbers(input: Readonly<Record<string, unknown>>): string[] {
+  const out: string[] = [];
+  const low = (confidence: unknown, source: unknown): boolean =>
+    typeof confidence === 'string' ? confidence.toLowerCase() === 'low' : typeof source === 'string' && /low confidence/i.test(source);
+  if (low(input.toHitConfidence, input.toHitSource)) out.push('To Hit number');
+  if (low(input.killNumberConfidence, input.killNumberSource)) out.push('Final Kill Number');
+  return out;
+}
+
 function attackQuestion(input: Record<string, unknown>): string {
   const targets = Array.isArray(input.targets) ? input.targets.map(String) : [];
-  const attacks = Array.isArray(input.attacks) ? input.attacks.map(String) : [];
+  const attacks = Array.isArray(input.attacks) ? input.attacks.map((a) => idsInWords(String(a))) : [];
   const stack = targets.length > 0 ? targets.map(unitWords).join(', ') : 'the stack';
   return `${attacks.length > 0 ? attacks.join(', then ') : 'a fire attack'} on ${stack}`;
 }
@@ -362,7 +394,7 @@ function detailCells(fig: SummaryFigure): [string, string] {
  */
 export function formatSummaryText(s: OddsSummary): string {
   const rows: { indent: string; cells: string[] }[] = [];
-  const lines: string[] = [`${capitalise(s.question)}: ${s.method}`];
+  const lines: string[] = [`${capitalise(s.question)}: ${s.method}`, ...(s.warnings ?? []).map((w) => `WARNING: ${w}`)];
   const out: (string | number)[] = [];
   for (const sec of s.sections) {
     const indent = sec.heading === null ? '  ' : '    ';
@@ -388,7 +420,7 @@ export function formatSummaryText(s: OddsSummary): string {
 
 /** The summary as GitHub markdown: `## Summary`, the question, one table, notes as a list. */
 export function formatSummaryMarkdown(s: OddsSummary, escape: (t: string) => string): string[] {
-  const lines = ['## Summary', '', escape(`${s.question}: ${s.method}`), ''];
+  const lines = ['## Summary', '', escape(`${s.question}: ${s.method}`), '', ...(s.warnings ?? []).flatMap((w) => [`**Warning:** ${escape(w)}`, ''])];
   const exactCol = s.sections.some((sec) => sec.figures.some((f) => f.fraction !== undefined || f.ci95 !== undefined));
   const mc = s.sections.some((sec) => sec.figures.some((f) => f.ci95 !== undefined));
   lines.push(`| What | Probability | Odds |${exactCol ? (mc ? ' 95% CI |' : ' Exact |') : ''}`, `| :--- | ---: | :--- |${exactCol ? ' ---: |' : ''}`);

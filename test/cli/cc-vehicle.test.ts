@@ -20,7 +20,7 @@ describe('asl-odds cc', () => {
   it('prints the table with the per-unit section', async () => {
     const io = bufferIO();
     expect(await runCli(['cc', '--attacker', 'german/4-6-7,german/8-1', '--defender', 'russian/4-4-7', '--ambush', 'attacker'], io)).toBe(0);
-    expect(io.out.split('\n')[0]).toBe('Close Combat (A11): exact (every dice path)'); // the answer first (issue 13)
+    expect(io.out.split('\n')[0]).toBe('Close Combat (A11): ATTACKER 1-1, Kill Number 5; DEFENDER 1-2, Kill Number 4: exact (every dice path)'); // the answer first (issue 13), with its odds column and Kill Number (issue 38)
     expect(io.out.split('\n')[1]).toMatch(/^ {2}every defender eliminated\s+\d/);
     expect(io.out).toMatch(/^asl-odds cc · rule set 2nd-edition · exact/m);
     expect(io.out).toContain('Melee (both sides remain)');

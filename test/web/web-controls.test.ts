@@ -204,6 +204,39 @@ const SESSIONS: readonly { readonly open: string; readonly edits: readonly Edit[
   },
 ];
 
+/**
+ * What is cut off: the page scrolling sideways, or a chart, table or figure running past the right edge
+ * of the screen (unless inside a box that scrolls sideways within the screen). Each as `tag.class right`.
+ */
+async function overflowing(page: Page): Promise<string[]> {
+  return (await page.evaluate(`(() => {
+    const out = [];
+    const d = document.documentElement;
+    if (d.scrollWidth > d.clientWidth) out.push('page scrolls sideways by ' + (d.scrollWidth - d.clientWidth));
+    const inScroller = (el) => { for (let p = el.parentElement; p; p = p.parentElement) { const s = getComputedStyle(p); if ((s.overflowX === 'auto' || s.overflowX === 'scroll') && p.getBoundingClientRect().right <= innerWidth + 0.5) return p.scrollWidth > p.clientWidth; } return false; };
+    for (const el of document.querySelectorAll('main svg, main table, main .figure, main .chart, main .compare-table, main form, main .command-line code')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0) continue;
+      if (r.right > innerWidth + 0.5 && !inScroller(el)) out.push(el.tagName.toLowerCase() + '.' + el.className + ' right ' + Math.round(r.right));
+      if (el.tagName === 'TABLE' && el.scrollWidth > el.clientWidth + 1 && !inScroller(el)) out.push('table.' + el.className + ' scrollWidth ' + el.scrollWidth + ' > ' + el.clientWidth);
+    }
+    return out;
+  })()`)) as string[];
+}
+
+/** The controls a thumb uses that are smaller than 44 x 44 px (links of the navigation, buttons, boxes' labels, fields). */
+async function smallTargets(page: Page): Promise<string[]> {
+  return (await page.evaluate(`(() => {
+    const out = [];
+    for (const el of document.querySelectorAll('nav a, main button, label.flag, .toolbar label, form select, form input[type=text], details > summary')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue; // not shown (inside closed details)
+      if (r.height < 44 - 0.5 || r.width < 44 - 0.5) out.push((el.textContent || el.getAttribute('aria-label') || el.id).trim().slice(0, 30) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
+    }
+    return out;
+  })()`)) as string[];
+}
+
 /** Opens `fragment` on a loaded page as a player does: the navigation for a calculator's own question, else the link. */
 async function open(page: Page, fragment: string): Promise<void> {
   const name = fragment.slice(2);
@@ -299,6 +332,45 @@ describe.skipIf(!hasChromium)('the page, edited through its controls as a player
       }
     }, 60_000);
 
+    it(`every calculator fits ${width} px, its thumb targets are 44 px, its words are the rulebook's (screenshots in test-output/)`, async () => {
+      await mkdir(OUT, { recursive: true });
+      for (const name of ['mc', 'rally', 'attack', 'rout', 'cc', 'vehicle', 'recovery', 'integrity']) {
+        await open(page, `#/${name}`);
+        await page.waitForFunction(`!document.querySelector('.chart') || document.querySelector('.chart [data-rendered], .chart .error') !== null`, undefined, { timeout: EDIT_TIMEOUT_MS });
+        expect(await overflowing(page), `${name} at ${width} px: cut off`).toEqual([]);
+        expect(await smallTargets(page), `${name} at ${width} px: targets under 44 px`).toEqual([]);
+        if (width < 600) {
+          // the question's answer and its first inputs on the first screen (812 px tall)
+          const first = (await page.evaluate(`(() => {
+            const fig = document.querySelector('.pane.current .figure');
+            const input = document.querySelector('form.options input:not([type=hidden]), form.options select');
+            return { figure: fig ? fig.getBoundingClientRect().bottom : -1, input: input ? input.getBoundingClientRect().bottom : -1, scrollY };
+          })()`)) as { figure: number; input: number; scrollY: number };
+          expect(first.scrollY).toBe(0);
+          expect(first.figure, `${name}: a summary figure on the first screen`).toBeGreaterThan(0);
+          expect(first.figure).toBeLessThanOrEqual(812);
+          expect(first.input, `${name}: an input on the first screen`).toBeGreaterThan(0);
+          expect(first.input).toBeLessThanOrEqual(812);
+        }
+        // no code identifiers where a player reads (the details opened)
+        const text = (await page.evaluate(`(() => { for (const d of document.querySelectorAll('.pane.current details')) d.open = true; return document.querySelector('.pane.current').innerText + ' ' + document.querySelector('form.options').innerText; })()`)) as string;
+        expect(text, name).not.toMatch(/\b(casualtyReduction|heatOfBattle|attackFP|defenseFP|toHitSource|killNumber|leadershipDRM|[a-z]+\/\d+-\d+(?:-\d+)?)\b/);
+        await page.screenshot({ path: join(OUT, `web-${name}-${width}.png`), fullPage: width >= 600 });
+        await page.evaluate(`(() => { for (const d of document.querySelectorAll('.pane.current details')) d.open = false; })()`);
+      }
+      // labels in the rulebook's words
+      await open(page, '#/mc');
+      for (const [id, text] of [['drm', 'DRM'], ['elr', 'ELR'], ['check', 'Check (MC, TC)']]) expect(await page.locator(`label[for="opt-${id}"]`).textContent()).toBe(text);
+      await open(page, '#/attack');
+      expect(await page.locator('label[for="opt-fp"]').textContent()).toBe('Firepower (FP)');
+      await open(page, '#/vehicle');
+      expect(await page.locator('label[for="opt-th"]').textContent()).toBe('To Hit number');
+      expect(await page.locator('.pane.current .warning').textContent()).toMatch(/built-in To Hit number and Final Kill Number are placeholders/);
+      await open(page, '#/cc');
+      expect(await page.locator('label[for="opt-attacker-cx"]').textContent()).toBe('Attacker CX');
+      expect(await page.locator('.pane.current h2').textContent()).toBe('Close Combat (A11): ATTACKER 2-1, Kill Number 7; DEFENDER 1-2, Kill Number 4');
+    }, 120_000);
+
     it(`pins an answer and compares it with the next edit, at ${width} px`, async () => {
       const start = '#/mc?unit=german/4-6-7&check=1MC&leader=german/8-1';
       await open(page, start);
@@ -308,12 +380,26 @@ describe.skipIf(!hasChromium)('the page, edited through its controls as a player
       await field(page, 'check').selectOption('2MC');
       const next = '#/mc?unit=german/4-6-7&check=2MC&leader=german/8-1';
       await expectShows(page, next, `mc: pinned, then 2MC chosen (${width} px)`);
-      const pinnedShown = (await page.evaluate(`(() => {
-        const f = {};
-        for (const tr of document.querySelectorAll('.pane.pinned tr[data-key]')) f[tr.dataset.key] = tr.querySelector('td.fraction').textContent.trim();
-        return f;
-      })()`)) as Record<string, string>;
-      expect(pinnedShown).toEqual(pinned.fractions);
+      // one table, row by row: the pinned answer's fractions on its side, the current one's on the other
+      const compared = (await page.evaluate(`(() => {
+        const pinned = {}, now = {};
+        for (const tr of document.querySelectorAll('table.compare tr[data-key]')) {
+          if (tr.dataset.key.startsWith('summary:')) continue;
+          if (tr.dataset.pinnedFraction) pinned[tr.dataset.key] = tr.dataset.pinnedFraction;
+          if (tr.dataset.nowFraction) now[tr.dataset.key] = tr.dataset.nowFraction;
+        }
+        return { pinned, now, tables: document.querySelectorAll('table.compare').length, panes: document.querySelectorAll('.pane.pinned').length };
+      })()`)) as { pinned: Record<string, string>; now: Record<string, string>; tables: number; panes: number };
+      expect(compared.tables).toBe(1);
+      expect(compared.panes).toBe(0);
+      expect(compared.pinned).toEqual(Object.fromEntries(Object.entries(pinned.fractions).filter(([, v]) => v !== '–')));
+      const nowShown = await readPage(page);
+      expect(compared.now).toEqual(Object.fromEntries(Object.entries(nowShown.fractions).filter(([, v]) => v !== '–')));
+      // the summary rows: "passes" 41.7% pinned (README: a 4-6-7's 1MC with an 8-1 passes 5/12), its difference in pp
+      const passes = page.locator('table.compare tr[data-key="event:pass"]');
+      expect(await passes.locator('td.pinned').textContent()).toBe('41.7%');
+      expect(await passes.locator('td.difference').textContent()).toMatch(/^[−+±]\d+\.\d pp$/);
+      expect(await overflowing(page)).toEqual([]);
       await mkdir(OUT, { recursive: true });
       await page.screenshot({ path: join(OUT, `web-compare-edit-${width}.png`), fullPage: true });
       await page.getByRole('button', { name: 'Unpin' }).click();

@@ -14,6 +14,7 @@ import { connectWebWorker } from './worker-port.js';
 import { CALCULATORS, PRIMARY } from './defaults.js';
 import { OptionsForm } from './form.js';
 import { commandLine, formatFragment, type Entry, type PageState } from './fragment.js';
+import { CompareTable } from './compare-table.js';
 import { fieldOfError } from './field-error.js';
 import { checkLink, optionsOf } from './link-check.js';
 import { resolveState } from './page-state.js';
@@ -275,8 +276,11 @@ export function App() {
             )}
             {computing && <span class="busy">computing…</span>}
           </div>
+          {pinned?.kind === 'odds' && answer?.kind === 'odds' && !problem ? (
+            <CompareTable pinned={pinned.result} now={answer.result} pinnedLine={pinned.line} nowLine={answer.line} />
+          ) : null}
           <div class="panes">
-            {pinned && (
+            {pinned && !(pinned.kind === 'odds' && answer?.kind === 'odds') && (
               <div class="pane pinned">
                 <p class="pane-title">
                   Pinned: <a href={formatFragment(pinned.state)}>{pinned.line}</a>
@@ -285,7 +289,6 @@ export function App() {
               </div>
             )}
             <div class={`pane current ${computing ? 'stale' : ''}`}>
-              {pinned && !problem && <p class="pane-title">Now: {commandLine(state, flagsOf(state.command))}</p>}
               {answer ? <AnswerView answer={answer} fractions={fractions} /> : <p class="busy">computing…</p>}
             </div>
           </div>

@@ -6,7 +6,8 @@
 import { useMemo } from 'preact/hooks';
 import type { OddsCalculator } from '../../src/calculators/calculator.js';
 import { listUnits } from '../../src/counters/catalog.js';
-import { isNegated, longName, takesValue, type OptionSpec } from '../../src/options/option-spec.js';
+import { longName, takesValue, type OptionSpec } from '../../src/options/option-spec.js';
+import { optionLabel } from '../../src/reports/glossary.js';
 import { CHOICES, PRIMARY, UNIT_PICKERS } from './defaults.js';
 import { entryValue, setEntry, type Entry } from './fragment.js';
 import { FieldError } from './field-error-view.js';
@@ -47,9 +48,9 @@ function UnitLists() {
   );
 }
 
-/** A short label from the option's long name: `broken-ml` -> `broken ml`. */
+/** The option's label in the rulebook's words (src/reports/glossary.ts, one glossary for the page and the CLI's tables). */
 function label(spec: OptionSpec): string {
-  return longName(spec).replace(/-/g, ' ');
+  return optionLabel(longName(spec));
 }
 
 function Field({ spec, entries, onChange, calc, error }: { spec: OptionSpec; entries: readonly Entry[]; onChange: (e: Entry[]) => void; calc?: string; error?: string }) {
@@ -61,7 +62,7 @@ function Field({ spec, entries, onChange, calc, error }: { spec: OptionSpec; ent
     return (
       <label class="field flag" title={spec.description} for={id}>
         <input id={id} name={name} type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={described} checked={on} onChange={(e) => onChange(setEntry(entries, name, (e.currentTarget as HTMLInputElement).checked ? 'true' : ''))} />
-        <span>{isNegated(spec) ? label(spec) : label(spec)}</span>
+        <span>{label(spec)}</span>
       </label>
     );
   }

@@ -3,11 +3,12 @@
  * chart of final states, then the details (every final state and event with its exact fraction, the
  * resolved input). Exact fractions in the summary on demand.
  */
-import { useMemo } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import type { OddsResult } from '../../src/result.js';
 import { buildOutcomeSpec } from '../../src/reports/outcome-chart.js';
 import { formatOneIn, formatPercent } from '../../src/reports/format-probability.js';
 import { flattenInput } from '../../src/reports/describe-run.js';
+import { eventWords, idsInWords, inputPathWords, stackEventWords } from '../../src/reports/glossary.js';
 import { Chart } from './chart.js';
 import { FireLedger } from './fire-ledger.js';
 import { buildOddsSummary, type SummaryFigure } from '../../src/reports/summary.js';
@@ -38,7 +39,7 @@ function Figure({ f, fractions }: { f: SummaryFigure; fractions: boolean }) {
 }
 
 /** A table of named probabilities with their exact fractions (or Monte Carlo intervals). */
-function FigureTable({ title, rows, keyPrefix }: { title: string; rows: readonly { name: string; p: number; fraction?: string }[]; keyPrefix: string }) {
+function FigureTable({ title, rows, keyPrefix }: { title: string; rows: readonly { name: string; label: string; p: number; fraction?: string }[]; keyPrefix: string }) {
   if (rows.length === 0) return null;
   return (
     <table class="figures">
@@ -54,7 +55,7 @@ function FigureTable({ title, rows, keyPrefix }: { title: string; rows: readonly
       <tbody>
         {rows.map((r) => (
           <tr key={r.name} data-key={`${keyPrefix}:${r.name}`} data-probability={r.p}>
-            <th scope="row">{r.name}</th>
+            <th scope="row">{r.label}</th>
             <td>
               <Percent p={r.p} />
             </td>
@@ -69,22 +70,34 @@ function FigureTable({ title, rows, keyPrefix }: { title: string; rows: readonly
   );
 }
 
+/** Figures a phone shows before "All figures" (style.css hides the rest below 900 px). */
+const PHONE_FIGURES = 4;
+
 /** The answer to one question. */
 export function ResultView({ result, fractions, commandLine }: { result: OddsResult; fractions: boolean; commandLine: string }) {
   const summary = useMemo(() => buildOddsSummary(result), [result]);
+  // a phone shows the first figures only (the inputs must fit on the same screen), the rest on demand
+  const [allFigures, setAllFigures] = useState(false);
+  const figureCount = summary.sections.reduce((n, s) => n + s.figures.length, 0);
   const spec = useMemo(() => buildOutcomeSpec(result, { title: '' }), [result]);
   const extras = result as OddsResult & RoutExtras;
-  const outcomes = result.outcomes.map((o) => ({ name: o.state, p: o.probability, fraction: o.fraction }));
-  const events = Object.entries(result.events).map(([k, p]) => ({ name: k, p: p ?? 0, fraction: result.eventFractions?.[k as never] as string | undefined }));
+  // rows keyed by the identifiers (data-key, as the JSON), labelled in players' words
+  const outcomes = result.outcomes.map((o) => ({ name: o.state, label: idsInWords(o.state), p: o.probability, fraction: o.fraction }));
+  const events = Object.entries(result.events).map(([k, p]) => ({ name: k, label: eventWords(k), p: p ?? 0, fraction: result.eventFractions?.[k as never] as string | undefined }));
   const stack = Object.entries(result.stackEvents ?? {})
     .filter(([k]) => !k.startsWith('expected'))
-    .map(([k, p]) => ({ name: k, p, fraction: result.stackEventFractions?.[k] }));
-  const categories = Object.entries(extras.categories ?? {}).map(([k, p]) => ({ name: k, p, fraction: extras.categoryFractions?.[k] }));
+    .map(([k, p]) => ({ name: k, label: stackEventWords(k), p, fraction: result.stackEventFractions?.[k] }));
+  const categories = Object.entries(extras.categories ?? {}).map(([k, p]) => ({ name: k, label: k, p, fraction: extras.categoryFractions?.[k] }));
   return (
     <article class="result" data-command={result.command} data-method={result.method}>
       <FireLedger result={result} />
-      <section class="summary" aria-label="Summary">
+      <section class={allFigures ? 'summary all' : 'summary'} aria-label="Summary">
         <h2>{summary.question}</h2>
+        {(summary.warnings ?? []).map((w, i) => (
+          <p class="warning" role="note" key={i}>
+            {w}
+          </p>
+        ))}
         <p class="method">
           {summary.method}
           {result.methodReason ? ` — ${result.methodReason}` : ''}
@@ -99,6 +112,11 @@ export function ResultView({ result, fractions, commandLine }: { result: OddsRes
             </ul>
           </div>
         ))}
+        {figureCount > PHONE_FIGURES && (
+          <button type="button" class="all-figures" aria-expanded={allFigures} onClick={() => setAllFigures(!allFigures)}>
+            {allFigures ? 'Fewer figures' : `All ${figureCount} figures`}
+          </button>
+        )}
         {summary.notes.map((n, i) => (
           <p class="note" key={i}>
             {n}
@@ -117,8 +135,8 @@ export function ResultView({ result, fractions, commandLine }: { result: OddsRes
           <tbody>
             {flattenInput(result.input).map(([k, v]) => (
               <tr key={k}>
-                <th scope="row">{k}</th>
-                <td>{v}</td>
+                <th scope="row">{inputPathWords(k)}</th>
+                <td>{idsInWords(v)}</td>
               </tr>
             ))}
           </tbody>

@@ -88,7 +88,7 @@ export function RouteBuilder({ entries, onChange, error }: { entries: readonly E
         </div>
       ) : null}
       <div class="field">
-        <label for="opt-path">path *</label>
+        <label for="opt-path">Route *</label>
         <input id="opt-path" name="path" type="text" value={path} aria-invalid={error ? true : undefined} aria-describedby={error ? 'opt-path-error' : undefined} spellcheck={false} autocomplete="off" onChange={(e) => write((e.currentTarget as HTMLInputElement).value.trim())} />
         <small>open/clear hexes, each optionally :MF, :adj, :enc; or crawl (Low Crawl), none (no legal route)</small>
         {error && <FieldError id="opt-path-error" message={error} />}
