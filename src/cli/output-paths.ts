@@ -2,8 +2,8 @@
  * The files a command writes, checked against the files it reads before anything runs (issue 42,
  * "Output over input"): `scenario s.yaml --out s.yaml` would replace the scenario with its result.
  * A file to write that is one of the inputs (the same file, by a link or another name too), two
- * outputs that are one file, `--out`/`--checkpoint` naming a directory and `--report` naming a file
- * are refused with one line naming the option and what is allowed.
+ * outputs that are one file, `--out`/`--checkpoint` naming a directory or a device (`/dev/urandom`)
+ * and `--report` naming a file are refused with one line naming the option and what is allowed.
  */
 import { statSync, type Stats } from 'node:fs';
 import { resolve } from 'node:path';
@@ -53,6 +53,7 @@ export function checkOutputPaths(outputs: OutputPaths, inputs: readonly NamedPat
     if (path === undefined) continue;
     const stat = statOf(path);
     if (stat?.isDirectory()) throw inputError('input.output', `${what} ${path}: is a directory; expected a file name`);
+    if (stat && !stat.isFile()) throw inputError('input.output', `${what} ${path}: is a device, pipe or socket; expected a file name`);
     files.push({ what, path, stat });
   }
   if (outputs.report !== undefined) {

@@ -4,14 +4,14 @@
  * package's scenarios/ folder, by its name (`stalingrad-factory-1942`) or its path in the package
  * (`scenarios/stalingrad-factory-1942.yaml`, as the help's examples write it), from any directory.
  */
-import { constants as fsConstants, existsSync, readdirSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AslOddsError } from '../errors.js';
 import { parseScenario, scenarioExtension, SCENARIO_EXTENSIONS } from '../scenario/scenario-file.js';
 import { SCENARIO_LIMITS } from '../scenario/scenario-schema.js';
 import type { Scenario } from '../scenario/types.js';
 import { PACKAGE_ROOT } from './package-root.js';
+import { readTextBounded } from './read-bounded.js';
 
 /** The folder of the bundled scenarios (in the installed package). */
 export const BUNDLED_SCENARIO_DIR = join(PACKAGE_ROOT, 'scenarios');
@@ -65,7 +65,7 @@ export async function loadScenarioFile(path: string): Promise<Scenario> {
   }
   let text: string;
   try {
-    text = await readBounded(file, SCENARIO_LIMITS.fileBytes);
+    text = await readTextBounded(file, SCENARIO_LIMITS.fileBytes);
   } catch (e) {
     if (e instanceof AslOddsError) throw new AslOddsError('scenario.read', `${path}: ${e.message}`);
     const code = (e as NodeJS.ErrnoException).code;
@@ -73,33 +73,4 @@ export async function loadScenarioFile(path: string): Promise<Scenario> {
     throw new AslOddsError('scenario.read', `${path}: cannot read the scenario file: ${why}`);
   }
   return parseScenario(text, path);
-}
-
-/**
- * A regular file's text (UTF-8), read to at most `limit` bytes: a device, a FIFO or a link to one
- * (`/dev/urandom` named `x.yaml`) is refused before it is read, and a file that grows past the limit
- * while being read is refused at the limit.
- * @throws AslOddsError `scenario.read` (not a regular file, or larger than `limit`); fs errors as they are
- */
-async function readBounded(file: string, limit: number): Promise<string> {
-  const kib = `${limit / 1024} KiB`;
-  // O_NONBLOCK: opening a FIFO does not wait for a writer before it is found not to be a file.
-  const handle = await open(file, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK);
-  try {
-    const stat = await handle.stat();
-    if (stat.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-    if (!stat.isFile()) throw new AslOddsError('scenario.read', 'not a regular file (a device, pipe or socket); expected a .yaml, .yml or .json file');
-    if (stat.size > limit) throw new AslOddsError('scenario.read', `the file has ${stat.size} bytes; a scenario file is at most ${kib}`);
-    const buffer = Buffer.alloc(limit + 1);
-    let length = 0;
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
-      if (bytesRead === 0) break;
-      length += bytesRead;
-      if (length > limit) throw new AslOddsError('scenario.read', `the file has more than ${limit} bytes; a scenario file is at most ${kib}`);
-    }
-    return buffer.toString('utf8', 0, length);
-  } finally {
-    await handle.close();
-  }
 }

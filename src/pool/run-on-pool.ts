@@ -39,10 +39,12 @@ export async function runOnPool<T extends { readonly chunk: number }, R>(
   let failure: unknown = null;
   // Ctrl-C: chunks in flight are abandoned (their workers end at once) rather than awaited, so a run
   // whose chunks take minutes (a heavy scenario) stops within a fraction of a second; only finished
-  // chunks count.
-  const abort = new AbortController();
+  // chunks count. One AbortController per task: piscina adds an 'abort' listener to the signal of each
+  // task it runs, and one signal shared by the 2 x threads tasks in flight passed Node's limit of 10
+  // listeners from 6 threads on (a MaxListenersExceededWarning on stderr, issue 42).
+  const running = new Set<AbortController>();
   const watch = setInterval(() => {
-    if (stop.interrupted) abort.abort();
+    if (stop.interrupted) for (const c of running) c.abort();
   }, 100);
   watch.unref();
   try {
@@ -50,6 +52,8 @@ export async function runOnPool<T extends { readonly chunk: number }, R>(
       if (stop.interrupted || failure) break;
       while (inFlight.size >= threads * 2 && !failure) await Promise.race(inFlight);
       if (failure || stop.interrupted) break;
+      const abort = new AbortController();
+      running.add(abort);
       const p: Promise<void> = (pool.run(task, { signal: abort.signal }) as Promise<R | WorkerError>)
         .then((reply) => {
           if (isWorkerError(reply)) throw new AslOddsError(reply.error.code, `worker failed on chunk ${task.chunk}: ${reply.error.message}`, 1);
@@ -59,7 +63,10 @@ export async function runOnPool<T extends { readonly chunk: number }, R>(
           if (abort.signal.aborted) return; // abandoned on Ctrl-C: not a failure, not counted
           failure ??= e instanceof AslOddsError ? e : new AslOddsError('worker.failed', `worker failed: ${(e as Error)?.message ?? e}`, 1);
         })
-        .finally(() => inFlight.delete(p));
+        .finally(() => {
+          running.delete(abort);
+          inFlight.delete(p);
+        });
       inFlight.add(p);
     }
     await Promise.all(inFlight);

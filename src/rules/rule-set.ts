@@ -199,10 +199,11 @@ export function parseRuleSetId(s: string): RuleSetId {
  * The rule set with some settings changed.
  * @param id rule-set id
  * @param overrides settings by name; values are validated
- * @throws AslOddsError `input.setting` for an unknown name or a bad value
+ * @throws AslOddsError `input.rules` for an unknown rule set; `input.setting` for an unknown name or a bad value
  */
 export function getRuleSet(id: RuleSetId, overrides: Partial<Record<string, string | number | boolean>> = {}): RuleSet {
-  const base = RULE_SETS[id];
+  // Own keys only (a library caller's `rules: 'constructor'` is not a rule set).
+  const base = Object.hasOwn(RULE_SETS, id) ? RULE_SETS[id] : RULE_SETS[parseRuleSetId(String(id))];
   const settings: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, base.settings);
   for (const [name, raw] of Object.entries(overrides)) {
     // Own keys only: `constructor`, `toString`, `__proto__` are not settings.

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { vehicleQuery } from '../../src/queries/vehicle-query.js';
+import { getRuleSet } from '../../src/rules/rule-set.js';
 import { errorCode } from '../rules/helpers.js';
 import { bufferIO, errorCodeOf } from './buffer-io.js';
 
@@ -23,6 +24,10 @@ describe('user text never reaches an inherited name', () => {
   it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('vehicle --mg %s: unknown MG, with the MGs allowed', async (mg) => {
     expect(await refused(['vehicle', '--mg', mg])).toBe(`asl-odds: error: --mg: unknown MG '${mg}'; allowed: lmg, mmg, hmg, 50cal\n`);
     expect(await errorCodeOf(['vehicle', '--mg', mg])).toBe('input.mg');
+  });
+  it.each(['constructor', '__proto__', 'toString'])('a library caller\'s rule set %s is unknown (input.rules)', (id) => {
+    expect(errorCode(() => getRuleSet(id as never))).toBe('input.rules');
+    expect(getRuleSet('gi-anvil').id).toBe('gi-anvil');
   });
   it('the MGs themselves still work', () => {
     expect(vehicleQuery({ mg: '.50cal', range: 2 }).header.input).toMatchObject({ mg: '50cal' });

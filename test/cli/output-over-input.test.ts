@@ -29,6 +29,7 @@ beforeAll(() => {
   mkdirSync(join(dir, 'folder'));
   writeFileSync(join(dir, 'null.ckpt'), 'null\n');
   writeFileSync(join(dir, 'part.json'), '{}\n');
+  symlinkSync('/dev/urandom', join(dir, 'random.json'));
 });
 
 describe('a file to write that is an input is refused, and the input is left as it was', () => {
@@ -53,6 +54,8 @@ describe('the wrong kind of path', () => {
     ['table mc --out <a directory>', () => ['table', 'mc', '--out', join(dir, 'folder')], /--out .*folder: is a directory/],
     ['mc --report <a file>', () => ['mc', '--unit', 'german/4-6-7', '--report', join(dir, 's.yaml')], /--report .*s.yaml: is a file; expected a directory \(created if missing\)/],
     ['rout --compare --report <a file>', () => ['rout', '--unit', 'russian/4-4-7', '--path', 'open', '--compare', 'crawl', '--report', join(dir, 's.yaml')], /--report .*: is a file/],
+    ['--checkpoint /dev/urandom --resume', () => ['mc', '--unit', 'german/4-6-7', '--trials', '1000', '--seed', 's', '--checkpoint', '/dev/urandom', '--resume'], /^asl-odds: error: --checkpoint \/dev\/urandom: is a device, pipe or socket; expected a file name\n$/],
+    ['merge a link to /dev/urandom', () => ['merge', join(dir, 'random.json')], /^asl-odds: error: merge: cannot read .*random.json: not a regular file/],
     ['--out and --checkpoint one file', () => ['mc', '--unit', 'german/4-6-7', '--trials', '1000', '--seed', 's', '--checkpoint', join(dir, 'x.ckpt'), '--out', join(dir, 'x.ckpt')], /--out and --checkpoint name the same file/],
   ])('%s', async (_name, argv, message) => {
     expect(await refused(argv())).toMatch(message);

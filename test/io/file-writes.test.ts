@@ -46,10 +46,11 @@ describe('--out onto what is already there', () => {
     expect(lstatSync(join(dir, 'link.json')).isSymbolicLink()).toBe(true);
   });
 
-  it('a device is refused, never replaced (/dev/null stays a device)', async () => {
+  it('a device is refused, never replaced (/dev/null stays a device): before anything runs (issue 42)', async () => {
     const io = bufferIO();
-    expect(await runCli(['mc', '--unit', 'german/4-6-7', '--out', '/dev/null'], io)).toBe(1);
-    expect(io.err).toMatch(/^asl-odds: error: cannot write \/dev\/null: it is a device, not a regular file/);
+    expect(await runCli(['mc', '--unit', 'german/4-6-7', '--out', '/dev/null'], io)).toBe(2);
+    expect(io.err).toBe('asl-odds: error: --out /dev/null: is a device, pipe or socket; expected a file name\n');
+    expect(io.out).toBe('');
     expect(statSync('/dev/null').isCharacterDevice()).toBe(true);
   });
 

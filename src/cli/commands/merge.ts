@@ -2,9 +2,9 @@
  * `asl-odds merge <files...>`: combines the partial results of `--shard i/n` runs into the final
  * result, identical to a single-machine run with the same seed.
  */
-import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import { AslOddsError } from '../../errors.js';
+import { MAX_RUN_FILE_BYTES, readTextBounded } from '../../io/read-bounded.js';
 import { mergePartials } from '../../runs/partial.js';
 import type { CliContext } from '../io.js';
 import { mergeAndReplay } from '../method-options.js';
@@ -34,7 +34,7 @@ async function readPartialFiles(paths: readonly string[]): Promise<{ name: strin
   const out: { name: string; text: string }[] = [];
   for (const p of paths) {
     try {
-      out.push({ name: p, text: await readFile(p, 'utf8') });
+      out.push({ name: p, text: await readTextBounded(p, MAX_RUN_FILE_BYTES) });
     } catch (e) {
       throw new AslOddsError('merge.read', `merge: cannot read ${p}: ${(e as Error).message}`, 2);
     }
