@@ -178,7 +178,7 @@ export async function runOddsQuery<S>(query: OddsQuery<S>, f: MethodFlags, cli: 
  * Reads the hidden `--tally-from` file (written by `asl-odds merge`): `{ seed, counts, outcomes? }`, checked.
  * @throws AslOddsError `input.tallyFrom` (unreadable, not JSON, or not a seed and whole counts >= 0)
  */
-async function readTally(file: string): Promise<{ seed: string; fingerprint?: string; counts: number[]; outcomes?: Record<string, number> }> {
+export async function readTally(file: string): Promise<{ seed: string; fingerprint?: string; counts: number[]; outcomes?: Record<string, number> }> {
   const bad = (why: string) => inputError('input.tallyFrom', `--tally-from ${JSON.stringify(file)}: ${why}`);
   let t: unknown;
   try {
@@ -224,7 +224,7 @@ export async function mergeAndReplay(
     if (f.json) extra.push('--json');
     if (f.out) extra.push('--out', f.out);
     if (f.report) extra.push('--report', f.report);
-    if (f.format) extra.push('--format', f.format);
+    if (f.format && f.format !== 'text') extra.push('--format', f.format); // the default (commands without --format, e.g. scenario, take none)
     return await run([...first.argv, ...extra]);
   } finally {
     await unlink(tmp).catch(() => undefined);

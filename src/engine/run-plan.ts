@@ -92,6 +92,8 @@ export type RunOutcome =
       readonly trialsRequested: number;
       /** Stopped before every chunk ran (Ctrl-C). */
       readonly interrupted: boolean;
+      /** The run's fingerprint (what its checkpoints and partial results carry). */
+      readonly fingerprint: string;
     }
   | { readonly kind: 'partial'; readonly partial: PartialResult };
 
@@ -124,7 +126,7 @@ export async function runPlan<T extends { readonly chunk: number }, R>(d: RunDef
     const t = checkMergedTally(c.tally, fingerprint, plan, shape);
     counts.set(t.counts);
     addOutcomes(t.outcomes);
-    return { kind: 'tally', counts, outcomes, trials: plan.trials, trialsRequested: plan.trials, interrupted: false };
+    return { kind: 'tally', counts, outcomes, trials: plan.trials, trialsRequested: plan.trials, interrupted: false, fingerprint };
   }
   if (c.rounds && c.shard) throw inputError('input.shard', '--shard cannot be combined with --precision: the chunks a precision run takes depend on the whole tally so far');
   const mine = c.shard ? shardChunks(plan.chunkCount, c.shard.index, c.shard.count) : Array.from({ length: plan.chunkCount }, (_, k) => k);
@@ -228,5 +230,5 @@ export async function runPlan<T extends { readonly chunk: number }, R>(d: RunDef
     };
   }
   const trialsRequested = c.rounds ? Math.min(plan.trials, target * plan.chunkSize) : plan.trials;
-  return { kind: 'tally', counts, outcomes, trials: trialsOfCounts(shape, counts), trialsRequested, interrupted };
+  return { kind: 'tally', counts, outcomes, trials: trialsOfCounts(shape, counts), trialsRequested, interrupted, fingerprint };
 }

@@ -141,14 +141,10 @@ export function buildOddsSummary(result: OddsResult): OddsSummary {
       const placeholders = placeholderNumbers(input);
       if (placeholders.length > 0) {
         warnings.push(
-          `Placeholder ${placeholders.length === 1 ? 'number' : 'numbers'}: the built-in ${placeholders.join(' and ')} ${placeholders.length === 1 ? 'is a placeholder' : 'are placeholders'} (no sourced chart yet); give --th / --tk from your own chart for figures you can rely on.`,
+          `Placeholder ${placeholders.length === 1 ? 'number' : 'numbers'}, not from a verified source: ${placeholders.join(', ')}; give them from your own chart (--th, --tk, --normal-range, --breakdown) for figures you can rely on.`,
         );
       }
       sections.push({ heading: null, figures: nonZeroOrFirst(['killed', 'burning', 'stunned', 'hit', 'malfunction']) });
-      const placeholders = Array.isArray(r.input.placeholders) ? r.input.placeholders.map(String) : [];
-      if (placeholders.length > 0) {
-        notes.push(`Placeholders, not from a verified source (check your chart; --th, --tk, --normal-range, --breakdown take its numbers): ${placeholders.join(', ')}.`);
-      }
       break;
     }
     default:
@@ -212,20 +208,14 @@ function unitLabel(unit: unknown): string {
 }
 
 /**
- * The numbers of a `vehicle` input that are placeholders, by their rulebook names (`To Hit number`,
- * `Final Kill Number`). A number is a placeholder when the input marks its confidence `low`
- * (`toHitConfidence`, `killNumberConfidence`, as sourced data may carry), or, where it has no such mark,
- * when its source says `low confidence`; a number the player gave (`--th`, `--tk`) never is. Sourced
- * numbers of medium or high confidence replace the warning. Never throws.
- * @example placeholderNumbers({ toHitSource: 'C3 ... (low confidence: give --th)', killNumberSource: 'given (--tk)' }) // ['To Hit number']
+ * The numbers of a `vehicle` input that are still placeholders (`input.placeholders`, written by the
+ * vehicle query from each number's source and confidence, docs/rules-notes.md §12), e.g.
+ * `HMG basic To Kill number`; a number the player gave (`--th`, `--tk`, `--normal-range`,
+ * `--breakdown`) never is, and sourced numbers replace the warning. Never throws.
+ * @example placeholderNumbers({ placeholders: ['HMG B#'] }) // ['HMG B#']
  */
 export function placeholderNumbers(input: Readonly<Record<string, unknown>>): string[] {
-  const out: string[] = [];
-  const low = (confidence: unknown, source: unknown): boolean =>
-    typeof confidence === 'string' ? confidence.toLowerCase() === 'low' : typeof source === 'string' && /low confidence/i.test(source);
-  if (low(input.toHitConfidence, input.toHitSource)) out.push('To Hit number');
-  if (low(input.killNumberConfidence, input.killNumberSource)) out.push('Final Kill Number');
-  return out;
+  return Array.isArray(input.placeholders) ? input.placeholders.map(String) : [];
 }
 
 function attackQuestion(input: Record<string, unknown>): string {

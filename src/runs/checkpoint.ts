@@ -73,3 +73,45 @@ export async function loadCheckpoint(
   }
   return c;
 }
+
+/**
+ * One file holding the checkpoints of a command's several runs (a scenario sweep's values, a
+ * balance's), each run's under its index: `{ "format": "asl-odds-checkpoints/1", "runs": { "0": <a
+ * checkpoint>, ... } }`. Each run reads and replaces its own entry; the file is replaced whole.
+ * @param fresh start empty (no `--resume`): earlier entries are not kept
+ * @returns the store of run `i` (integer >= 0), named `<file> (run i+1)` in messages
+ * Never throws (reading does: `input.checkpoint` when the file is not such a file, `io.*`).
+ */
+export function runStores(store: CheckpointStore, fresh: boolean): (i: number) => CheckpointStore {
+  let runs: Map<string, unknown> | null = fresh ? new Map() : null;
+  const load = async (): Promise<Map<string, unknown>> => {
+    if (runs) return runs;
+    const text = await store.read();
+    const loaded = new Map<string, unknown>();
+    if (text !== null) {
+      let o: { format?: unknown; runs?: unknown } | null;
+      try {
+        o = JSON.parse(text) as { format?: unknown; runs?: unknown } | null;
+      } catch {
+        o = null;
+      }
+      if (typeof o !== 'object' || o === null || o.format !== 'asl-odds-checkpoints/1' || typeof o.runs !== 'object' || o.runs === null || Array.isArray(o.runs)) {
+        throw inputError('input.checkpoint', `--checkpoint ${store.name}: not an asl-odds checkpoint of this command's runs`);
+      }
+      for (const [k, v] of Object.entries(o.runs)) if (/^\d{1,6}$/.test(k)) loaded.set(k, v);
+    }
+    return (runs = loaded);
+  };
+  return (i) => ({
+    name: `${store.name} (run ${i + 1})`,
+    async read() {
+      const entry = (await load()).get(String(i));
+      return entry === undefined ? null : JSON.stringify(entry);
+    },
+    async write(text) {
+      const all = await load();
+      all.set(String(i), JSON.parse(text) as unknown);
+      await store.write(JSON.stringify({ format: 'asl-odds-checkpoints/1', runs: Object.fromEntries(all) }) + '\n');
+    },
+  });
+}

@@ -8,7 +8,8 @@ import { streamFor } from '../dice/streams.js';
 import { Tychei } from '../dice/tychei.js';
 import { chunkTrials, planChunks, type ChunkPlan } from '../engine/chunk-plan.js';
 import type { ChunkRunner, StopFlag } from '../engine/chunk-runner.js';
-import { runChunks } from '../engine/run-chunks.js';
+import { runPlan, type RunControl } from '../engine/run-plan.js';
+import type { PartialResult } from '../runs/partial.js';
 import { yieldToEventLoop } from '../engine/yield-to-event-loop.js';
 import { checkTaskChunk } from '../queries/chunk-tasks.js';
 import { estimate } from '../queries/odds-result.js';
@@ -263,59 +264,78 @@ export function chunksForPrecision(victory: Readonly<Record<string, EstimateStat
   return Math.max(Math.ceil((need * 1.05) / chunkSize), chunksDone + Math.ceil(chunksDone / 4), chunksDone + 1);
 }
 
+/** Identifies the playthrough and its tally layout in fingerprints: a change of either refuses old files. */
+const PLAYTHROUGH_ID = 'scenario-playthrough/1';
+
+/** A scenario run's answer: its result, or a shard's partial result (`--shard`). */
+export type ScenarioOutput = { readonly kind: 'result'; readonly result: ScenarioResult; readonly fingerprint: string } | { readonly kind: 'partial'; readonly partial: PartialResult };
+
 /**
  * Plays `scenario` `o.trials` times (with `o.precision`: in rounds of whole chunks until the
- * precision is reached or `o.trials` are played).
- * @throws AslOddsError from compiling the scenario, `input.trials`, `worker.*`
+ * precision is reached or `o.trials` are played) on the one run loop (engine/run-plan.ts): the same
+ * checkpoints, shards and merged tallies as every Monte Carlo run.
+ * @param c checkpoint, resume, shard, argv and a merged tally, as RunControl says; `tallyOf(size)`: this
+ *   run's part of a command's merged tally (its counts, the shards' combined fingerprint checked by the caller)
+ * @throws AslOddsError from compiling the scenario, `input.trials`, `input.checkpoint`, `merge.input`, `worker.*`
  */
-export async function runScenario(scenario: Scenario, o: ScenarioRunOptions, input: Record<string, unknown> = {}): Promise<ScenarioResult> {
+export async function runScenarioPlan(
+  scenario: Scenario,
+  o: ScenarioRunOptions,
+  c: Omit<RunControl, 'threads' | 'runner' | 'stop' | 'onProgress' | 'rounds'> & { readonly tallyOf?: (size: number) => NonNullable<RunControl['tally']> } = {},
+  input: Record<string, unknown> = {},
+): Promise<ScenarioOutput> {
   const setup = compileScenario(scenario);
   const l = tallyLayout(setup);
+  const tally = c.tallyOf ? c.tallyOf(l.length) : c.tally;
   const chunkSize = o.chunkSize ?? SCENARIO_CHUNK_SIZE;
   const plan = planChunks(o.trials, chunkSize);
-  const data = new Float64Array(l.length);
   const stop = o.stop ?? { interrupted: false };
   const off = finalOffsets(l);
   const ids = setup.sides.map((s) => s.spec.id);
-  const victoryNow = (): Record<string, EstimateStats> => ({
+  const victoryOf = (data: Float64Array, done: number): Record<string, EstimateStats> => ({
     [ids[0]]: estimate(data[off.outcome], done),
     [ids[1]]: estimate(data[off.outcome + 1], done),
     neither: estimate(data[off.outcome + 2], done),
   });
-  let done = 0;
-  let chunksDone = 0;
+  const trialsSlots = [off.outcome, off.outcome + 1, off.outcome + 2];
   // First round with --precision: a quarter of the worst case (p = 1/2), at least 4 chunks.
-  let target = o.precision === undefined ? plan.chunkCount : Math.min(plan.chunkCount, Math.max(4, Math.ceil((0.25 * (Z95 / o.precision) ** 2) / 4 / chunkSize)));
-  let shown = o.precision === undefined ? plan.trials : Math.min(plan.trials, target * chunkSize);
-  const add = (k: number, counts: Float64Array) => {
-    for (let i = 0; i < counts.length; i++) data[i] += counts[i];
-    done += chunkTrials(plan, k);
-    chunksDone++;
-    o.onProgress?.(done, shown);
-  };
-  let next = 0;
-  for (;;) {
-    const chunks = Array.from({ length: target - next }, (_, i) => next + i);
-    await runChunks<ScenarioTask, Float64Array>({
-      chunks,
-      threads: o.threads,
-      runner: o.runner,
-      stop,
+  const rounds =
+    o.precision === undefined
+      ? undefined
+      : {
+          first: Math.max(4, Math.ceil((0.25 * (Z95 / o.precision) ** 2) / 4 / chunkSize)),
+          more: (data: Float64Array, chunksDone: number) => {
+            const done = data[off.outcome] + data[off.outcome + 1] + data[off.outcome + 2];
+            return chunksForPrecision(victoryOf(data, done), done, o.precision!, chunkSize, chunksDone);
+          },
+        };
+  const run = await runPlan<ScenarioTask, Float64Array>(
+    {
+      identity: { command: 'scenario', input: scenario, ruleSet: setup.ruleSet.id, terminals: [PLAYTHROUGH_ID, l.length] },
+      shape: { size: l.length, trialsSlots, outcomes: false },
       here: (k) => runScenarioChunkInterruptible(setup, l, o.seed, plan, k, stop),
       worker: 'scenario',
       task: (chunk) => ({ scenario, seed: o.seed, plan, chunk }),
-      onResult: add,
-    });
-    next = target;
-    if (o.precision === undefined || stop.interrupted || chunksDone < next || next >= plan.chunkCount) break;
-    const want = chunksForPrecision(victoryNow(), done, o.precision, chunkSize, chunksDone);
-    if (want <= chunksDone) break;
-    target = Math.min(plan.chunkCount, want);
-    shown = Math.min(plan.trials, target * chunkSize);
-  }
-  const interrupted = o.precision === undefined ? chunksDone < plan.chunkCount : chunksDone < next;
-  const result = scenarioResult(setup, l, data, { trials: done, seed: o.seed, trialsRequested: o.precision === undefined ? plan.trials : Math.min(plan.trials, next * chunkSize), interrupted, input });
-  if (o.precision === undefined) return result;
+      // A worker's reply is the chunk's tally (transferred).
+      tallyOf: (counts) => ({ counts }),
+    },
+    { ...c, tally, threads: o.threads, runner: o.runner, stop, onProgress: o.onProgress, rounds },
+    plan,
+    o.seed,
+  );
+  if (run.kind === 'partial') return run;
+  const result = scenarioResult(setup, l, run.counts, { trials: run.trials, seed: o.seed, trialsRequested: run.trialsRequested, interrupted: run.interrupted, input });
+  if (o.precision === undefined) return { kind: 'result', result, fingerprint: run.fingerprint };
   const largest = largestVictoryHalfWidth(result.victory);
-  return { ...result, precision: { halfWidth: o.precision, reached: largest <= o.precision, largestHalfWidth: largest } };
+  return { kind: 'result', result: { ...result, precision: { halfWidth: o.precision, reached: largest <= o.precision, largestHalfWidth: largest } }, fingerprint: run.fingerprint };
+}
+
+/**
+ * Plays `scenario` `o.trials` times, in this process's run (no shard): {@link runScenarioPlan}'s result.
+ * @throws as {@link runScenarioPlan}
+ */
+export async function runScenario(scenario: Scenario, o: ScenarioRunOptions, input: Record<string, unknown> = {}): Promise<ScenarioResult> {
+  const out = await runScenarioPlan(scenario, o, {}, input);
+  if (out.kind !== 'result') throw new Error('runScenario: a shard gives a partial result (use runScenarioPlan)');
+  return out.result;
 }

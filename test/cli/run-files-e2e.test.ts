@@ -100,3 +100,38 @@ describe('scenario --balance interrupted', () => {
     expect(doc.balance).toBeUndefined();
   }, 600_000);
 });
+
+describe('scenario runs: shards and checkpoints as every Monte Carlo run', () => {
+  const file = join(ROOT, 'scenarios/tobruk-desert-1941.yaml');
+
+  it('a two-sweep grid in shards 0/2 and 1/2, then merge: exactly the one-machine result', async () => {
+    const grid = ['scenario', file, '--trials', '512', '--seed', 'g', '--quiet', '--sweep', 'sides.italian.elr=2,3', '--sweep', 'sides.british.fire.drm=0,1'];
+    const one = await run([...grid, '--json']);
+    expect(one.code).toBe(0);
+    for (const i of [0, 1]) expect((await run([...grid, '--shard', `${i}/2`, '--out', `g${i}.json`])).code).toBe(0);
+    const merged = await run(['merge', 'g0.json', 'g1.json', '--json']);
+    expect(merged.err).toBe('');
+    expect(merged.code).toBe(0);
+    expect(merged.out).toBe(one.out);
+  }, 600_000);
+
+  it('--balance with --checkpoint, Ctrl-C, then --resume: exactly one uninterrupted run', async () => {
+    const balance = ['scenario', file, '--trials', '512', '--seed', 'b', '--threads', '1', '--json', '--balance', 'sides.british.fire.drm=0..1', '--checkpoint', 'b.ckpt'];
+    const runsSaved = () => {
+      try {
+        return Object.keys((JSON.parse(readFileSync(join(dir, 'b.ckpt'), 'utf8')) as { runs: object }).runs).length;
+      } catch {
+        return 0;
+      }
+    };
+    // Ctrl-C once the first balance value's run is recorded (the main run is run 1).
+    const stopped = await run(balance, () => runsSaved() >= 2);
+    expect(stopped.code).toBe(130);
+    const resumed = await run([...balance, '--resume']);
+    expect(resumed.code).toBe(0);
+    const uninterrupted = await run(balance.slice(0, -2));
+    expect(uninterrupted.code).toBe(0);
+    expect(resumed.out).toBe(uninterrupted.out);
+    expect((JSON.parse(resumed.out) as { balance?: unknown }).balance).toBeDefined();
+  }, 600_000);
+});

@@ -37,12 +37,14 @@ describe('players\' words', () => {
   });
   it('the vehicle answer opens with the placeholder warning until the numbers are given or sourced', async () => {
     const out = await run(['vehicle', '--mg', 'hmg', '--range', '3', '--armor', '1']);
-    expect(out.split('\n')[1]).toBe('WARNING: Placeholder numbers: the built-in To Hit number and Final Kill Number are placeholders (no sourced chart yet); give --th / --tk from your own chart for figures you can rely on.');
-    const given = await run(['vehicle', '--mg', 'hmg', '--th', '7', '--tk', '5']);
+    expect(out.split('\n')[1]).toBe(
+      'WARNING: Placeholder numbers, not from a verified source: HMG Normal Range, HMG B#, HMG basic To Kill number; give them from your own chart (--th, --tk, --normal-range, --breakdown) for figures you can rely on.',
+    );
+    const given = await run(['vehicle', '--mg', 'hmg', '--th', '7', '--tk', '5', '--breakdown', '12', '--normal-range', '16']);
     expect(given).not.toContain('WARNING');
-    // driven by a per-number confidence where the data carries one
-    expect(placeholderNumbers({ toHit: 10, toHitConfidence: 'high', toHitSource: 'C3 (low confidence)', killNumber: 3, killNumberConfidence: 'low' })).toEqual(['Final Kill Number']);
-    expect(placeholderNumbers({ toHitSource: 'given (--th)', killNumberSource: 'given (--tk)' })).toEqual([]);
+    // driven by the query's per-number sources (input.placeholders)
+    expect(placeholderNumbers({ placeholders: ['HMG B#'] })).toEqual(['HMG B#']);
+    expect(placeholderNumbers({ sources: [] })).toEqual([]);
   });
   it('Stunned is an effect of its own in the vehicle chart', () => {
     expect(outcomeKind('AFV Stunned', 'vehicle')).toBe('Stunned');

@@ -17,6 +17,13 @@ export interface ScenarioOptions {
   out?: string;
   json?: boolean;
   quiet?: boolean;
+  /** Checkpoint file of every run of the command (`--checkpoint`), and `--resume`. */
+  checkpoint?: string;
+  resume?: boolean;
+  /** Run only this shard of every run and write a partial result (`--shard i/n`). */
+  shard?: { index: number; count: number };
+  /** Internal: the merged tally `asl-odds merge` replays the command with. */
+  tallyFrom?: string;
 }
 
 /** Default playthroughs. */

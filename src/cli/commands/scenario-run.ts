@@ -9,7 +9,12 @@ import { formatScenarioResult, formatSweep, type SweepRow } from '../../reports/
 import { writeScenarioReport } from '../../reports/write-scenario-report.js';
 import { shellQuote } from '../../reports/write-report.js';
 import { poolChunkRunner } from '../../pool/pool-runner.js';
-import { runScenario, SCENARIO_CHUNK_SIZE, timeOnePlaythrough } from '../../scenario/run-scenario.js';
+import { runScenarioPlan, SCENARIO_CHUNK_SIZE, timeOnePlaythrough } from '../../scenario/run-scenario.js';
+import { textFile } from '../../io/text-file.js';
+import { runStores } from '../../runs/checkpoint.js';
+import { fingerprintOf } from '../../runs/fingerprint.js';
+import type { PartialResult } from '../../runs/partial.js';
+import { readTally, replayableArgv } from '../method-options.js';
 import { loadScenarioFile, resolveScenarioPath } from '../../io/load-scenario.js';
 import { checkOutputPaths } from '../output-paths.js';
 import { currentValue, sweepVariant } from '../../scenario/sweep.js';
@@ -42,11 +47,21 @@ export async function runScenarioCommand(file: string, o: ScenarioOptions, cli: 
   // Every option and value checked before anything is printed or run (scenario-checks.ts).
   const { sweeps, record, balanceRange, calibrateRange } = checkScenarioOptions(base, o);
   const sideIds: [string, string] = [base.sides[0].id, base.sides[1].id];
-  const seed = o.seed ?? randomSeed();
-  if (!o.seed && !o.quiet) cli.io.stderr(`seed: ${seed} (replay with --seed ${seed})\n`);
+  if (o.resume && !o.checkpoint) throw inputError('input.resume', '--resume needs --checkpoint <file>');
+  if ((o.shard || o.tallyFrom) && calibrateRange) throw inputError('input.shard', '--shard cannot be combined with --calibrate: the calibrated run depends on every chunk of the calibration runs; calibrate on one machine, then shard the calibrated scenario');
+  // A merged tally (asl-odds merge): every run's counts in run order, the shards' seed and their
+  // combined fingerprint, checked once every run has taken its part.
+  const merged = o.tallyFrom === undefined ? undefined : await readTally(o.tallyFrom);
+  let mergedAt = 0;
+  const seed = merged?.seed ?? o.seed ?? randomSeed();
+  if (!o.seed && !merged && !o.quiet) cli.io.stderr(`seed: ${seed} (replay with --seed ${seed})\n`);
+  const storeOf = o.checkpoint === undefined ? undefined : runStores(textFile(o.checkpoint), !o.resume);
+  const partials: PartialResult[] = [];
+  const fingerprints: string[] = [];
+  let runIndex = 0;
   const threads = o.threads ?? availableParallelism();
   const trials = o.trials ?? (o.precision === undefined ? DEFAULT_SCENARIO_TRIALS : DEFAULT_PRECISION_MAX_TRIALS);
-  if (!o.quiet) {
+  if (!o.quiet && !merged) {
     // The expected time of a long run, from one timed playthrough (a stream of its own).
     // (--balance and --calibrate run several values more: the estimate is per value then.)
     // Only for slow playthroughs: a fast one is timed before the JIT has compiled it, up to 15
@@ -70,11 +85,29 @@ export async function runScenarioCommand(file: string, o: ScenarioOptions, cli: 
       stopped = true;
       return null;
     }
-    const progress = createProgress(cli.io, !!o.quiet, label, cadence);
+    const progress = createProgress(cli.io, !!o.quiet || !!merged, label, cadence);
+    const i = runIndex++;
     try {
-      const result = await runScenario(scenario, { trials, precision, seed, threads, runner: poolChunkRunner, stop, onProgress: progress.update }, { file, ...input });
-      interrupted ||= !!result.interrupted;
-      return result;
+      const out = await runScenarioPlan(
+        scenario,
+        { trials, precision, seed, threads, runner: poolChunkRunner, stop, onProgress: progress.update },
+        {
+          checkpoint: storeOf?.(i),
+          resume: o.resume,
+          shard: o.shard,
+          argv: replayableArgv(cli.argv),
+          // This run's part of a merged tally: the next counts, as many as its tally holds.
+          tallyOf: merged && ((size: number) => ({ seed, counts: merged.counts.slice(mergedAt, (mergedAt += size)) })),
+        },
+        { file, ...input },
+      );
+      if (out.kind === 'partial') {
+        partials.push(out.partial);
+        return null;
+      }
+      fingerprints.push(out.fingerprint);
+      interrupted ||= !!out.result.interrupted;
+      return out.result;
     } finally {
       progress.stop();
     }
@@ -136,6 +169,16 @@ export async function runScenarioCommand(file: string, o: ScenarioOptions, cli: 
       if (c.runs.length >= 2) balance = findBalance(balanceRange.path, sideIds[0], sideIds[1], c.integer, c.runs.map((x) => curvePoint(x.value, x.result.victory, sideIds[0], sideIds[1], x.result.trials)));
     }
   });
+  if (o.shard) {
+    await writeShard(partials, o, cli, runIndex, stopped);
+    return;
+  }
+  if (merged) {
+    const combined = await fingerprintOf({ runs: fingerprints });
+    if (mergedAt !== merged.counts.length || merged.fingerprint !== combined) {
+      throw inputError('merge.input', "merge: the shards' recorded command line does not produce their tallies (another scenario, sweep, balance, trials or version); the files are edited, refused");
+    }
+  }
   if (!main) {
     cli.io.stderr('interrupted before the first run finished: nothing to report\n');
     cli.exitCode = 130;
@@ -168,6 +211,38 @@ export async function runScenarioCommand(file: string, o: ScenarioOptions, cli: 
     if (!o.quiet && !o.json) cli.io.stderr(`report: ${files.length} files in ${o.report}\n`);
   }
   if (interrupted || stopped) cli.exitCode = 130;
+}
+
+/**
+ * Writes a shard's partial result: every run's tally of this shard's chunks, in run order, as one
+ * partial result (counts side by side; the fingerprint of all the runs'), which `asl-odds merge`
+ * replays. An interrupted shard writes nothing (its runs would hold different chunks): resume it.
+ * @throws AslOddsError `io.write`
+ */
+async function writeShard(partials: readonly PartialResult[], o: ScenarioOptions, cli: CliContext, runs: number, stopped: boolean): Promise<void> {
+  const first = partials[0];
+  const complete = !stopped && first !== undefined && partials.length === runs && partials.every((p) => p.chunks.join() === shardChunksOf(first).join() && p.chunks.join() === first.chunks.join());
+  if (!complete) {
+    cli.io.stderr(`interrupted: shard ${o.shard!.index}/${o.shard!.count} not complete, nothing written${o.checkpoint ? ' (run it again with --resume)' : ''}\n`);
+    cli.exitCode = 130;
+    return;
+  }
+  const partial: PartialResult = {
+    ...first,
+    fingerprint: await fingerprintOf({ runs: partials.map((p) => p.fingerprint) }),
+    counts: partials.flatMap((p) => p.counts),
+  };
+  const json = JSON.stringify(partial) + '\n';
+  if (o.out) await writeFileAtomic(o.out, json);
+  else cli.io.stdout(json);
+  if (!o.quiet) cli.io.stderr(`shard ${first.shard.index}/${first.shard.count}: ${first.chunks.length} chunks of ${runs} run${runs === 1 ? '' : 's'}${o.out ? ` written to ${o.out}` : ''}\n`);
+}
+
+/** The chunks a shard holds when complete. */
+function shardChunksOf(p: PartialResult): number[] {
+  const out: number[] = [];
+  for (let k = p.shard.index; k < p.chunkCount; k += p.shard.count) out.push(k);
+  return out;
 }
 
 /** The numeric field at `path` (for a range's integer test). */

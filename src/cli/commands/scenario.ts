@@ -5,8 +5,9 @@
  * is scenario-run.ts, loaded when the command runs.
  */
 import { availableParallelism } from 'node:os';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { inputError } from '../../errors.js';
+import { parseShard } from '../../runs/partial.js';
 import type { CliContext } from '../io.js';
 import { MAX_THREADS, parseTrials } from '../method-options.js';
 import { collectEach, intIn } from '../parse.js';
@@ -41,9 +42,13 @@ export function scenarioCommand(cli: CliContext): Command {
     .option('--out <file>', 'also write the JSON result to <file> (atomically)')
     .option('--json', 'print one JSON object instead of the summary')
     .option('--quiet', 'no progress bar or notes on stderr')
+    .option('--checkpoint <file>', 'record the finished chunks of every run (each value of a sweep, grid or balance) in <file> as they go (atomic writes)')
+    .option('--resume', 'with --checkpoint: continue the runs recorded there (the result equals one uninterrupted run)')
+    .option('--shard <i/n>', 'play only shard i of n of every run and write a partial result for `asl-odds merge` (the merged result equals one machine\'s)', parseShard)
+    .addOption(new Option('--tally-from <file>', 'internal: merged tally from asl-odds merge').hideHelp())
     .addHelpText(
       'after',
-      '\nExamples:\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --trials 5000 --seed s1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --precision 1 --seed s1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --balance sides.german.fire.drm=-1..2 --seed s1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --record german=31,russian=19 --calibrate sides.russian.fire.activity=0.5..1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --sweep sides.german.elr=2,3,4 --report reports/stalingrad\n  asl-odds scenario --from-vasl setup.vsav --out my-scenario.yaml\n',
+      '\nExamples:\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --trials 5000 --seed s1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --precision 1 --seed s1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --balance sides.german.fire.drm=-1..2 --seed s1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --record german=31,russian=19 --calibrate sides.russian.fire.activity=0.5..1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --sweep sides.german.elr=2,3,4 --report reports/stalingrad\n  for i in 0 1 2 3; do asl-odds scenario scenarios/stalingrad-factory-1942.yaml --sweep sides.german.elr=2,3,4 --seed s1 --shard $i/4 --out part-$i.json; done; asl-odds merge part-*.json\n  asl-odds scenario --from-vasl setup.vsav --out my-scenario.yaml\n',
     )
     // The run (the scenario engine, its reports, YAML and zod) is loaded when asked for: the other
     // commands start without it (about 0.1 s).
