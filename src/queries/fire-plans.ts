@@ -255,8 +255,11 @@ export async function comparePlans(input: PlanInput): Promise<PlanComparison> {
     const engine = resolveAttackInput(attackInput);
     const mismatch = engine.attacks.findIndex((a, i) => a.coweringShift !== p.built[i].cowering.columns && p.built[i].column !== null);
     if (mismatch >= 0) return { ...row, note: 'the attack engine takes one firer\'s Cowering for every attack of a sequence; these groups cower differently' };
-    const single = p.built.length === 1;
-    const out = await computeOdds(attackQuery(attackInput), single ? { seed } : { trials, seed });
+    // Exact where quick: one attack, or two on at most two units (50,000-70,000 states, under a second,
+    // benchmarks/README.md session 16); past the query's quick budget Monte Carlo answers with the
+    // shared seed. Otherwise Monte Carlo at once.
+    const tryExact = p.built.length === 1 || (p.built.length === 2 && engine.targets.length <= 2);
+    const out = await computeOdds(attackQuery(attackInput), tryExact ? { seed, fallbackTrials: trials } : { trials, seed });
     if (out.kind !== 'result') throw new AslOddsError('internal.plan', 'plan: a partial result');
     const r = out.result;
     const se = r.stackEvents ?? {};
@@ -293,7 +296,7 @@ export async function comparePlans(input: PlanInput): Promise<PlanComparison> {
     for (const p of order) {
       if (screened >= 10) break;
       if (rows.has(p) || (bySpec.has(p.specKey) && bySpec.get(p.specKey)?.value !== undefined)) continue;
-      ranked.push({ ...baseRow(p), note: 'screened only (not among the candidates)' });
+      ranked.push({ ...baseRow(p), note: p.groups.length > MAX_ATTACKS ? `screened only: the attack engine takes at most ${MAX_ATTACKS} attacks in a sequence` : 'screened only (not among the candidates)' });
       screened++;
     }
   }

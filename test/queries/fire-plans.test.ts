@@ -29,8 +29,8 @@ describe('fire plans', () => {
       [2, '11/36', 2],
     ]);
   });
-  it('stack figures: exact for one group, Monte Carlo with one seed for a sequence (same seed, same figures)', async () => {
-    const input = { target: { targets: ['russian/4-4-7', 'russian/4-4-7'] }, group: { firers: ['german/4-6-7', 'german/4-6-7'], tem: 1 }, objective: 'any-broken' as const, trials: 4000 };
+  it('stack figures: exact for one group, Monte Carlo with one seed for a sequence on 3 units (same seed, same figures)', async () => {
+    const input = { target: { targets: ['russian/4-4-7', 'russian/4-4-7', 'russian/4-4-7'] }, group: { firers: ['german/4-6-7', 'german/4-6-7'], tem: 1 }, objective: 'any-broken' as const, trials: 4000 };
     const a = await comparePlans(input);
     const b = await comparePlans(input);
     expect(a.plans.map((p) => p.value)).toEqual(b.plans.map((p) => p.value));
@@ -40,6 +40,9 @@ describe('fire plans', () => {
     expect(two?.method).toBe('monte-carlo');
     expect(two?.ci95?.[0]).toBeLessThanOrEqual(two?.value ?? NaN);
     expect(a.plans.filter((p) => p.rank !== null).map((p) => p.rank)).toEqual([1, 2]);
+    // Two attacks on two units: exact (quick).
+    const small = await comparePlans({ ...input, target: { targets: ['russian/4-4-7', 'russian/4-4-7'] } });
+    expect(small.plans.map((p) => p.method)).toEqual(['exact', 'exact']);
   });
   it('groups that cower differently in a sequence are screened only, with the reason (one firer profile per sequence)', async () => {
     const c = await comparePlans({ target: { targets: ['russian/4-4-7'] }, group: { firers: ['german/4-6-7', 'german/4-3-6'] }, objective: 'any-broken', trials: 2000 });

@@ -42,7 +42,8 @@ afterAll(async () => {
 
 /** Waits until the page is not computing and shows a ledger line. */
 async function ledgerShown(page: Page): Promise<string> {
-  await page.waitForFunction(`(() => { const m = document.querySelector('main'); return m && m.dataset.status !== 'computing' && document.querySelector('.pane.current .ledger-line, .ledger-line'); })()`, undefined, { timeout: 120_000 });
+  // The answer to the question the URL now asks (not an earlier one still on screen).
+  await page.waitForFunction(`(() => { const m = document.querySelector('main'); return m && m.dataset.status !== 'computing' && m.dataset.hash === location.hash && document.querySelector('.ledger-line'); })()`, undefined, { timeout: 120_000 });
   return (await page.locator('.ledger-line').first().innerText()).replace(/^Fire attack:\s*/, '').trim();
 }
 
@@ -80,6 +81,16 @@ describe.skipIf(!hasChromium)('the attack form builds the fire attack', () => {
       const io = bufferIO();
       expect(await runCli([...splitWords(line).slice(1), '--json', '--quiet'], io)).toBe(0);
       expect((JSON.parse(io.out) as { ledger: string }).ledger).toBe(ledger);
+      // Compare fire plans (exact NMC-or-better figure): the page's best plan is the CLI's.
+      await page.locator('#plan-objective').selectOption('nmc');
+      await page.getByRole('button', { name: 'Compare fire plans' }).click();
+      await page.waitForSelector('.plan-list li', { timeout: 120_000 });
+      const best = await page.locator('.plan-list li').first().innerText();
+      const planIO = bufferIO();
+      expect(await runCli(['plan', ...splitWords(line).slice(2).filter((w, i, a) => w !== '--fp' && a[i - 1] !== '--fp'), '--objective', 'nmc', '--json'], planIO)).toBe(0);
+      const cli = JSON.parse(planIO.out) as { plans: { nmcOrBetter: number; groups: string[][] }[] };
+      expect(best.startsWith(`${(100 * cli.plans[0].nmcOrBetter).toFixed(1)}%`)).toBe(true);
+      expect(await page.locator('.plan-list li').count()).toBe(cli.plans.length);
       if (width === 375) {
         const overflow = (await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
         expect(overflow).toBeLessThanOrEqual(0);

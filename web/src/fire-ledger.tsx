@@ -4,12 +4,13 @@
  * Renders nothing for an answer without a ledger.
  */
 import type { OddsResult } from '../../src/result.js';
+import { PlanCompare } from './plan-compare.js';
 
 function signed(n: number): string {
   return n > 0 ? `+${n}` : `${n}`;
 }
 
-export function FireLedger({ result }: { result: OddsResult }) {
+export function FireLedger({ result, commandLine }: { result: OddsResult; commandLine: string }) {
   if (result.ledger === undefined) return null;
   return (
     <section class="ledger" aria-label="Fire attack">
@@ -42,6 +43,7 @@ export function FireLedger({ result }: { result: OddsResult }) {
           </li>
         </ul>
       </details>
+      {(result.fpLedger?.length ?? 0) > 1 && <PlanCompare commandLine={commandLine} />}
     </section>
   );
 }

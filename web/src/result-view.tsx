@@ -90,7 +90,7 @@ export function ResultView({ result, fractions, commandLine }: { result: OddsRes
   const categories = Object.entries(extras.categories ?? {}).map(([k, p]) => ({ name: k, label: k, p, fraction: extras.categoryFractions?.[k] }));
   return (
     <article class="result" data-command={result.command} data-method={result.method}>
-      <FireLedger result={result} />
+      <FireLedger result={result} commandLine={commandLine} />
       <section class={allFigures ? 'summary all' : 'summary'} aria-label="Summary">
         <h2>{summary.question}</h2>
         {(summary.warnings ?? []).map((w, i) => (
