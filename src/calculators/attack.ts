@@ -3,9 +3,10 @@
  * KIA/K/# by Random Selection, the checks in rule order with leadership, leader-loss cascades, Heat of
  * Battle, berserk leaders (A7, A7.9, A.9, A10.2-10.22, A15, A19).
  */
-import type { UnitClass } from '../counters/types.js';
+import { CLASS_ORDER } from '../counters/types.js';
 import { inputError } from '../errors.js';
-import { collect, intIn, OptionValueError, unitClass } from '../options/option-values.js';
+import { OptionValueError, unitClass } from '../options/option-values.js';
+import { flagOption, intOption, isNumber, listOption, oneOf, option, requiredListOption, textOption, type TypedOption } from '../options/typed-option.js';
 import { attackQuery, type AttackKind, type TargetInput } from '../queries/attack-query.js';
 import type { OddsCalculator, ParsedOptions } from './calculator.js';
 import { RULE_OPTIONS, SITUATION_OPTIONS, situationFrom } from './common.js';
@@ -31,6 +32,35 @@ export const TARGET_MARKERS = [
   { name: 'target-disrupted', field: 'disrupted', description: 'positions of broken and Disrupted units (A19.12)' },
 ] as const;
 
+/** Each marker's option, `--target-broken <i,...>`. */
+const TARGET_MARK_OPTIONS: readonly { readonly name: string; readonly field: (typeof TARGET_MARKERS)[number]['field']; readonly option: TypedOption<readonly string[] | undefined> }[] =
+  TARGET_MARKERS.map((m) => ({ name: m.name, field: m.field, option: listOption(`--${m.name} <i,...>`, m.description) }));
+
+const TARGET = requiredListOption(
+  '--target <ids>',
+  'the units in the target Location, in stack order (comma-separated or repeated), e.g. german/9-1,german/4-6-7',
+);
+const FP = option({ flags: '--fp <n>', description: 'total FP of the (first) attack, e.g. 8 or 2.5 (required unless --result)', parse: firepower }, isNumber);
+const DRM = intOption('--drm <n>', 'IFT DRM of the first attack: terrain, hindrance, anything else, -10..10', -10, 10);
+const LEADER = textOption('--leader <id>', 'a leader directing the first attack: adds his DRM, no Cowering (A7.9)');
+const FIRER = textOption('--firer <id>', 'the firing unit, for Cowering: class and nationality (a hero: firing alone), e.g. british/4-5-8');
+const FIRER_CLASS = option(
+  { flags: '--firer-class <class>', description: "the firer's class: elite, 1st-line, 2nd-line, green, conscript (a FG: its worst)", parse: unitClass },
+  oneOf(CLASS_ORDER),
+);
+const FIRER_NATIONALITY = textOption('--firer-nationality <nat>', "the firer's nationality (British Elite/1st Line and non-Conscript Finns never cower)");
+const FIRER_FANATIC = flagOption('--firer-fanatic', 'the firer is Fanatic: never cowers (A10.8)');
+const FIRER_BERSERK = flagOption('--firer-berserk', 'the firer is berserk: never cowers (A15.42)');
+const FIRE_LANE = flagOption('--fire-lane', "the first attack is a Fire Lane Residual FP attack: --fp is the MG's FP, one column left, never cowers, no leader DRM (A9.22)");
+const SNAP_SHOT = flagOption('--snap-shot', 'the first attack is a Snap Shot: Area Fire, FP halved (A8.15)');
+const THEN = listOption('--then <fp:drm[:kind]>', 'a later attack on the same stack (repeatable): e.g. 4:+1, 6:0:fire-lane, 8:-1:snap-shot');
+const RESULT = textOption('--result <r>', 'a fixed IFT result for the first attack instead of a DR: NMC, 1MC..4MC, PTC, K/1..K/4, 1KIA..7KIA');
+const ENCIRCLED = flagOption('--encircled', 'the target Location is Encircled: ML -1 (A7.7)');
+const OUTCOMES = flagOption(
+  '--outcomes',
+  "also list the stack's final states with their odds (exact: the joint distribution; Monte Carlo: the trials per final stack); a single attack is otherwise summarized per unit and for the stack only, far faster, and Monte Carlo memory stays flat",
+);
+
 /** The 1-based positions an option names, checked against the number of targets. @throws AslOddsError `input.targetPosition` */
 function positions(option: string, values: readonly string[] | undefined, count: number): Set<number> {
   const out = new Set<number>();
@@ -45,18 +75,14 @@ function positions(option: string, values: readonly string[] | undefined, count:
 }
 
 /** camelCase attribute of a marker option: `target-broken` -> `targetBroken`. */
-function attribute(name: string): string {
-  return name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-}
 
 /** The targets with their markers from `--target` and the `--target-*` positions. @throws AslOddsError `input.targetPosition` */
 export function targetsFrom(o: ParsedOptions): TargetInput[] {
-  const ids = (o.target as string[] | undefined) ?? [];
-  const marks = TARGET_MARKERS.map((m) => ({ field: m.field, at: positions(m.name, o[attribute(m.name)] as string[] | undefined, ids.length) }));
+  const ids = TARGET.read(o);
+  const marks = TARGET_MARK_OPTIONS.map((m) => ({ field: m.field, at: positions(m.name, m.option.read(o), ids.length) }));
   return ids.map((unit, i) => {
-    const t: Record<string, unknown> = { unit };
-    for (const m of marks) t[m.field] = m.at.has(i + 1);
-    return t as unknown as TargetInput;
+    const at = (field: (typeof TARGET_MARKERS)[number]['field']) => marks.some((m) => m.field === field && m.at.has(i + 1));
+    return { unit, broken: at('broken'), pinned: at('pinned'), fanatic: at('fanatic'), berserk: at('berserk'), wounded: at('wounded'), disrupted: at('disrupted') };
   });
 }
 
@@ -71,52 +97,34 @@ export const attackCalculator: OddsCalculator = {
     'attack --fp 12 --firer russian/4-4-7 --target german/4-6-7 --then 5:0:fire-lane',
   ],
   options: [
-    {
-      flags: '--target <ids>',
-      description: 'the units in the target Location, in stack order (comma-separated or repeated), e.g. german/9-1,german/4-6-7',
-      parse: collect,
-      required: true,
-    },
-    { flags: '--fp <n>', description: 'total FP of the (first) attack, e.g. 8 or 2.5 (required unless --result)', parse: firepower },
-    { flags: '--drm <n>', description: 'IFT DRM of the first attack: terrain, hindrance, anything else, -10..10', parse: intIn(-10, 10) },
-    { flags: '--leader <id>', description: 'a leader directing the first attack: adds his DRM, no Cowering (A7.9)' },
-    { flags: '--firer <id>', description: 'the firing unit, for Cowering: class and nationality (a hero: firing alone), e.g. british/4-5-8' },
-    { flags: '--firer-class <class>', description: "the firer's class: elite, 1st-line, 2nd-line, green, conscript (a FG: its worst)", parse: unitClass },
-    { flags: '--firer-nationality <nat>', description: "the firer's nationality (British Elite/1st Line and non-Conscript Finns never cower)" },
-    { flags: '--firer-fanatic', description: 'the firer is Fanatic: never cowers (A10.8)' },
-    { flags: '--firer-berserk', description: 'the firer is berserk: never cowers (A15.42)' },
-    { flags: '--fire-lane', description: "the first attack is a Fire Lane Residual FP attack: --fp is the MG's FP, one column left, never cowers, no leader DRM (A9.22)" },
-    { flags: '--snap-shot', description: 'the first attack is a Snap Shot: Area Fire, FP halved (A8.15)' },
-    { flags: '--then <fp:drm[:kind]>', description: 'a later attack on the same stack (repeatable): e.g. 4:+1, 6:0:fire-lane, 8:-1:snap-shot', parse: collect },
-    { flags: '--result <r>', description: 'a fixed IFT result for the first attack instead of a DR: NMC, 1MC..4MC, PTC, K/1..K/4, 1KIA..7KIA' },
-    ...TARGET_MARKERS.map((m) => ({ flags: `--${m.name} <i,...>`, description: m.description, parse: collect })),
-    { flags: '--encircled', description: 'the target Location is Encircled: ML -1 (A7.7)' },
-    {
-      flags: '--outcomes',
-      description: "also list the stack's final states with their odds (exact: the joint distribution; Monte Carlo: the trials per final stack); a single attack is otherwise summarized per unit and for the stack only, far faster, and Monte Carlo memory stays flat",
-    },
+    ...[TARGET, FP, DRM, LEADER, FIRER, FIRER_CLASS, FIRER_NATIONALITY, FIRER_FANATIC, FIRER_BERSERK, FIRE_LANE, SNAP_SHOT, THEN, RESULT].map((t) => t.spec),
+    ...TARGET_MARK_OPTIONS.map((m) => m.option.spec),
+    ENCIRCLED.spec,
+    OUTCOMES.spec,
     ...SITUATION_OPTIONS,
     ...RULE_OPTIONS,
   ],
   query: (o) => {
     const targets = targetsFrom(o);
-    if (o.fireLane && o.snapShot) throw inputError('input.kind', '--fire-lane, --snap-shot: give at most one kind for the first attack');
-    const kind: AttackKind = o.fireLane ? 'fire-lane' : o.snapShot ? 'snap-shot' : 'normal';
+    const fireLane = FIRE_LANE.read(o);
+    const snapShot = SNAP_SHOT.read(o);
+    if (fireLane && snapShot) throw inputError('input.kind', '--fire-lane, --snap-shot: give at most one kind for the first attack');
+    const kind: AttackKind = fireLane ? 'fire-lane' : snapShot ? 'snap-shot' : 'normal';
     return attackQuery({
       targets,
-      fp: o.fp as number | undefined,
-      drm: o.drm as number | undefined,
+      fp: FP.read(o),
+      drm: DRM.read(o),
       kind,
-      leader: o.leader as string | undefined,
-      firer: o.firer as string | undefined,
-      firerClass: o.firerClass as UnitClass | undefined,
-      firerNationality: o.firerNationality as string | undefined,
-      firerFanatic: o.firerFanatic as boolean | undefined,
-      firerBerserk: o.firerBerserk as boolean | undefined,
-      then: o.then as string[] | undefined,
-      result: o.result as string | undefined,
-      encircled: o.encircled as boolean | undefined,
-      outcomes: o.outcomes as boolean | undefined,
+      leader: LEADER.read(o),
+      firer: FIRER.read(o),
+      firerClass: FIRER_CLASS.read(o),
+      firerNationality: FIRER_NATIONALITY.read(o),
+      firerFanatic: FIRER_FANATIC.read(o),
+      firerBerserk: FIRER_BERSERK.read(o),
+      then: THEN.read(o),
+      result: RESULT.read(o),
+      encircled: ENCIRCLED.read(o),
+      outcomes: OUTCOMES.read(o),
       ...situationFrom(o),
     });
   },
