@@ -67,12 +67,11 @@ describe('every calculator', () => {
       expect(() => calc.query(parseOptionEntries(calc.options, known))).not.toThrow();
     }
   });
-  it('no calculator casts its options (`o.x as T`)', () => {
-    const dir = new URL('../../src/calculators/', import.meta.url);
-    for (const f of readdirSync(dir)) {
+  it('no calculator or table kind casts its options (`o.x as T`)', () => {
+    for (const dir of [new URL('../../src/calculators/', import.meta.url), new URL('../../src/tables/', import.meta.url)]) for (const f of readdirSync(dir)) {
       const text = readFileSync(new URL(f, dir), 'utf8');
       expect(text.match(/\bo(\.\w+|\[[^\]]+\]) as /g) ?? [], f).toEqual([]);
-      expect(text.match(/ as (unknown|number|string|boolean|RuleSetId|UnitClass|Record<)/g) ?? [], f).toEqual([]);
+      expect(text.match(/\bo\.\w+ as |\bas (unknown|number|string|boolean|UnitClass|Record<)/g) ?? [], f).toEqual([]);
     }
   });
 });
