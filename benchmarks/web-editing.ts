@@ -1,5 +1,5 @@
 /**
- * The web page as a player edits a stack (benchmarks/README.md, "Session 18"): the page opened at
+ * The web page as a player edits a stack (benchmarks/README.md "The web page: answers while a stack is edited"): the page opened at
  * `#/attack` (its default question answered), then each 3-leader stack below with 4, 5 and 6 units set
  * into the URL fragment every `GAP` ms; printed per stack, ms from the last edit to its answer on screen.
  * Needs Debian's Chromium (`apt-get install -y chromium`), as the web test does.

@@ -44,7 +44,7 @@
  * Runs in Node >= 20.19 and in browsers (no Node module below this entry point).
  */
 import type { ChunkRunner } from './engine/chunk-runner.js';
-import { checkTrials } from './options/method-spec.js';
+import { checkThreads, checkTrials } from './options/method-spec.js';
 import { computeOdds, type MethodOptions, type OddsQuery } from './queries/compute-odds.js';
 import { attackQuery, type AttackInput } from './queries/attack-query.js';
 import { ccQuery, type CCInput } from './queries/cc-query.js';
@@ -95,7 +95,7 @@ export interface OddsOptions {
    * Monte Carlo answers instead of exact (queries/fallback.ts); returned as `result.seed`.
    */
   readonly seed?: string;
-  /** Workers for `runner`, an integer in [1, 1024] [1]. Without a runner every chunk runs in this thread. */
+  /** Workers for `runner`, an integer in [1, 64] [1] (options/method-spec.ts). Without a runner every chunk runs in this thread. */
   readonly threads?: number;
   /** Runs Monte Carlo chunks on workers (Node: `poolChunkRunner` from `asl-odds/node`). */
   readonly runner?: ChunkRunner;
@@ -116,9 +116,7 @@ export interface OddsOptions {
  */
 function resolveOptions(o: OddsOptions = {}): MethodOptions {
   if (o.trials !== undefined) checkTrials(o.trials);
-  if (o.threads !== undefined && (!Number.isInteger(o.threads) || o.threads < 1 || o.threads > 1024)) {
-    throw inputError('input.threads', `threads: expected an integer in [1, 1024], got ${o.threads}`);
-  }
+  if (o.threads !== undefined) checkThreads(o.threads);
   if (o.seed !== undefined && typeof o.seed !== 'string') throw inputError('input.seed', `seed: expected a string, got ${typeof o.seed}`);
   if (o.exact && o.trials !== undefined) throw inputError('input.exact', 'exact and trials: give one method');
   const stop = { interrupted: o.signal?.aborted ?? false };

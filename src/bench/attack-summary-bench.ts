@@ -183,7 +183,7 @@ export interface RandomSummaryTimes {
   /**
    * The same stacks asked again, right after (code paths the first run compiled, warm): slowest ms and
    * how many under 1 s. After a small warm-up a first run has cost up to about 1.7x a second one;
-   * after the bench's earlier stages, little more (benchmarks/README.md, session 10).
+   * after the bench's earlier stages, little more (benchmarks/README.md "Exact attacks: one core").
    */
   readonly againMaxMs: number;
   readonly againUnder1s: number;

@@ -8,12 +8,12 @@
  * Pipeline: options (CLI argv or URL fragment) -> parseOptionEntries / commander -> `query(options)` ->
  * computeOdds (exact or Monte Carlo) -> OddsResult.
  */
-import type { OptionSpec } from '../options/option-spec.js';
+import type { OptionSpec, ParsedOptions } from '../options/option-spec.js';
 import type { OddsQuery } from '../queries/compute-odds.js';
 import type { OddsResult } from '../result.js';
 
-/** Parsed options: commander's camelCase attribute names (`--broken-ml` -> `brokenMl`). */
-export type ParsedOptions = Readonly<Record<string, unknown>>;
+/** Parsed options (options/option-spec.ts): read them through each option's typed reader (options/typed-option.ts). */
+export type { ParsedOptions };
 
 /**
  * A question whose chain state type is the calculator's own: front ends only hand it to `computeOdds`,

@@ -3,11 +3,11 @@
  * Table, simultaneously or the Ambushing side first; results per unit and whether the melee continues.
  */
 import { inputError } from '../errors.js';
-import { collect, intIn, OptionValueError } from '../options/option-values.js';
-import { ccQuery } from '../queries/cc-query.js';
-import type { RuleSetId } from '../rules/rule-set.js';
-import type { OddsCalculator } from './calculator.js';
-import { RULE_OPTIONS } from './common.js';
+import { OptionValueError } from '../options/option-values.js';
+import { flagOption, intOption, listOption, oneOf, option, requiredListOption } from '../options/typed-option.js';
+import { ccQuery, type CCSideSpec } from '../queries/cc-query.js';
+import type { OddsCalculator, ParsedOptions } from './calculator.js';
+import { RULE_OPTIONS, RULES, SETTING } from './common.js';
 
 /** The 1-based positions an option lists. @throws AslOddsError `input.position` */
 function positionsOf(option: string, values: readonly string[] | undefined): number[] {
@@ -24,6 +24,53 @@ function ambushSide(v: string): 'attacker' | 'defender' {
   return t;
 }
 
+/** One side's options: `--attacker <ids>`, `--attacker-pinned <i,...>`, ... (`who` = attacker or defender). */
+function sideOptions(who: 'attacker' | 'defender') {
+  const WHO = who.toUpperCase();
+  const a = who === 'attacker';
+  return {
+    units: requiredListOption(
+      `--${who} <ids>`,
+      a ? "the ATTACKER's units in the Location (comma-separated or repeated), e.g. german/4-6-7,german/8-1" : "the DEFENDER's units, e.g. russian/4-4-7",
+    ),
+    pinned: listOption(`--${who}-pinned <i,...>`, a ? 'positions of pinned ATTACKER units (FP halved, A7.8)' : 'positions of pinned DEFENDER units'),
+    wounded: listOption(`--${who}-wounded <i,...>`, a ? 'positions of wounded ATTACKER SMC (leadership one worse, A17.2)' : 'positions of wounded DEFENDER SMC'),
+    broken: listOption(`--${who}-broken <i,...>`, a ? 'positions of broken ATTACKER units: they do not attack, their FP still defends' : 'positions of broken DEFENDER units'),
+    disrupted: listOption(
+      `--${who}-disrupted <i,...>`,
+      a ? 'positions of Disrupted ATTACKER units: broken, and eliminated if still in Melee at the end of the CCPh (A19.12)' : 'positions of Disrupted DEFENDER units',
+    ),
+    cx: flagOption(`--${who}-cx`, a ? 'the ATTACKER is CX: +1 to its attack, -1 to attacks on it (A4.51)' : 'the DEFENDER is CX'),
+    concealed: flagOption(
+      `--${who}-concealed`,
+      a ? 'the ATTACKER is concealed (A11.19; settings ccConcealedAttackerDRM/ccConcealedDefenderDRM)' : 'the DEFENDER is concealed',
+    ),
+    drm: intOption(`--${who}-drm <n>`, `other DRM of the ${WHO}'s attack, -6..6`, -6, 6),
+  };
+}
+
+const ATTACKER = sideOptions('attacker');
+const DEFENDER = sideOptions('defender');
+const AMBUSH = option(
+  { flags: '--ambush <side>', description: 'the side that Ambushed the other attacks first (A11.4; setting ccAmbushDRM): attacker or defender', parse: ambushSide },
+  oneOf(['attacker', 'defender'] as const),
+);
+const HAND_TO_HAND = flagOption('--hand-to-hand', 'Hand-to-Hand CC: red Kill Numbers (J2.31; setting ccHandToHandKillShift)');
+
+/** One side's input from its options. @throws AslOddsError `input.position` */
+function sideFrom(side: ReturnType<typeof sideOptions>, who: string, o: ParsedOptions): CCSideSpec {
+  return {
+    units: side.units.read(o),
+    pinned: positionsOf(`--${who}-pinned`, side.pinned.read(o)),
+    wounded: positionsOf(`--${who}-wounded`, side.wounded.read(o)),
+    broken: positionsOf(`--${who}-broken`, side.broken.read(o)),
+    disrupted: positionsOf(`--${who}-disrupted`, side.disrupted.read(o)),
+    cx: side.cx.read(o),
+    concealed: side.concealed.read(o),
+    drm: side.drm.read(o),
+  };
+}
+
 /** The `cc` question. */
 export const ccCalculator: OddsCalculator = {
   name: 'cc',
@@ -35,55 +82,19 @@ export const ccCalculator: OddsCalculator = {
     'cc --attacker russian/6-2-8 --defender german/4-6-7,german/9-1 --hand-to-hand',
   ],
   options: [
-    { flags: '--attacker <ids>', description: "the ATTACKER's units in the Location (comma-separated or repeated), e.g. german/4-6-7,german/8-1", parse: collect, required: true },
-    { flags: '--defender <ids>', description: "the DEFENDER's units, e.g. russian/4-4-7", parse: collect, required: true },
-    { flags: '--attacker-pinned <i,...>', description: 'positions of pinned ATTACKER units (FP halved, A7.8)', parse: collect },
-    { flags: '--defender-pinned <i,...>', description: 'positions of pinned DEFENDER units', parse: collect },
-    { flags: '--attacker-wounded <i,...>', description: 'positions of wounded ATTACKER SMC (leadership one worse, A17.2)', parse: collect },
-    { flags: '--defender-wounded <i,...>', description: 'positions of wounded DEFENDER SMC', parse: collect },
-    { flags: '--attacker-broken <i,...>', description: 'positions of broken ATTACKER units: they do not attack, their FP still defends', parse: collect },
-    { flags: '--defender-broken <i,...>', description: 'positions of broken DEFENDER units', parse: collect },
-    {
-      flags: '--attacker-disrupted <i,...>',
-      description: 'positions of Disrupted ATTACKER units: broken, and eliminated if still in Melee at the end of the CCPh (A19.12)',
-      parse: collect,
-    },
-    { flags: '--defender-disrupted <i,...>', description: 'positions of Disrupted DEFENDER units', parse: collect },
-    { flags: '--attacker-cx', description: 'the ATTACKER is CX: +1 to its attack, -1 to attacks on it (A4.51)' },
-    { flags: '--defender-cx', description: 'the DEFENDER is CX' },
-    { flags: '--attacker-concealed', description: 'the ATTACKER is concealed (A11.19; settings ccConcealedAttackerDRM/ccConcealedDefenderDRM)' },
-    { flags: '--defender-concealed', description: 'the DEFENDER is concealed' },
-    { flags: '--attacker-drm <n>', description: "other DRM of the ATTACKER's attack, -6..6", parse: intIn(-6, 6) },
-    { flags: '--defender-drm <n>', description: "other DRM of the DEFENDER's attack, -6..6", parse: intIn(-6, 6) },
-    { flags: '--ambush <side>', description: 'the side that Ambushed the other attacks first (A11.4; setting ccAmbushDRM): attacker or defender', parse: ambushSide },
-    { flags: '--hand-to-hand', description: 'Hand-to-Hand CC: red Kill Numbers (J2.31; setting ccHandToHandKillShift)' },
+    // Help order: the units, then each marker for both sides.
+    ...(['units', 'pinned', 'wounded', 'broken', 'disrupted', 'cx', 'concealed', 'drm'] as const).flatMap((k) => [ATTACKER[k].spec, DEFENDER[k].spec]),
+    AMBUSH.spec,
+    HAND_TO_HAND.spec,
     ...RULE_OPTIONS,
   ],
   query: (o) =>
     ccQuery({
-      attacker: {
-        units: o.attacker as string[],
-        pinned: positionsOf('--attacker-pinned', o.attackerPinned as string[] | undefined),
-        wounded: positionsOf('--attacker-wounded', o.attackerWounded as string[] | undefined),
-        broken: positionsOf('--attacker-broken', o.attackerBroken as string[] | undefined),
-        disrupted: positionsOf('--attacker-disrupted', o.attackerDisrupted as string[] | undefined),
-        cx: o.attackerCx as boolean | undefined,
-        concealed: o.attackerConcealed as boolean | undefined,
-        drm: o.attackerDrm as number | undefined,
-      },
-      defender: {
-        units: o.defender as string[],
-        pinned: positionsOf('--defender-pinned', o.defenderPinned as string[] | undefined),
-        wounded: positionsOf('--defender-wounded', o.defenderWounded as string[] | undefined),
-        broken: positionsOf('--defender-broken', o.defenderBroken as string[] | undefined),
-        disrupted: positionsOf('--defender-disrupted', o.defenderDisrupted as string[] | undefined),
-        cx: o.defenderCx as boolean | undefined,
-        concealed: o.defenderConcealed as boolean | undefined,
-        drm: o.defenderDrm as number | undefined,
-      },
-      ambush: o.ambush as 'attacker' | 'defender' | undefined,
-      handToHand: o.handToHand as boolean | undefined,
-      rules: o.rules as RuleSetId,
-      settings: o.setting as Record<string, string> | undefined,
+      attacker: sideFrom(ATTACKER, 'attacker', o),
+      defender: sideFrom(DEFENDER, 'defender', o),
+      ambush: AMBUSH.read(o),
+      handToHand: HAND_TO_HAND.read(o),
+      rules: RULES.read(o),
+      settings: SETTING.read(o),
     }),
 };

@@ -1,11 +1,30 @@
 /**
  * `integrity`: one Battlefield Integrity Check (A16.2) or an attempt to regain ELR (A16.3).
  */
+import type { OptionSpec } from '../options/option-spec.js';
 import { intIn } from '../options/option-values.js';
+import { flagOption, intOption, option, requiredOption, type Guard } from '../options/typed-option.js';
 import { integrityQuery } from '../queries/integrity-query.js';
-import type { RuleSetId } from '../rules/rule-set.js';
 import type { OddsCalculator } from './calculator.js';
-import { RULE_OPTIONS } from './common.js';
+import { RULE_OPTIONS, RULES, SETTING } from './common.js';
+
+const LOSSES = requiredOption(
+  { flags: '--losses <n>', description: 'Integrity Base losses so far, this one included (+1 DRM each), 1-20', parse: intIn(0, 20) },
+  (v): v is number => typeof v === 'number',
+);
+// `--no-leader` and `--leader <id>` share the attribute `leader` (as in commander): a leader's id, false = no leader.
+const isLeaderOrNone: Guard<string | false> = (v): v is string | false => typeof v === 'string' || v === false;
+const LEADER = option({ flags: '--leader <id>', description: "the side's best Good Order leader (adds his modifier), e.g. russian/9-1" }, isLeaderOrNone);
+const NO_LEADER: OptionSpec = { flags: '--no-leader', description: 'the side has no Good Order leader (setting integrityNoLeaderDRM, default +1)' };
+const ENEMY_ARMOR = flagOption('--enemy-armor', 'enemy unopposed armor support (+1)');
+const ENEMY_AIR = flagOption('--enemy-air', 'enemy air support (+1)');
+const FRIENDLY_ARMOR = flagOption('--friendly-armor', 'friendly unopposed armor support (-1)');
+const FRIENDLY_AIR = flagOption('--friendly-air', 'friendly air support (-1)');
+const ELR = intOption('--elr <n>', "the side's current ELR, 0-5", 0, 5);
+const REGAIN = flagOption('--regain', 'an attempt to regain ELR instead of a check (A16.3)');
+const REINFORCEMENT_BPV = intOption('--reinforcement-bpv <n>', 'regain: MMC BPV of the reinforcements that arrived this Player Turn', 0, 100000);
+const INTEGRITY_BASE = intOption('--integrity-base <n>', 'regain: the Integrity Base before they arrived', 1, 100000);
+const STARTING_ELR = intOption('--starting-elr <n>', 'regain: the ELR the side started with (default current + 1)', 0, 5);
 
 /** The `integrity` question. */
 export const integrityCalculator: OddsCalculator = {
@@ -18,36 +37,28 @@ export const integrityCalculator: OddsCalculator = {
     'integrity --regain --losses 2 --elr 2 --reinforcement-bpv 41 --integrity-base 40',
   ],
   options: [
-    { flags: '--losses <n>', description: 'Integrity Base losses so far, this one included (+1 DRM each), 1-20', parse: intIn(0, 20), required: true },
-    { flags: '--leader <id>', description: "the side's best Good Order leader (adds his modifier), e.g. russian/9-1" },
-    { flags: '--no-leader', description: 'the side has no Good Order leader (setting integrityNoLeaderDRM, default +1)' },
-    { flags: '--enemy-armor', description: 'enemy unopposed armor support (+1)' },
-    { flags: '--enemy-air', description: 'enemy air support (+1)' },
-    { flags: '--friendly-armor', description: 'friendly unopposed armor support (-1)' },
-    { flags: '--friendly-air', description: 'friendly air support (-1)' },
-    { flags: '--elr <n>', description: "the side's current ELR, 0-5", parse: intIn(0, 5) },
-    { flags: '--regain', description: 'an attempt to regain ELR instead of a check (A16.3)' },
-    { flags: '--reinforcement-bpv <n>', description: 'regain: MMC BPV of the reinforcements that arrived this Player Turn', parse: intIn(0, 100000) },
-    { flags: '--integrity-base <n>', description: 'regain: the Integrity Base before they arrived', parse: intIn(1, 100000) },
-    { flags: '--starting-elr <n>', description: 'regain: the ELR the side started with (default current + 1)', parse: intIn(0, 5) },
+    ...[LOSSES, LEADER].map((t) => t.spec),
+    NO_LEADER,
+    ...[ENEMY_ARMOR, ENEMY_AIR, FRIENDLY_ARMOR, FRIENDLY_AIR, ELR, REGAIN, REINFORCEMENT_BPV, INTEGRITY_BASE, STARTING_ELR].map((t) => t.spec),
     ...RULE_OPTIONS,
   ],
-  // `--no-leader` and `--leader <id>` share the attribute `leader` (as in commander): false = no leader.
-  query: (o) =>
-    integrityQuery({
-      losses: o.losses as number,
-      leader: typeof o.leader === 'string' ? o.leader : undefined,
-      noLeader: o.leader === false,
-      enemyArmor: o.enemyArmor as boolean | undefined,
-      enemyAir: o.enemyAir as boolean | undefined,
-      friendlyArmor: o.friendlyArmor as boolean | undefined,
-      friendlyAir: o.friendlyAir as boolean | undefined,
-      elr: o.elr as number | undefined,
-      regain: o.regain as boolean | undefined,
-      reinforcementBPV: o.reinforcementBpv as number | undefined,
-      integrityBase: o.integrityBase as number | undefined,
-      startingELR: o.startingElr as number | undefined,
-      rules: o.rules as RuleSetId,
-      settings: o.setting as Record<string, string> | undefined,
-    }),
+  query: (o) => {
+    const leader = LEADER.read(o);
+    return integrityQuery({
+      losses: LOSSES.read(o),
+      leader: leader === false ? undefined : leader,
+      noLeader: leader === false,
+      enemyArmor: ENEMY_ARMOR.read(o),
+      enemyAir: ENEMY_AIR.read(o),
+      friendlyArmor: FRIENDLY_ARMOR.read(o),
+      friendlyAir: FRIENDLY_AIR.read(o),
+      elr: ELR.read(o),
+      regain: REGAIN.read(o),
+      reinforcementBPV: REINFORCEMENT_BPV.read(o),
+      integrityBase: INTEGRITY_BASE.read(o),
+      startingELR: STARTING_ELR.read(o),
+      rules: RULES.read(o),
+      settings: SETTING.read(o),
+    });
+  },
 };

@@ -1,10 +1,16 @@
 /**
  * `mc`: a Morale or Task Check on one unit and the Heat of Battle chain that follows (A10, A15, A19).
  */
-import { collect } from '../options/option-values.js';
+import { flagOption, listOption, optionWithDefault, isString } from '../options/typed-option.js';
 import { mcQuery } from '../queries/morale-query.js';
 import type { OddsCalculator } from './calculator.js';
 import { drmOption, RULE_OPTIONS, SITUATION_OPTIONS, situationFrom, UNIT_OPTIONS, unitInputFrom } from './common.js';
+
+const CHECK = optionWithDefault({ flags: '--check <check>', description: 'NMC, 1MC..6MC, PTC or NTC', default: 'NMC' }, isString);
+const DRM = drmOption('other DRM on the check (terrain, etc.), -6..6');
+const LEADER = listOption('--leader <id>', 'a Good Order leader in the Location lending his DRM (repeatable; the best applies, A10.7)');
+const BROKEN = flagOption('--broken', 'the unit is already broken: a failure Casualty Reduces it (A10.3)');
+const BERSERK = flagOption('--berserk', 'the unit is berserk: ML 10, failure Casualty Reduces (A15.42)');
 
 /** The `mc` question. */
 export const mcCalculator: OddsCalculator = {
@@ -14,11 +20,11 @@ export const mcCalculator: OddsCalculator = {
   examples: ['mc --unit german/4-6-7 --check 1MC --leader german/8-1', 'mc --unit russian/4-4-7 --check 2MC --elr 2 --adjacent-enemy --json'],
   options: [
     UNIT_OPTIONS[0],
-    { flags: '--check <check>', description: 'NMC, 1MC..6MC, PTC or NTC', default: 'NMC' },
-    drmOption('other DRM on the check (terrain, etc.), -6..6'),
-    { flags: '--leader <id>', description: 'a Good Order leader in the Location lending his DRM (repeatable; the best applies, A10.7)', parse: collect },
-    { flags: '--broken', description: 'the unit is already broken: a failure Casualty Reduces it (A10.3)' },
-    { flags: '--berserk', description: 'the unit is berserk: ML 10, failure Casualty Reduces (A15.42)' },
+    CHECK.spec,
+    DRM.spec,
+    LEADER.spec,
+    BROKEN.spec,
+    BERSERK.spec,
     ...UNIT_OPTIONS.slice(1),
     ...SITUATION_OPTIONS,
     ...RULE_OPTIONS,
@@ -26,11 +32,11 @@ export const mcCalculator: OddsCalculator = {
   query: (o) =>
     mcQuery({
       ...unitInputFrom(o),
-      broken: o.broken as boolean | undefined,
-      berserk: o.berserk as boolean | undefined,
-      check: o.check as string,
-      drm: o.drm as number | undefined,
-      leaders: o.leader as string[] | undefined,
+      broken: BROKEN.read(o),
+      berserk: BERSERK.read(o),
+      check: CHECK.read(o),
+      drm: DRM.read(o),
+      leaders: LEADER.read(o),
       ...situationFrom(o),
     }),
 };

@@ -6,7 +6,7 @@ import { inputError } from '../errors.js';
 import type { OptionSpec } from '../options/option-spec.js';
 import { intIn, OptionValueError } from '../options/option-values.js';
 import { PLAN_OBJECTIVES, type PlanInput, type PlanObjective } from '../queries/fire-plans.js';
-import { FIRE_BUILDER_OPTIONS, fireGroupInputOf, TARGET_MARKERS, targetsFrom } from './attack.js';
+import { FIRE_BUILDER_OPTIONS, fireGroupInputOf, firersOf, TARGET_MARKERS, targetsFrom } from './attack.js';
 import type { ParsedOptions } from './calculator.js';
 import { RULE_OPTIONS, SITUATION_OPTIONS, situationFrom } from './common.js';
 import { unitClass, collect } from '../options/option-values.js';
@@ -52,7 +52,7 @@ export function planInputOf(o: ParsedOptions): PlanInput {
   if (o.fp !== undefined || o.drm !== undefined) throw inputError('input.fp', 'plan: the firers make every group\'s FP and DRM; leave out --fp and --drm');
   return {
     target: { targets: targetsFrom(o), encircled: o.encircled as boolean | undefined, ...situationFrom(o) },
-    group: fireGroupInputOf(o, (o.firer as string[] | undefined) ?? []),
+    group: fireGroupInputOf(o, firersOf(o)),
     objective: o.objective as PlanObjective | undefined,
     candidates: o.candidates as number | undefined,
     trials: o.trials as number | undefined,

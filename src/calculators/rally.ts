@@ -1,11 +1,21 @@
 /**
  * `rally`: one Rally attempt of a broken unit and its Heat of Battle (A10.6-10.64, A15.1).
  */
-import { collect, rallyTerrain } from '../options/option-values.js';
+import { rallyTerrain } from '../options/option-values.js';
+import { flagOption, listOption, oneOf, optionWithDefault } from '../options/typed-option.js';
 import { rallyQuery } from '../queries/morale-query.js';
-import type { RallyTerrain } from '../rules/rally.js';
+import { RALLY_TERRAIN, type RallyTerrain } from '../rules/rally.js';
 import type { OddsCalculator } from './calculator.js';
 import { drmOption, RULE_OPTIONS, SITUATION_OPTIONS, situationFrom, UNIT_OPTIONS, unitInputFrom } from './common.js';
+
+const LEADER = listOption('--leader <id>', 'a Good Order leader in the Location attempting the rally (repeatable; the best applies)');
+const SELF_RALLY = flagOption('--self-rally', 'the unit attempts Self-Rally (+1; not with a Good Order leader present, A10.63)');
+const TERRAIN = optionWithDefault<RallyTerrain>(
+  { flags: '--terrain <terrain>', description: 'open, building, woods, pillbox or trench (-1 except open, A10.61)', parse: rallyTerrain, default: 'open' },
+  oneOf(RALLY_TERRAIN),
+);
+const DM = flagOption('--dm', 'the unit is under Desperation Morale (+4, A10.62)');
+const DRM = drmOption('other DRM, -6..6');
 
 /** The `rally` question. */
 export const rallyCalculator: OddsCalculator = {
@@ -15,11 +25,11 @@ export const rallyCalculator: OddsCalculator = {
   examples: ['rally --unit german/4-6-7 --leader german/8-1 --terrain building', 'rally --unit russian/4-4-7 --self-rally --dm --json'],
   options: [
     UNIT_OPTIONS[0],
-    { flags: '--leader <id>', description: 'a Good Order leader in the Location attempting the rally (repeatable; the best applies)', parse: collect },
-    { flags: '--self-rally', description: 'the unit attempts Self-Rally (+1; not with a Good Order leader present, A10.63)' },
-    { flags: '--terrain <terrain>', description: 'open, building, woods, pillbox or trench (-1 except open, A10.61)', parse: rallyTerrain, default: 'open' },
-    { flags: '--dm', description: 'the unit is under Desperation Morale (+4, A10.62)' },
-    drmOption('other DRM, -6..6'),
+    LEADER.spec,
+    SELF_RALLY.spec,
+    TERRAIN.spec,
+    DM.spec,
+    DRM.spec,
     ...UNIT_OPTIONS.slice(1),
     ...SITUATION_OPTIONS,
     ...RULE_OPTIONS,
@@ -28,11 +38,11 @@ export const rallyCalculator: OddsCalculator = {
     rallyQuery({
       ...unitInputFrom(o),
       broken: true,
-      dm: o.dm as boolean | undefined,
-      leaders: o.leader as string[] | undefined,
-      selfRally: o.selfRally as boolean | undefined,
-      terrain: o.terrain as RallyTerrain,
-      drm: o.drm as number | undefined,
+      dm: DM.read(o),
+      leaders: LEADER.read(o),
+      selfRally: SELF_RALLY.read(o),
+      terrain: TERRAIN.read(o),
+      drm: DRM.read(o),
       ...situationFrom(o),
     }),
 };

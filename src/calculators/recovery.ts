@@ -3,7 +3,12 @@
  */
 import { recoveryQuery } from '../queries/recovery-query.js';
 import type { OddsCalculator } from './calculator.js';
+import { flagOption } from '../options/typed-option.js';
 import { drmOption } from './common.js';
+
+const CX = flagOption('--cx', 'the unit is CX: +1 drm');
+const NIGHT = flagOption('--night', 'night: +1 drm');
+const DRM = drmOption('other drm (e.g. G.5 jungle/kunai/bamboo), -6..6');
 
 /** The `recovery` question. */
 export const recoveryCalculator: OddsCalculator = {
@@ -11,9 +16,9 @@ export const recoveryCalculator: OddsCalculator = {
   summary: 'Odds that a unit Recovers an unpossessed SW/Gun: Final dr < 6, +1 if CX, +1 at night (A4.44).',
   examples: ['recovery', 'recovery --cx --night --json'],
   options: [
-    { flags: '--cx', description: 'the unit is CX: +1 drm' },
-    { flags: '--night', description: 'night: +1 drm' },
-    drmOption('other drm (e.g. G.5 jungle/kunai/bamboo), -6..6'),
+    CX.spec,
+    NIGHT.spec,
+    DRM.spec,
   ],
-  query: (o) => recoveryQuery({ cx: o.cx as boolean | undefined, night: o.night as boolean | undefined, drm: o.drm as number | undefined }),
+  query: (o) => recoveryQuery({ cx: CX.read(o), night: NIGHT.read(o), drm: DRM.read(o) }),
 };

@@ -9,7 +9,7 @@ import { randomSeed } from '../dice/streams.js';
 import { AslOddsError, inputError } from '../errors.js';
 import { computeOdds, type ChunkSnapshot, type MethodOptions, type OddsQuery } from '../queries/compute-odds.js';
 import { FALLBACK_TRIALS } from '../queries/fallback.js';
-import { parseTrials as parseTrialsText } from '../options/method-spec.js';
+import { maxThreadsFor, parseTrials as parseTrialsText } from '../options/method-spec.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { textFile } from '../io/text-file.js';
 import { poolChunkRunner } from '../pool/pool-runner.js';
@@ -20,8 +20,8 @@ import { createExactProgress, createProgress } from './progress.js';
 import { commanderParser, intIn } from './parse.js';
 import { checkOutputPaths } from './output-paths.js';
 
-/** The most worker threads: 4 per core, and never more than 64 (each worker holds its own tables). */
-export const MAX_THREADS = Math.min(64, 4 * availableParallelism());
+/** The most worker threads here: 4 per core, never more than 64 (options/method-spec.ts). */
+export const MAX_THREADS = maxThreadsFor(availableParallelism());
 
 /**
  * Parses `--trials` (and the hidden `--chunk-size`): the one trials spec of options/method-spec.ts, a

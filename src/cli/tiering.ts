@@ -7,8 +7,8 @@
  * during the first second, many twice (deoptimised on a map the early feedback had not seen), and on
  * one core that compiling takes the CPU the answer needs. Optimising later, once a function has run
  * longer, compiles fewer functions on steadier feedback: from the command line the exact summary of
- * a 6-unit stack with 3 leaders took a third less time, pinned to one core (benchmarks/README.md,
- * "Session 16"). Long Monte Carlo runs are the other way round (one hot kernel, run for seconds):
+ * a 6-unit stack with 3 leaders took a third less time, pinned to one core (benchmarks/README.md
+ * "Exact attacks: V8's tier-up on one core"). Long Monte Carlo runs are the other way round (one hot kernel, run for seconds):
  * there the later tier-up only costs warm-up, so it is set for exact-first runs alone.
  *
  * This is the process entry's policy (main.ts), never the library's: `import`ing asl-odds leaves the
@@ -19,7 +19,7 @@ import { setFlagsFromString } from 'node:v8';
 /**
  * V8's `--interrupt-budget` for exact-first runs: bytecode executed (weighted, in bytes) between a
  * function's tier-up checks; V8 11.3 (Node 20) defaults to 67,584. 1,000,000 measured best of 250,000
- * to 4,000,000 on the bench's stacks (benchmarks/README.md, "Session 16").
+ * to 4,000,000 on the bench's stacks (benchmarks/README.md "Exact attacks: V8's tier-up on one core").
  */
 export const EXACT_INTERRUPT_BUDGET = 1_000_000;
 

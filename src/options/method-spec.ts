@@ -5,6 +5,8 @@
  *
  * - trials: a whole number in [1, 10^12]. 10^12 is about 480,000 chunks of 2^21; a run's memory holds one
  *   tally per chunk in flight and a list of chunk ids, so it stays flat in trials up to here.
+ * - threads: a whole number in [1, 64] (each worker holds its own tables); the CLI also keeps to 4 per core
+ *   of the machine it runs on (cli/method-options.ts `MAX_THREADS`, the same bound read with the machine's cores).
  *
  * The rule for a question whose exact answer is out of reach lives beside the engine that applies it
  * (queries/fallback.ts).
@@ -51,4 +53,28 @@ export function checkTrials(n: unknown): number {
 
 function isTrials(n: number): boolean {
   return Number.isInteger(n) && n >= MIN_TRIALS && n <= MAX_TRIALS;
+}
+
+/** The most worker threads of a run: 64 (each worker holds its own tables). */
+export const MAX_THREADS = 64;
+
+/**
+ * The most worker threads on a machine with `cores` cores: 4 per core, never more than {@link MAX_THREADS}.
+ * @example maxThreadsFor(2) // 8
+ */
+export function maxThreadsFor(cores: number): number {
+  return Math.min(MAX_THREADS, 4 * Math.max(1, cores));
+}
+
+/**
+ * Checks a thread count given as a number (the library's `threads` option).
+ * @returns n, a whole number in [1, {@link MAX_THREADS}]
+ * @throws AslOddsError `input.threads` (exit 2) otherwise
+ * @example checkThreads(2) // 2
+ */
+export function checkThreads(n: unknown): number {
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > MAX_THREADS) {
+    throw inputError('input.threads', `threads: expected a whole number in [1, ${MAX_THREADS}]; got ${String(n)}`);
+  }
+  return n;
 }

@@ -12,6 +12,9 @@
  */
 import { inputError, isAslOddsError } from '../errors.js';
 
+/** Parsed options: commander's camelCase attribute names (`--broken-ml` -> `brokenMl`) to values. */
+export type ParsedOptions = Readonly<Record<string, unknown>>;
+
 /** One option of a command. */
 export interface OptionSpec {
   /**

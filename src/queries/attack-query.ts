@@ -40,7 +40,7 @@ export const MAX_ATTACKS = 4;
  * attack-factored.ts, the leaders' chain's states and the paths its labels keep apart, then the
  * deferred units' stages and the distributions they combine, and the partial stacks of the joint
  * product). A stack of up to 6 units with at most 3 leaders needs at most about 500,000; 4 leaders and 2
- * squads under 16 FP -1 reach it in 30-36 s at about 3 GB (benchmarks/README.md sessions 8 and 9); past
+ * squads under 16 FP -1 reach it in 30-36 s at about 3 GB (benchmarks/README.md "Exact attacks: the budgets"); past
  * it, Monte Carlo.
  */
 export const MAX_ATTACK_STATES = 4_000_000;
@@ -62,8 +62,8 @@ export const ATTACK_CHUNK_SIZE = 1 << 16;
  * `quickStates`): up to two or three seconds on one idle core (a unit of work costs 3-4.5 us warm, a
  * process's first stack about 1.5x that). The exact summary of a single attack on up to 6 units with
  * at most 2 leaders took at most 22,000 on 30 random stacks (0.2 s); with 3 leaders, 150 random stacks
- * of 6 units took a median of 115,000 and at most 390,000, all within it (benchmarks/README.md, session
- * 13: 4 of them passed the 300,000 it was, and Monte Carlo then answered no sooner than exact does:
+ * of 6 units took a median of 115,000 and at most 390,000, all within it (benchmarks/README.md "Exact attacks: the budgets":
+ * 4 of them passed the 300,000 it was, and Monte Carlo then answered no sooner than exact does:
  * the slowest stack took 1.9 s from the command line either way).
  */
 export const QUICK_ATTACK_STATES = 500_000;
@@ -74,7 +74,7 @@ export const QUICK_ATTACK_STATES = 500_000;
  * costs 10-25 us there, not the 3-4.5 us of a unit of factored work, so this is the same two or three
  * seconds. With {@link QUICK_ATTACK_STATES} instead, an 8-1 and two 4-6-7 under 8 FP then 8 FP searched
  * 12.8 s before Monte Carlo answered, the issue's 5-unit stack under three attacks 15.4 s
- * (benchmarks/README.md, session 16: 2 units under two attacks took 50,000-70,000 states, under 1 s;
+ * (benchmarks/README.md "Exact attacks: the budgets": 2 units under two attacks took 50,000-70,000 states, under 1 s;
  * 3 units 450,000 to past 800,000).
  */
 export const QUICK_ATTACK_CHAIN_STATES = 100_000;
@@ -340,8 +340,8 @@ function exactAttackFigures(targets: readonly UnitState[], dist: ExactDistributi
  * MAX_ATTACK_STATES), or three leaders where the summary without the joint distribution does not
  * apply (several attacks, no unit but leaders, `outcomes`). Otherwise none: exact tries within
  * QUICK_ATTACK_STATES (a single attack's summary on 3 leaders and up to 3 other units took at most
- * 390,000 units of work on 150 random 6-unit stacks, about 0.1-1.3 s warm, benchmarks/README.md session
- * 13: the quick budget answers them exactly, and hands anything larger to Monte Carlo after two or three
+ * 390,000 units of work on 150 random 6-unit stacks, about 0.1-1.3 s warm, benchmarks/README.md
+ * "Exact attacks: the budgets": the quick budget answers them exactly, and hands anything larger to Monte Carlo after two or three
  * seconds).
  */
 function estimateOf(targets: readonly UnitState[], summary: boolean): { estimate?: { states: number; why: string } } {

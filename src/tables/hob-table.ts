@@ -21,6 +21,13 @@ import { VERSION } from '../version.js';
 import { signed, type GridTable, type TableCell, type TableKind, type TableSet } from './grid-table.js';
 import { RULE_SET_OPTIONS, ruleSetInput } from './table-options.js';
 import { toFraction } from '../engine/probability.js';
+import { flagOption } from '../options/typed-option.js';
+
+const ENEMY_IN_LOS = flagOption('--no-enemy-in-los', 'no Known enemy unit is in LOS: berserk becomes Battle Hardening (A15.44)');
+const PILLBOX = flagOption('--pillbox', 'the units are in a Pillbox/Bunker (A15.1 table notes)');
+const VS_RUSSIANS = flagOption('--vs-russians', 'the enemy is Russian (SS vs Russians never surrender, A15.5)');
+/** `--no-quarter`: reads `quarter`, false under No Quarter. */
+const QUARTER = flagOption('--no-quarter', 'No Quarter is in effect (A15.5, A20.3)');
 
 /** Columns: the HoB results after substitution, in table order (A15.1). */
 export const HOB_TABLE_RESULTS: readonly HoBResult[] = Object.values(HoBResult);
@@ -162,19 +169,16 @@ export const hobTableKind: TableKind = {
   summary: 'Heat of Battle results (hero, hero + BH, BH, berserk, surrender) by nationality and class, unbroken and broken.',
   examples: ['asl-odds table hob', 'asl-odds table hob --rules gi-anvil --format csv', 'asl-odds table hob --no-enemy-in-los --report reports/hob'],
   options: [
-    { flags: '--no-enemy-in-los', description: 'no Known enemy unit is in LOS: berserk becomes Battle Hardening (A15.44)' },
-    { flags: '--pillbox', description: 'the units are in a Pillbox/Bunker (A15.1 table notes)' },
-    { flags: '--vs-russians', description: 'the enemy is Russian (SS vs Russians never surrender, A15.5)' },
-    { flags: '--no-quarter', description: 'No Quarter is in effect (A15.5, A20.3)' },
+    ...[ENEMY_IN_LOS, PILLBOX, VS_RUSSIANS, QUARTER].map((t) => t.spec),
     ...RULE_SET_OPTIONS,
   ],
   build(o) {
     return buildHobTables({
       ...ruleSetInput(o),
-      knownEnemyInLOS: o.enemyInLos !== false,
-      pillbox: !!o.pillbox,
-      vsRussians: !!o.vsRussians,
-      noQuarter: o.quarter === false,
+      knownEnemyInLOS: ENEMY_IN_LOS.read(o),
+      pillbox: PILLBOX.read(o),
+      vsRussians: VS_RUSSIANS.read(o),
+      noQuarter: !QUARTER.read(o),
     });
   },
 };

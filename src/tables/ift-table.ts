@@ -17,7 +17,7 @@
 import { ALL_DR, isDoubles, originalDR } from '../dice/dice.js';
 import { add, toFraction, toNumber, ZERO, type Prob6 } from '../engine/probability.js';
 import { unitClass } from '../options/option-values.js';
-import type { UnitClass } from '../counters/types.js';
+import { CLASS_ORDER, type UnitClass } from '../counters/types.js';
 import { attackQuery, type AttackInput } from '../queries/attack-query.js';
 import { enumerateWithin } from '../queries/compute-odds.js';
 import { coweredColumn, coweringShift, DEFAULT_FIRER } from '../rules/cowering.js';
@@ -26,6 +26,7 @@ import { getRuleSet, type RuleSetId } from '../rules/rule-set.js';
 import { VERSION } from '../version.js';
 import { range, signed, type GridTable, type TableCell, type TableKind, type TableSet } from './grid-table.js';
 import { RULE_SET_OPTIONS, ruleSetInput } from './table-options.js';
+import { flagOption, oneOf, optionWithDefault } from '../options/typed-option.js';
 
 /** Rows: the FP columns of the IFT, top to bottom (36 stands for 36+). */
 export const IFT_TABLE_COLUMNS: readonly IFTColumn[] = IFT_COLUMNS;
@@ -162,24 +163,27 @@ function breakAttack(unit: string, fp: number, drm: number, firerClass: UnitClas
 }
 
 /** `asl-odds table ift`. */
+const FIRER_CLASS = optionWithDefault<UnitClass>(
+  {
+    flags: '--firer-class <class>',
+    description: "the firer's class for Cowering: elite, 1st-line, 2nd-line, green, conscript (Green/Conscript: two columns)",
+    parse: unitClass,
+    default: '1st-line',
+  },
+  oneOf(CLASS_ORDER),
+);
+/** `--no-cower`: reads `cower`, true unless given. */
+const COWER = flagOption('--no-cower', 'no Cowering: a leader-directed attack (put his DRM in the DRM) or a firer that never cowers (A7.9)');
+
 export const iftTableKind: TableKind = {
   name: 'ift',
   summary: 'Infantry Fire Table: P(KIA / K / MC / PTC / no effect) and P(a ML 7 / ML 8 squad breaks) by FP column 1-36+ against the IFT DRM -3..+4, with Cowering (A7, A7.9).',
   examples: ['asl-odds table ift', 'asl-odds table ift --firer-class green --format markdown', 'asl-odds table ift --no-cower --report reports/ift-table'],
-  options: [
-    {
-      flags: '--firer-class <class>',
-      description: "the firer's class for Cowering: elite, 1st-line, 2nd-line, green, conscript (Green/Conscript: two columns)",
-      parse: unitClass,
-      default: '1st-line',
-    },
-    { flags: '--no-cower', description: 'no Cowering: a leader-directed attack (put his DRM in the DRM) or a firer that never cowers (A7.9)' },
-    ...RULE_SET_OPTIONS,
-  ],
+  options: [FIRER_CLASS.spec, COWER.spec, ...RULE_SET_OPTIONS],
   build(o) {
     return buildIftTables({
-      firerClass: o.firerClass as UnitClass | undefined,
-      cower: o.cower as boolean | undefined,
+      firerClass: FIRER_CLASS.read(o),
+      cower: COWER.read(o),
       ...ruleSetInput(o),
     });
   },

@@ -12,11 +12,14 @@ import { routCategoryOf } from '../chains/rout-chain.js';
 import { enumerateChain } from '../engine/exact.js';
 import { add, toFraction, toNumber, ZERO, type Prob6 } from '../engine/probability.js';
 import { routQuery } from '../queries/rout-query.js';
-import { intIn } from '../options/option-values.js';
 import type { RuleSetId } from '../rules/rule-set.js';
 import { VERSION } from '../version.js';
 import { range, type GridTable, type TableCell, type TableKind, type TableSet } from './grid-table.js';
 import { RULE_SET_OPTIONS, ruleSetInput } from './table-options.js';
+import { intOption, isString, optionWithDefault } from '../options/typed-option.js';
+
+const UNIT = optionWithDefault({ flags: '--unit <id>', description: 'the counter whose broken-side ML each row overrides', default: 'german/4-6-7' }, isString);
+const DRM = intOption('--drm <n>', 'other DRM on every Interdiction NMC, -6..6', -6, 6);
 
 /** Rows: broken-side Morale Levels, top to bottom. */
 export const INTERDICTION_TABLE_MLS: readonly number[] = range(4, 10).reverse();
@@ -100,14 +103,14 @@ export const interdictionTableKind: TableKind = {
   summary: 'Rout Interdiction: P(arrive intact / arrive / eliminated) by broken ML 4-10 over 1-3 Open Ground hexes (A10.53).',
   examples: ['asl-odds table interdiction', 'asl-odds table interdiction --unit russian/4-4-7 --drm -1 --format markdown'],
   options: [
-    { flags: '--unit <id>', description: 'the counter whose broken-side ML each row overrides', default: 'german/4-6-7' },
-    { flags: '--drm <n>', description: 'other DRM on every Interdiction NMC, -6..6', parse: intIn(-6, 6) },
+    UNIT.spec,
+    DRM.spec,
     ...RULE_SET_OPTIONS,
   ],
   build(o) {
     return buildInterdictionTables({
-      unit: o.unit as string | undefined,
-      drm: o.drm as number | undefined,
+      unit: UNIT.read(o),
+      drm: DRM.read(o),
       ...ruleSetInput(o),
     });
   },

@@ -23,6 +23,13 @@ import { VERSION } from '../version.js';
 import { intIn } from '../options/option-values.js';
 import { range, signed, type GridTable, type TableKind, type TableSet } from './grid-table.js';
 import { RULE_SET_OPTIONS, ruleSetInput } from './table-options.js';
+import { isNumber, isString, optionWithDefault } from '../options/typed-option.js';
+
+const ELR = optionWithDefault({ flags: '--elr <n>', description: "the side's ELR, 0-5 (A19.1)", parse: intIn(0, 5), default: 3 }, isNumber);
+const UNIT = optionWithDefault(
+  { flags: '--unit <id>', description: 'the counter whose ML each row overrides: its nationality and class set the HoB part', default: 'german/4-6-7' },
+  isString,
+);
 
 /** Rows: Morale Levels, top to bottom. */
 export const MC_TABLE_MLS: readonly number[] = range(4, 10).reverse();
@@ -125,14 +132,14 @@ export const mcTableKind: TableKind = {
   summary: 'Morale Check odds: P(pass), P(pinned), P(broken), P(Replaced), P(Disrupted) by ML 4-10 against the Final modifier (#MC + DRM) -3..+8, for one ELR.',
   examples: ['asl-odds table mc', 'asl-odds table mc --elr 2 --format markdown', 'asl-odds table mc --unit russian/4-4-7 --report reports/mc-table'],
   options: [
-    { flags: '--elr <n>', description: "the side's ELR, 0-5 (A19.1)", parse: intIn(0, 5), default: 3 },
-    { flags: '--unit <id>', description: 'the counter whose ML each row overrides: its nationality and class set the HoB part', default: 'german/4-6-7' },
+    ELR.spec,
+    UNIT.spec,
     ...RULE_SET_OPTIONS,
   ],
   build(o) {
     return buildMcTables({
-      unit: o.unit as string | undefined,
-      elr: o.elr as number | undefined,
+      unit: UNIT.read(o),
+      elr: ELR.read(o),
       ...ruleSetInput(o),
     });
   },

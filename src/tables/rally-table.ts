@@ -18,6 +18,12 @@ import type { RuleSetId } from '../rules/rule-set.js';
 import { VERSION } from '../version.js';
 import { range, signed, type GridTable, type TableCell, type TableKind, type TableSet } from './grid-table.js';
 import { RULE_SET_OPTIONS, ruleSetInput } from './table-options.js';
+import { isString, optionWithDefault } from '../options/typed-option.js';
+
+const UNIT = optionWithDefault(
+  { flags: '--unit <id>', description: 'the counter whose broken-side ML each row overrides (its nationality sets the HoB part)', default: 'german/4-6-7' },
+  isString,
+);
 
 /** Rows: broken-side Morale Levels, top to bottom. */
 export const RALLY_TABLE_MLS: readonly number[] = range(4, 10).reverse();
@@ -101,12 +107,12 @@ export const rallyTableKind: TableKind = {
   summary: 'Rally odds by broken-side ML 4-10 against the Rally DRM -3..+4: with a leader or by Self-Rally, without and with DM.',
   examples: ['asl-odds table rally', 'asl-odds table rally --unit russian/4-4-7 --format markdown'],
   options: [
-    { flags: '--unit <id>', description: 'the counter whose broken-side ML each row overrides (its nationality sets the HoB part)', default: 'german/4-6-7' },
+    UNIT.spec,
     ...RULE_SET_OPTIONS,
   ],
   build(o) {
     return buildRallyTables({
-      unit: o.unit as string | undefined,
+      unit: UNIT.read(o),
       ...ruleSetInput(o),
     });
   },

@@ -12,8 +12,10 @@ import { vehicleQuery } from '../queries/vehicle-query.js';
 import type { RuleSetId } from '../rules/rule-set.js';
 import { VERSION } from '../version.js';
 import { range, type GridTable, type TableCell, type TableKind, type TableSet } from './grid-table.js';
-import { intIn } from '../options/option-values.js';
 import { RULE_SET_OPTIONS, ruleSetInput } from './table-options.js';
+import { intOption } from '../options/typed-option.js';
+
+const BREAKDOWN = intOption('--breakdown <n>', "the MG's B#, 2-13 (matters only with vehicleMalfunctionShot=misses)", 2, 13);
 
 /** Rows: Modified To Hit number. */
 export const VEHICLE_TABLE_TH: readonly number[] = range(2, 12);
@@ -82,8 +84,8 @@ export const vehicleTableKind: TableKind = {
   name: 'vehicle',
   summary: 'MG vs AFV (A9.61): P(eliminated), P(burning), P(Stunned) by To Hit number and Final Kill Number.',
   examples: ['asl-odds table vehicle', 'asl-odds table vehicle --format markdown --setting vehicleBurning=at-most-half'],
-  options: [...RULE_SET_OPTIONS, { flags: '--breakdown <n>', description: "the MG's B#, 2-13 (matters only with vehicleMalfunctionShot=misses)", parse: intIn(2, 13) }],
+  options: [...RULE_SET_OPTIONS, BREAKDOWN.spec],
   build(o) {
-    return buildVehicleTables({ ...ruleSetInput(o), breakdown: o.breakdown as number | undefined });
+    return buildVehicleTables({ ...ruleSetInput(o), breakdown: BREAKDOWN.read(o) });
   },
 };

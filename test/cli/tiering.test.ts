@@ -1,7 +1,7 @@
 /**
  * The process entry's V8 tier-up policy (src/cli/tiering.ts): exact-first runs ask V8 to optimise
  * later, Monte Carlo runs and library users keep V8's own, and a user's `--interrupt-budget` stands.
- * Its speed is the bench's to measure (benchmarks/README.md, "Session 16"), never asserted here.
+ * Its speed is the bench's to measure (benchmarks/README.md "Exact attacks: V8's tier-up on one core"), never asserted here.
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';

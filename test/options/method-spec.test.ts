@@ -7,7 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { mcOdds } from '../../src/index.js';
 import { parseTrials as cliParseTrials } from '../../src/cli/method-options.js';
-import { checkTrials, MAX_TRIALS, parseTrials } from '../../src/options/method-spec.js';
+import { checkThreads, checkTrials, MAX_THREADS, MAX_TRIALS, maxThreadsFor, parseTrials } from '../../src/options/method-spec.js';
+import { MAX_THREADS as CLI_MAX_THREADS } from '../../src/cli/method-options.js';
+import { availableParallelism } from 'node:os';
 import { OptionValueError } from '../../src/options/option-values.js';
 import { attackQuery } from '../../src/queries/attack-query.js';
 import { computeOdds } from '../../src/queries/compute-odds.js';
@@ -44,6 +46,18 @@ describe('trials: one spec, [1, 1e12]', () => {
     expect(io.err).toMatch(/--trials.*\[1, 1e12\]/);
     expect(io.err.trim().split('\n')).toHaveLength(1);
     expect(await errorCodeOf(['mc', '--unit', 'german/4-6-7', '--trials', '2e12'])).toBe('commander.invalidArgument');
+  });
+});
+
+describe('threads: one bound, [1, 64], and 4 per core on the command line', () => {
+  it('the library and the CLI read the same bound', async () => {
+    expect(MAX_THREADS).toBe(64);
+    expect(maxThreadsFor(2)).toBe(8);
+    expect(maxThreadsFor(32)).toBe(64);
+    expect(CLI_MAX_THREADS).toBe(maxThreadsFor(availableParallelism()));
+    expect(checkThreads(64)).toBe(64);
+    for (const bad of [0, 65, 1.5]) expect(() => checkThreads(bad)).toThrow(/threads: expected a whole number in \[1, 64\]/);
+    await expect(mcOdds({ unit: 'german/4-6-7' }, { trials: 10, threads: 65 })).rejects.toMatchObject({ code: 'input.threads' });
   });
 });
 
