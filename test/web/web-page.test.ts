@@ -169,7 +169,7 @@ describe.skipIf(!hasChromium)('the web page in Chromium', () => {
     await context.close();
   }, 120_000);
 
-  it('pins a result and shows it beside the next (with and without a leader)', async () => {
+  it('pins a result and compares it with the next in one table (with and without a leader)', async () => {
     const { context } = await guardedContext(1280);
     const page = await context.newPage();
     await page.goto(web.url + '#/rout?unit=german/4-6-7&path=open,open');
@@ -177,8 +177,10 @@ describe.skipIf(!hasChromium)('the web page in Chromium', () => {
     await page.getByRole('button', { name: 'Pin to compare' }).click();
     await page.evaluate(`location.hash = '#/rout?unit=german/4-6-7&path=open,open&leader=german/8-1'`);
     await answered(page, '#/rout?unit=german/4-6-7&path=open,open&leader=german/8-1');
+    // one table, pinned | now | change, row by row (issue 38), above the current answer
     const panes = (await page.evaluate(`[...document.querySelectorAll('.pane')].map((p) => p.className)`)) as string[];
-    expect(panes).toEqual(['pane pinned', 'pane current ']);
+    expect(panes).toEqual(['pane current ']);
+    expect(await page.locator('table.compare tr[data-key="category:arrived intact"] td.pinned').textContent()).toBe('22.0%');
     await mkdir(OUT, { recursive: true });
     await page.screenshot({ path: join(OUT, 'web-compare-1280.png'), fullPage: true });
     await context.close();

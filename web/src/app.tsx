@@ -114,6 +114,12 @@ function answerOf(reply: TimedReply, state: PageState, line: string): Answer {
   return { kind: 'error', message: reply.error.message, code: reply.error.code, state, line };
 }
 
+/**
+ * Whether this page can keep itself for offline use: browsers give a service worker only to a secure
+ * context (https, or localhost / 127.0.0.1); over a plain http LAN address there is none.
+ */
+const OFFLINE_POSSIBLE = window.isSecureContext && 'serviceWorker' in navigator;
+
 /** Whether the service worker has been registered (after the first answer). */
 let swRegistered = false;
 
@@ -193,7 +199,7 @@ export function App() {
     if (last && last.hash === answeredHash) last.at = performance.now();
     // The service worker (offline use) is registered once the first answer is on screen: installing
     // it precaches the whole build, which slowed the first answer when it ran at load.
-    if (answer && !swRegistered) {
+    if (answer && !swRegistered && OFFLINE_POSSIBLE) {
       swRegistered = true;
       void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
     }
@@ -296,8 +302,9 @@ export function App() {
       </div>
       <footer>
         <p>
-          Exact odds by enumerating every dice path through the rules (ASL 2nd Edition or G.I. Anvil of Victory), computed on this device; works offline once loaded. The
-          same engine as the <code>asl-odds</code> command line.
+          Exact odds by enumerating every dice path through the rules (ASL 2nd Edition or G.I. Anvil of Victory), computed on this device;{' '}
+          {OFFLINE_POSSIBLE ? 'works offline once loaded.' : 'offline use needs this page served over https or from localhost (here it works while its server runs).'} The same engine
+          as the <code>asl-odds</code> command line.
         </p>
       </footer>
     </main>
