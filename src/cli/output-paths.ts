@@ -69,6 +69,11 @@ export function checkOutputPaths(outputs: OutputPaths, inputs: readonly NamedPat
       throw inputError('input.output', `--report ${outputs.report}: is ${input.what} (an input); give another directory`);
     }
   }
+  for (const f of files) {
+    if (outputs.report !== undefined && resolve(outputs.report) === resolve(f.path)) {
+      throw inputError('input.output', `${f.what} and --report name the same path (${f.path}); give a file and a directory`);
+    }
+  }
   if (files.length === 2 && sameFile(files[0].path, files[0].stat, files[1].path, files[1].stat)) {
     throw inputError('input.output', `--out and --checkpoint name the same file (${files[0].path}); give two files`);
   }

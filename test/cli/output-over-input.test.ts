@@ -56,6 +56,7 @@ describe('the wrong kind of path', () => {
     ['rout --compare --report <a file>', () => ['rout', '--unit', 'russian/4-4-7', '--path', 'open', '--compare', 'crawl', '--report', join(dir, 's.yaml')], /--report .*: is a file/],
     ['--checkpoint /dev/urandom --resume', () => ['mc', '--unit', 'german/4-6-7', '--trials', '1000', '--seed', 's', '--checkpoint', '/dev/urandom', '--resume'], /^asl-odds: error: --checkpoint \/dev\/urandom: is a device, pipe or socket; expected a file name\n$/],
     ['merge a link to /dev/urandom', () => ['merge', join(dir, 'random.json')], /^asl-odds: error: merge: cannot read .*random.json: not a regular file/],
+    ['--out and --report one path', () => ['table', 'mc', '--out', join(dir, 'r'), '--report', join(dir, 'r')], /--out and --report name the same path/],
     ['--out and --checkpoint one file', () => ['mc', '--unit', 'german/4-6-7', '--trials', '1000', '--seed', 's', '--checkpoint', join(dir, 'x.ckpt'), '--out', join(dir, 'x.ckpt')], /--out and --checkpoint name the same file/],
   ])('%s', async (_name, argv, message) => {
     expect(await refused(argv())).toMatch(message);
