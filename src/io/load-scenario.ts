@@ -19,7 +19,7 @@ export const BUNDLED_SCENARIO_DIR = join(PACKAGE_ROOT, 'scenarios');
 /**
  * Names of the bundled scenarios (file names without `.yaml`), sorted. Never throws: [] when the
  * folder is missing.
- * @example bundledScenarios() // ['hurtgen-1944', 'stalingrad-factory-1942', 'tobruk-desert-1941']
+ * @example bundledScenarios() // ['hurtgen-1944', 'stalingrad-factory-1942', 'tobruk-break-in-1941', 'tobruk-desert-1941']
  */
 export function bundledScenarios(): string[] {
   try {

@@ -11,7 +11,7 @@ import { atomicWriteAll } from '../io/atomic-write-all.js';
 import type { BalanceResult } from '../scenario/balance.js';
 import type { Calibration, RecordCheck } from '../scenario/record.js';
 import { buildBalanceSpec, buildGridSpec, buildRecordSpec } from './design-charts.js';
-import { formatBalance, formatCalibration, formatGrid, formatRecord, type SweepGrid } from './scenario-design-text.js';
+import { designHeadline, formatBalance, formatCalibration, formatGrid, formatRecord, type SweepGrid } from './scenario-design-text.js';
 import { buildHtmlReport, type HtmlSection } from './html-report.js';
 import { formatPercent, formatPlusMinus } from './format-probability.js';
 import { buildScenarioSummary, summaryFigures } from './summary.js';
@@ -54,10 +54,16 @@ export async function writeScenarioReport(
   if (design?.balance) charts.unshift(['balance', `Balance of ${design.balance.path}`, buildBalanceSpec(design.balance)]);
   if (design?.grid) charts.unshift(['grid', `P(${design.grid.side} wins) by ${design.grid.paths[0]} and ${design.grid.paths[1]}`, buildGridSpec(design.grid, result.version, result.ruleSet)]);
   if (design?.record) charts.unshift(['record', design.calibration ? `Calibration of ${design.calibration.path} to the record` : 'The record under the model', buildRecordSpec(design.record, design.calibration)]);
+  const headline = design ? designHeadline(design, sides) : [];
   const designText = design
-    ? [design.grid ? formatGrid(design.grid) : '', design.calibration ? formatCalibration(design.calibration, sides) : '', design.record ? formatRecord(design.record) : '', design.balance ? formatBalance(design.balance) : ''].filter(Boolean).join('\n')
+    ? [design.calibration ? formatCalibration(design.calibration, sides) : '', design.record ? formatRecord(design.record) : '', design.balance ? formatBalance(design.balance) : ''].filter(Boolean).join('\n')
     : '';
-  const text = (sweep ? `${formatSweep(sweep.path, sweep.rows)}\n${formatScenarioResult(result, value)}` : formatScenarioResult(result)) + (designText ? '\n' + designText : '');
+  // The answer first: the designer's answers, the grid's table, then the summary of the run shown.
+  const text =
+    (headline.length ? headline.join('\n') + '\n\n' : '') +
+    (design?.grid ? formatGrid(design.grid) + '\n' : '') +
+    (sweep ? `${formatSweep(sweep.path, sweep.rows)}\n${formatScenarioResult(result, value)}` : formatScenarioResult(result)) +
+    (designText ? '\n' + designText : '');
   const writes: [string, string][] = [
     [
       'scenario.json',
@@ -138,6 +144,8 @@ export async function writeScenarioReport(
     lead: {
       heading: 'Summary',
       blocks: [
+        // What the designer asked (calibrated to what, the balance, the grid's cell nearest even) before the run's figures.
+        ...headline.map((t) => ({ kind: 'paragraph' as const, text: t })),
         { kind: 'paragraph', text: `${summary.question}: ${summary.method}` },
         { kind: 'figures', figures: summaryFigures(summary) },
         ...summary.notes.map((t) => ({ kind: 'paragraph' as const, text: `Note: ${t}` })),

@@ -16,6 +16,20 @@ import { inputError } from '../errors.js';
 import type { EstimateStats } from '../result.js';
 import { Z95 } from '../stats/wilson-interval.js';
 
+/**
+ * A lever is flat across a stretch of values when the odds change by less than this between
+ * neighbouring values run (a probability: 0.5 percentage points), e.g. a DRM that changes no check's
+ * outcome over part of its range. With the same seed for every value, a lever with no effect gives
+ * exactly the same odds.
+ */
+export const FLAT_STEP = 0.005;
+
+/**
+ * The tolerance a designer accepts as balanced: the first side wins between 40% and 60% of the
+ * decided games (60/40, the threshold designers cite), a distance of 0.1 from even.
+ */
+export const BALANCE_TOLERANCE = 0.1;
+
 /** A parsed `<path>=<lo>..<hi>` range. */
 export interface FieldRange {
   readonly path: string;
@@ -87,6 +101,34 @@ export interface BalanceResult {
   readonly above: CurvePoint | null;
   /** With no crossing: which side is favoured across the whole range. */
   readonly favoured: string | null;
+  /** The tolerance: a value balances when the first side's share of decided games is within this of 1/2 ({@link BALANCE_TOLERANCE}). */
+  readonly tolerance: number;
+  /** The values run that balance within the tolerance, by increasing value (empty: none does). */
+  readonly withinTolerance: readonly number[];
+  /** Stretches of two or more values run across which the odds do not change ({@link FLAT_STEP}), by increasing value. */
+  readonly flat: readonly { readonly from: number; readonly to: number }[];
+}
+
+/** The first side's share of decided games at a point (1/2 when none is decided). Never throws. */
+export function decidedShareOf(p: CurvePoint): number {
+  const decided = p.side.probability + p.other.probability;
+  return decided > 0 ? p.side.probability / decided : 0.5;
+}
+
+/**
+ * The stretches of two or more consecutive values whose `odds` change by less than {@link FLAT_STEP}
+ * from one value to the next. Never throws.
+ * @param points by increasing value
+ */
+export function flatStretches<P extends { readonly value: number }>(points: readonly P[], odds: (p: P) => number): { from: number; to: number }[] {
+  const out: { from: number; to: number }[] = [];
+  let start = 0;
+  for (let i = 1; i <= points.length; i++) {
+    if (i < points.length && Math.abs(odds(points[i]) - odds(points[i - 1])) < FLAT_STEP) continue;
+    if (i - 1 > start) out.push({ from: points[start].value, to: points[i - 1].value });
+    start = i;
+  }
+  return out;
 }
 
 /**
@@ -109,8 +151,9 @@ const FINE = 400;
  * @param points by increasing value, at least 2
  * Never throws.
  */
-export function findBalance(path: string, side: string, other: string, integer: boolean, points: readonly CurvePoint[]): BalanceResult {
-  const base = { path, side, other, integer, points };
+export function findBalance(path: string, side: string, other: string, integer: boolean, points: readonly CurvePoint[], tolerance = BALANCE_TOLERANCE): BalanceResult {
+  const withinTolerance = points.filter((p) => Math.abs(decidedShareOf(p) - 0.5) <= tolerance + 1e-12).map((p) => p.value);
+  const base = { path, side, other, integer, points, tolerance, withinTolerance, flat: flatStretches(points, (p) => p.difference) };
   let at = -1;
   for (let i = 0; i + 1 < points.length; i++) {
     const a = points[i].difference;

@@ -17,6 +17,7 @@
  */
 import { gammaln } from 'simple-statistics';
 import { inputError } from '../errors.js';
+import { flatStretches } from './balance.js';
 import type { EstimateStats } from '../result.js';
 
 /** A record: wins per side, in the scenario's side order. */
@@ -118,6 +119,11 @@ export interface Calibration {
   readonly points: readonly { readonly value: number; readonly modelShare: number; readonly pValue: number; readonly logLikelihood: number }[];
   /** The value reproducing the record best: where the interpolated share equals the record's (else the range end nearest to it); an integer field's best value run. */
   readonly best: number;
+  /**
+   * When the lever is flat around the best value (the odds change by less than balance.ts
+   * `FLAT_STEP` across it): the stretch of values that reproduce the record equally well, else null.
+   */
+  readonly bestStretch: readonly [number, number] | null;
   /** The values the record does not reject at 5% (interpolated; integer fields: values run), or null when it rejects every value in the range. */
   readonly ci95: readonly [number, number] | null;
 }
@@ -154,5 +160,7 @@ export function calibrate(path: string, integer: boolean, record: GameRecord, po
   let best = cands[0];
   for (const c of cands) if (ll(c.q) > ll(best.q)) best = c;
   const ok = cands.filter((c) => binomialPValue(record.wins[0], games, c.q) >= 0.05).map((c) => c.value);
-  return { path, integer, points: rows, best: best.value, ci95: ok.length ? [Math.min(...ok), Math.max(...ok)] : null };
+  // A flat lever: the stretch of values run around the best whose shares differ by less than FLAT_STEP.
+  const stretch = flatStretches(rows, (r) => r.modelShare).find((f) => f.from <= best.value && best.value <= f.to);
+  return { path, integer, points: rows, best: best.value, bestStretch: stretch ? [stretch.from, stretch.to] : null, ci95: ok.length ? [Math.min(...ok), Math.max(...ok)] : null };
 }

@@ -53,6 +53,18 @@ describe('--balance', () => {
     expect(b.above?.value ?? b.below?.value).toBe(3);
   });
 
+  it('a flat lever is reported as a stretch (balance and calibration), and no value within 60/40 is said', () => {
+    // Same odds at 0, 1 and 2 (a DRM that changes nothing there), then a drop: flat from 0 to 2.
+    const pt = (v: number, a: number, b: number) => curvePoint(v, { a: estimate(Math.round(a * 1000), 1000), b: estimate(Math.round(b * 1000), 1000), neither: estimate(Math.round((1 - a - b) * 1000), 1000) }, 'a', 'b', 1000);
+    const points = [pt(0, 0.8, 0.2), pt(1, 0.8, 0.2), pt(2, 0.8, 0.2), pt(3, 0.75, 0.25)];
+    const b = findBalance('sides.a.fire.drm', 'a', 'b', true, points);
+    expect(b.crossing).toBeNull();
+    expect(b.flat).toEqual([{ from: 0, to: 2 }]);
+    expect(b.withinTolerance).toEqual([]);
+    const c = calibrate('sides.a.fire.drm', true, parseRecord('a=80,b=20', ['a', 'b']), points.map((p) => ({ value: p.value, victory: { a: p.side, b: p.other, neither: estimate(0, 1000) } })));
+    expect(c.bestStretch).toEqual([0, 2]);
+  });
+
   it('interpolates the crossing linearly and brackets it by the legal values', () => {
     const pt = (v: number, a: number) => curvePoint(v, { a: estimate(a, 10000), b: estimate(10000 - a, 10000), neither: estimate(0, 10000) }, 'a', 'b', 10000);
     const b = findBalance('x', 'a', 'b', true, [pt(0, 7000), pt(1, 6000), pt(2, 4000), pt(3, 3000)]);
@@ -125,8 +137,13 @@ describe('asl-odds scenario --balance / --record / --calibrate / two --sweep (CL
     const file = await fixtureFile();
     const io = bufferIO();
     expect(await runCli(['scenario', file, '--trials', '600', '--seed', 'c', '--threads', '1', '--balance', 'sides.a.fire.drm=-1..1', '--quiet'], io)).toBe(0);
-    expect(io.out.split('\n')[0]).toMatch(/^Even at sides\.a\.fire\.drm = -?[0-9.]+ \(95%: /);
-    expect(io.out).toMatch(/legal value below/);
+    // A whole-number lever (issue 42 section 4): the legal values either side of even lead, with their
+    // odds; the fractional crossing only as "between"; then the values within 60/40 (or that none is).
+    const [first, second] = io.out.split('\n');
+    expect(first).toMatch(/^Closest to even: sides\.a\.fire\.drm = (-1|0) \(a [0-9.]+%, b [0-9.]+%\) or (0|1) \(a [0-9.]+%, b [0-9.]+%\); even lies between (-1|0) and (0|1)$/);
+    expect(second).toMatch(/^(Balanced within 60\/40 \(a wins 40\.0% to 60\.0% of decided games\) at sides\.a\.fire\.drm = |No legal value of sides\.a\.fire\.drm balances within 60\/40)/);
+    expect(io.out).not.toMatch(/^Even at/m);
+    expect(io.out).toMatch(/not a legal value/);
     const j = bufferIO();
     expect(await runCli(['scenario', file, '--trials', '600', '--seed', 'c', '--threads', '1', '--balance', 'sides.a.fire.drm=-1..1', '--json'], j)).toBe(0);
     const r = JSON.parse(j.out);
@@ -137,7 +154,8 @@ describe('asl-odds scenario --balance / --record / --calibrate / two --sweep (CL
     const file = await fixtureFile();
     const io = bufferIO();
     expect(await runCli(['scenario', file, '--trials', '400', '--seed', 'c', '--threads', '1', '--record', 'a=30,b=70', '--calibrate', 'sides.a.fire.drm=-1..2', '--quiet'], io)).toBe(0);
-    expect(io.out.split('\n')[0]).toMatch(/^Calibrated sides\.a\.fire\.drm = /);
+    // Says that the scenario shown is calibrated, and to what record.
+    expect(io.out.split('\n')[0]).toMatch(/^Calibrated to the record a 30 - b 70: sides\.a\.fire\.drm = .*the figures below are of the calibrated scenario$/);
     expect(io.out).toMatch(/fits the abstraction, not the map/);
     expect(io.out).toMatch(/two-sided binomial p-value/);
   });
@@ -150,6 +168,20 @@ describe('asl-odds scenario --balance / --record / --calibrate / two --sweep (CL
     expect(r.grid.paths).toEqual(['sides.a.fire.drm', 'turns']);
     expect(r.grid.cells).toHaveLength(2);
     expect(r.grid.cells[1]).toHaveLength(2);
+    // The text: the cell closest to even named first, then the grid's table with an interval per cell,
+    // before the details of one cell.
+    const t = bufferIO();
+    expect(await runCli(['scenario', file, '--trials', '100', '--seed', 'g', '--threads', '1', '--sweep', 'sides.a.fire.drm=0,1', '--sweep', 'turns=1,2', '--quiet'], t)).toBe(0);
+    const lines = t.out.split('\n');
+    const shares = r.grid.cells.flat().map((c: { sides: unknown; victory: Record<string, { probability: number }> }) => Math.abs(c.victory.a.probability / (c.victory.a.probability + c.victory.b.probability) - 0.5));
+    const best = shares.indexOf(Math.min(...shares));
+    const [bi, bj] = [Math.floor(best / 2), best % 2];
+    expect(lines[0]).toBe(
+      `Closest to even: sides.a.fire.drm = ${[0, 1][bi]}, turns = ${[1, 2][bj]} (a ${(100 * r.grid.cells[bi][bj].victory.a.probability).toFixed(1)}% ±${lines[0].match(/±([0-9.]+)/)![1]} pp)`,
+    );
+    expect(lines[2]).toMatch(/^P\(a wins\) by sides\.a\.fire\.drm \(rows\) and turns \(columns\)/);
+    expect(lines[4]).toMatch(/^0 +[0-9.]+% ±[0-9.]+ pp +[0-9.]+% ±[0-9.]+ pp$/);
+    expect(t.out.indexOf('P(a wins) by')).toBeLessThan(t.out.indexOf('Details below'));
     const bad = bufferIO();
     expect(await runCli(['scenario', file, '--calibrate', 'sides.a.fire.drm=0..1', '--quiet'], bad)).toBe(2);
     expect(bad.err.trim().split('\n')).toHaveLength(1);

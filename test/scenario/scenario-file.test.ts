@@ -14,7 +14,7 @@ import { loadScenarioFile } from '../../src/io/load-scenario.js';
 import { parseScenario } from '../../src/scenario/scenario-file.js';
 import { SCENARIO_SCHEMA_FILE, scenarioJSONSchemaText } from '../../src/scenario/scenario-schema.js';
 
-const EXAMPLES = ['stalingrad-factory-1942', 'hurtgen-1944', 'tobruk-desert-1941'].map((n) => `scenarios/${n}.yaml`);
+const EXAMPLES = ['stalingrad-factory-1942', 'hurtgen-1944', 'tobruk-desert-1941', 'tobruk-break-in-1941'].map((n) => `scenarios/${n}.yaml`);
 
 /** The AslOddsError `fn` throws: code, and the message split into file, line, field path and text. */
 function errorOf(fn: () => unknown): { code: string; exitCode: number; line: number | undefined; field: string; message: string } {

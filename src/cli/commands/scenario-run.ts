@@ -24,7 +24,7 @@ import type { ScenarioResult } from '../../scenario/run-scenario.js';
 import type { Scenario } from '../../scenario/types.js';
 import type { StopFlag } from '../../engine/chunk-runner.js';
 import { inputError } from '../../errors.js';
-import { formatBalance, formatCalibration, formatGrid, formatRecord, formatValue, type SweepGrid } from '../../reports/scenario-design-text.js';
+import { designHeadline, formatBalance, formatCalibration, formatGrid, formatRecord, formatValue, type SweepGrid } from '../../reports/scenario-design-text.js';
 import type { ScenarioDesign } from '../../reports/write-scenario-report.js';
 import type { CliContext } from '../io.js';
 import { createProgress, formatDuration, progressCadence, withInterrupt } from '../progress.js';
@@ -201,9 +201,10 @@ export async function runScenarioCommand(file: string, o: ScenarioOptions, cli: 
   const json = JSON.stringify(doc, null, 2) + '\n';
   // The answer first (issue 13): a sweep's table of every value, then the details of the first value,
   // named; printed before any file is written, so that a failing report never hides it.
-  const value = sweep ? { path: sweep.path, value: rows[0].value } : undefined;
-  const text = [sweep ? formatSweep(sweep.path, rows) : '', formatScenarioResult(result, value), designText(design, sideIds)].filter(Boolean).join('\n');
-  cli.io.stdout(o.json ? json : designFirst(design, sideIds) + text);
+  const g = grid as SweepGrid | null;
+  const value = sweep ? { path: sweep.path, value: rows[0].value } : g ? { path: `${g.paths[0]} = ${String(g.values[0][0])}, ${g.paths[1]}`, value: g.values[1][0] } : undefined;
+  const text = [sweep ? formatSweep(sweep.path, rows) : '', g ? formatGrid(g) : '', formatScenarioResult(result, value), designText(design, sideIds)].filter(Boolean).join('\n');
+  cli.io.stdout(o.json ? json : designFirst(design, sideIds, record) + text);
   if (o.out) await writeFileAtomic(o.out, json);
   if (o.report) {
     const command = `asl-odds ${cli.argv.map(shellQuote).join(' ')}`;
@@ -252,22 +253,16 @@ function currentNumber(s: Scenario, path: string, option: string): number {
   return value;
 }
 
-/** The design answers' text (after the summary). */
+/** The design answers' text after the summary (the grid's table comes before it: the answer first). */
 function designText(d: ScenarioDesign, sides: readonly [string, string]): string {
-  return [d.grid ? formatGrid(d.grid) : '', d.calibration ? formatCalibration(d.calibration, sides) : '', d.record ? formatRecord(d.record, d.calibration ? 'the calibrated model' : 'the model') : '', d.balance ? formatBalance(d.balance) : '']
+  return [d.calibration ? formatCalibration(d.calibration, sides) : '', d.record ? formatRecord(d.record, d.calibration ? 'the calibrated model' : 'the model') : '', d.balance ? formatBalance(d.balance) : '']
     .filter(Boolean)
     .join('\n');
 }
 
-/** The answer first: one line each for the balance, calibration and record, before the summary. */
-function designFirst(d: ScenarioDesign, sides: readonly [string, string]): string {
-  const lines: string[] = [];
-  if (d.calibration) lines.push(`Calibrated ${d.calibration.path} = ${formatValue(d.calibration.best)}${d.calibration.ci95 ? ` (95%: ${formatValue(d.calibration.ci95[0])} to ${formatValue(d.calibration.ci95[1])})` : ' (the record rejects every value in the range)'}`);
-  if (d.record) lines.push(`Record ${sides[0]} ${d.record.wins[0]} - ${sides[1]} ${d.record.wins[1]}: p = ${d.record.pValue < 1e-4 ? '< 0.0001' : d.record.pValue.toPrecision(2)}, ${d.record.rejected ? 'NOT consistent with the model' : 'consistent with the model'}`);
-  if (d.balance) {
-    const b = d.balance;
-    lines.push(b.crossing ? `Even at ${b.path} = ${formatValue(b.crossing.value)} (95%: ${formatValue(b.crossing.ci95[0])} to ${formatValue(b.crossing.ci95[1])})` : `Never even for ${b.path} in the range: ${b.favoured} is favoured throughout`);
-  }
+/** The answer first: the designer's answers in a line or a few each, before everything else. */
+function designFirst(d: ScenarioDesign, sides: readonly [string, string], record: { readonly wins: readonly [number, number] } | null): string {
+  const lines = designHeadline(d, sides, record ?? undefined);
   return lines.length ? lines.join('\n') + '\n\n' : '';
 }
 
