@@ -256,7 +256,7 @@ export async function comparePlans(input: PlanInput): Promise<PlanComparison> {
     const mismatch = engine.attacks.findIndex((a, i) => a.coweringShift !== p.built[i].cowering.columns && p.built[i].column !== null);
     if (mismatch >= 0) return { ...row, note: 'the attack engine takes one firer\'s Cowering for every attack of a sequence; these groups cower differently' };
     // Exact where quick: one attack, or two on at most two units (50,000-70,000 states, under a second,
-    // benchmarks/README.md session 16); past the query's quick budget Monte Carlo answers with the
+    // benchmarks/README.md "Exact attacks: the budgets"); past the query's quick budget Monte Carlo answers with the
     // shared seed. Otherwise Monte Carlo at once.
     const tryExact = p.built.length === 1 || (p.built.length === 2 && engine.targets.length <= 2);
     const out = await computeOdds(attackQuery(attackInput), tryExact ? { seed, fallbackTrials: trials } : { trials, seed });

@@ -1,5 +1,5 @@
 /**
- * index.html in a real browser: Debian's Chromium driven by playwright-core (LIBRARIES.md, "Browser
+ * index.html in a real browser: Debian's Chromium driven by playwright-core (docs/libraries.md, "Browser
  * checks of HTML reports"). For each report: every chart rendered (SVG marks present), no console
  * errors, no request other than the page's own file: URL (every request is routed; any other URL is
  * aborted and fails the test), and a screenshot under test-output/ (git-ignored). The reports are
@@ -46,7 +46,7 @@ const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) {
   console.warn(`test/reports/browser.test.ts: ${CHROMIUM} is not installed, so the browser checks of index.html do not run (install: apt-get install -y chromium; .ci/run does it when root).`);
 }
-/** Launch flags from LIBRARIES.md. */
+/** Launch flags from docs/libraries.md "Browser checks of HTML reports". */
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const OUT = resolve('test-output');
 
