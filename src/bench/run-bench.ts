@@ -8,7 +8,7 @@
  *      floor any chain is measured against;
  *   2. the MC -> HoB chain of `mcQuery({ unit: 'german/4-6-7' })` (NMC, ELR 3, Known enemy in LOS),
  *      compiled, through `runChainTrials` in this thread;
- *   3. the naive baseline (benchmarks/naive-baseline.ts): ARC4 per die, objects, the readable resolver;
+ *   3. the naive baseline (src/bench/naive-baseline.ts): ARC4 per die, objects, the readable resolver;
  *   4. the pool: the same chain on the pool runner with 1 thread, then `runMonteCarlo` with all
  *      threads (`os.availableParallelism()`), same plan and seed (the tallies must be identical),
  *      sized so each run takes >= 1 s, after a warm-up run; best of 2 timed pairs;
@@ -29,7 +29,7 @@
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { median } from 'simple-statistics';
-import { runNaiveChainTrials } from '../../benchmarks/naive-baseline.js';
+import { runNaiveChainTrials } from './naive-baseline.js';
 import { streamFor, type Int32Source } from '../dice/streams.js';
 import { DEFAULT_CHUNK_SIZE, planChunks } from '../engine/chunk-plan.js';
 import { compileChain, type CompiledTables } from '../engine/compile.js';

@@ -4,7 +4,7 @@
 import { inputError } from '../errors.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { formatOddsTable } from '../reports/odds-table.js';
-import { writeOddsReport } from '../reports/write-report.js';
+import { writeOddsReport } from '../report-files/write-report.js';
 import type { ChunkSnapshot } from '../queries/compute-odds.js';
 import type { OddsResult } from '../result.js';
 import type { CliIO } from './io.js';

@@ -3,7 +3,7 @@
  * a person can read at any result size.
  *
  * Pipeline: OddsResult -> at most {@link MAX_CHART_BARS} rows (the likeliest; the rest summed in one
- * `other` bar) -> inline data rows -> vega-lite spec (this file) -> vega -> SVG (`render-svg.ts`). The
+ * `other` bar) -> inline data rows -> vega-lite spec (this file) -> vega -> SVG (`report-files/render-svg.ts`). The
  * spec is plain JSON (no functions, no external data) and validates against vega-lite's published JSON
  * schema (checked in test/reports). Its size does not grow with the result (a 406-state attack drew a
  * 9,005 px SVG, and a large one overflowed vega's expression parser with its explicit sort list).

@@ -8,13 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../src/reports/render-svg.js', () => ({
+vi.mock('../../src/report-files/render-svg.js', () => ({
   renderSvg: async () => {
     throw new RangeError('Maximum call stack size exceeded');
   },
 }));
 
-const { writeOddsReport } = await import('../../src/reports/write-report.js');
+const { writeOddsReport } = await import('../../src/report-files/write-report.js');
 const { EXACT_NMC } = await import('./fixtures.js');
 
 let root: string;

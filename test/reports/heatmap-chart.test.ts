@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildHeatmapSpec } from '../../src/reports/heatmap-chart.js';
-import { renderSvg } from '../../src/reports/render-svg.js';
+import { renderSvg } from '../../src/report-files/render-svg.js';
 import { TABLE_KINDS } from '../../src/tables/table-kinds.js';
 import { vegaLiteValidator } from './schema.js';
 

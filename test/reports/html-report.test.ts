@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildHtmlReport, escapeHtml, scriptCode, scriptJson } from '../../src/reports/html-report.js';
+import { buildHtmlReport, escapeHtml, scriptCode, scriptJson } from '../../src/report-files/html-report.js';
 import { buildOutcomeSpec } from '../../src/reports/outcome-chart.js';
 import { EXACT_NMC } from './fixtures.js';
 

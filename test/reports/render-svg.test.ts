@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OddsResult } from '../../src/result.js';
 import { buildOutcomeSpec } from '../../src/reports/outcome-chart.js';
-import { renderSvg } from '../../src/reports/render-svg.js';
+import { renderSvg } from '../../src/report-files/render-svg.js';
 import { EXACT_NMC, MONTE_CARLO } from './fixtures.js';
 
 /** Inner markup of vega's group of the marks whose class starts with `mark-<type> role-mark`. */

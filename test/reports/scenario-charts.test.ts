@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildELRSpec, buildStrengthFanSpec, buildSweepSpec, buildVictorySpec } from '../../src/reports/scenario-charts.js';
-import { renderSvg } from '../../src/reports/render-svg.js';
+import { renderSvg } from '../../src/report-files/render-svg.js';
 import { formatScenarioResult, formatSweep } from '../../src/reports/scenario-text.js';
 import { runScenario } from '../../src/scenario/run-scenario.js';
 import { cityFight } from '../scenario/fixture.js';

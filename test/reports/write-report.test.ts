@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatOddsTable } from '../../src/reports/odds-table.js';
 import { buildOutcomeSpec } from '../../src/reports/outcome-chart.js';
-import { writeOddsReport } from '../../src/reports/write-report.js';
+import { writeOddsReport } from '../../src/report-files/write-report.js';
 import { EXACT_NMC, MONTE_CARLO } from './fixtures.js';
 import { vegaLiteValidator } from './schema.js';
 

@@ -10,7 +10,7 @@ import { inputError } from '../../errors.js';
 import { routCompare, routExact, routQuery } from '../../queries/rout-query.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
 import { formatRouteComparison } from '../../reports/route-comparison-table.js';
-import { writeOddsReport } from '../../reports/write-report.js';
+import { writeOddsReport } from '../../report-files/write-report.js';
 import { emitResult } from '../emit.js';
 import type { CliContext } from '../io.js';
 import { runOddsQuery, type MethodFlags } from '../method-options.js';

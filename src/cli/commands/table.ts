@@ -5,7 +5,7 @@
  */
 import { Command, Option } from 'commander';
 import { writeFileAtomic } from '../../io/atomic-write.js';
-import { writeTableReport } from '../../reports/write-table-report.js';
+import { writeTableReport } from '../../report-files/write-table-report.js';
 import { formatTableSet, parseTableFormat, TABLE_FORMATS } from '../../reports/format-table.js';
 import { TABLE_KINDS } from '../../tables/table-kinds.js';
 import type { CliContext } from '../io.js';

@@ -16,18 +16,18 @@ import type { ChunkSnapshot } from '../queries/compute-odds.js';
 import type { OddsResult } from '../result.js';
 import { inputError } from '../errors.js';
 import { atomicWriteAll } from '../io/atomic-write-all.js';
-import { buildConvergence, buildConvergenceSpec } from './convergence-chart.js';
-import { describeInputLine } from './describe-input.js';
-import { describeMethod, flattenInput } from './describe-run.js';
-import { formatPercent, groupThousands } from './format-probability.js';
+import { buildConvergence, buildConvergenceSpec } from '../reports/convergence-chart.js';
+import { describeInputLine } from '../reports/describe-input.js';
+import { describeMethod, flattenInput } from '../reports/describe-run.js';
+import { formatPercent, groupThousands } from '../reports/format-probability.js';
 import { buildHtmlReport, type HtmlBlock, type HtmlSection } from './html-report.js';
-import { comparisonLine, formatOddsTable, oddsTableModel } from './odds-table.js';
-import { buildOutcomeSpec } from './outcome-chart.js';
-import { buildSquadsAtLeastSpec } from './at-least-chart.js';
+import { comparisonLine, formatOddsTable, oddsTableModel } from '../reports/odds-table.js';
+import { buildOutcomeSpec } from '../reports/outcome-chart.js';
+import { buildSquadsAtLeastSpec } from '../reports/at-least-chart.js';
 import { renderSvg } from './render-svg.js';
-import { buildOddsSummary, summaryFigures } from './summary.js';
-import { stackEventsTable, unitEventsTable } from './unit-events-table.js';
-import { inputKeyWords } from './glossary.js';
+import { buildOddsSummary, summaryFigures } from '../reports/summary.js';
+import { stackEventsTable, unitEventsTable } from '../reports/unit-events-table.js';
+import { inputKeyWords } from '../reports/glossary.js';
 import type { TopLevelSpec } from 'vega-lite';
 
 /** Options of {@link writeOddsReport}; all optional. */

@@ -10,16 +10,16 @@
  * counts). Deliberately NOT a model for the engine: docs/libraries.md "seedrandom" and STYLE.md principle 2 say why.
  */
 import seedrandom from 'seedrandom';
-import { getUnit } from '../src/counters/catalog.js';
-import { Ev } from '../src/rules/events.js';
-import type { UnitProfile } from '../src/counters/types.js';
-import { resolveWoundSeverity } from '../src/rules/casualty-reduction.js';
-import { moraleCheck } from '../src/rules/check.js';
-import { defaultContext, type MoraleContext } from '../src/rules/context.js';
-import { resolveHoB } from '../src/rules/heat-of-battle.js';
-import { resolveCheck } from '../src/rules/morale-check.js';
-import { getRuleSet } from '../src/rules/rule-set.js';
-import { initialUnitState, isAlive, unitStateKey, type UnitState } from '../src/rules/unit-state.js';
+import { getUnit } from '../counters/catalog.js';
+import { Ev } from '../rules/events.js';
+import type { UnitProfile } from '../counters/types.js';
+import { resolveWoundSeverity } from '../rules/casualty-reduction.js';
+import { moraleCheck } from '../rules/check.js';
+import { defaultContext, type MoraleContext } from '../rules/context.js';
+import { resolveHoB } from '../rules/heat-of-battle.js';
+import { resolveCheck } from '../rules/morale-check.js';
+import { getRuleSet } from '../rules/rule-set.js';
+import { initialUnitState, isAlive, unitStateKey, type UnitState } from '../rules/unit-state.js';
 
 /** What {@link runNaiveChainTrials} counted. */
 export interface NaiveTally {

@@ -6,9 +6,9 @@
  * first, then each file written atomically (`atomic-write.ts`), as `write-report.ts` does.
  */
 import type { TableSet } from '../tables/grid-table.js';
-import { cellText, describeTableRun, formatTableSet } from './format-table.js';
+import { cellText, describeTableRun, formatTableSet } from '../reports/format-table.js';
 import { atomicWriteAll } from '../io/atomic-write-all.js';
-import { buildHeatmapSpec } from './heatmap-chart.js';
+import { buildHeatmapSpec } from '../reports/heatmap-chart.js';
 import { buildHtmlReport, type HtmlBlock, type HtmlSection } from './html-report.js';
 import { renderSvg } from './render-svg.js';
 import { REPORT_INDEX, shellQuote } from './write-report.js';

@@ -10,14 +10,14 @@ import type { ScenarioResult } from '../scenario/run-scenario.js';
 import { atomicWriteAll } from '../io/atomic-write-all.js';
 import type { BalanceResult } from '../scenario/balance.js';
 import type { Calibration, RecordCheck } from '../scenario/record.js';
-import { buildBalanceSpec, buildGridSpec, buildRecordSpec } from './design-charts.js';
-import { designHeadline, formatBalance, formatCalibration, formatGrid, formatRecord, type SweepGrid } from './scenario-design-text.js';
+import { buildBalanceSpec, buildGridSpec, buildRecordSpec } from '../reports/design-charts.js';
+import { designHeadline, formatBalance, formatCalibration, formatGrid, formatRecord, type SweepGrid } from '../reports/scenario-design-text.js';
 import { buildHtmlReport, type HtmlSection } from './html-report.js';
-import { formatPercent, formatPlusMinus } from './format-probability.js';
-import { buildScenarioSummary, summaryFigures } from './summary.js';
+import { formatPercent, formatPlusMinus } from '../reports/format-probability.js';
+import { buildScenarioSummary, summaryFigures } from '../reports/summary.js';
 import { renderOrNote } from './write-report.js';
-import { buildELRSpec, buildStrengthFanSpec, buildSweepSpec, buildVictorySpec } from './scenario-charts.js';
-import { formatScenarioResult, formatSweep, type SweepRow } from './scenario-text.js';
+import { buildELRSpec, buildStrengthFanSpec, buildSweepSpec, buildVictorySpec } from '../reports/scenario-charts.js';
+import { formatScenarioResult, formatSweep, type SweepRow } from '../reports/scenario-text.js';
 
 /** The designer's answers of one run (`--balance`, two `--sweep`s, `--record`, `--calibrate`); null when not asked. */
 export interface ScenarioDesign {
