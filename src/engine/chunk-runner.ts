@@ -2,7 +2,8 @@
  * The contract between the Monte Carlo runs and whatever runs their chunks away from the calling
  * thread: a piscina worker pool in Node (src/pool/pool-runner.ts), Web Workers in a browser.
  *
- * A run hands a {@link ChunkRunner} the name of the worker that knows its tasks and one task per chunk:
+ * A run hands a {@link ChunkRunner} the name of the worker that knows its tasks and one task per chunk
+ * (the workers run them through queries/chunk-tasks.ts, the same module in Node and in the page):
  * - `monte-carlo`: a {@link ChunkTask} (compiled tables, seed, plan, chunk); the worker validates it
  *   ({@link validateChunkTask}), runs `runChunk` (chunk-plan.ts) and replies with a {@link ChunkReply};
  * - `scenario`: scenario/run-scenario.ts' `ScenarioTask` -> the chunk's Float64Array tally;

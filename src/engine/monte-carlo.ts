@@ -1,5 +1,6 @@
 /**
- * The Monte Carlo engine: runs the chunks of a plan, in this thread or through a chunk runner (a worker
+ * The bare Monte Carlo of compiled tables (the bench's; commands run through run-plan.ts, which adds
+ * checkpoints, shards and merged tallies): runs the chunks of a plan, in this thread or through a chunk runner (a worker
  * pool in Node, Web Workers in a browser: chunk-runner.ts), and sums their tallies. Integer counts
  * merged in any order give the same totals, so the result is identical for any thread count,
  * completion order, resume or shard split.

@@ -1,9 +1,9 @@
 /**
  * The one loop that runs the chunks of a seeded Monte Carlo plan: in this thread, one chunk at a time
  * with the event loop let in between (Ctrl-C, progress timers), or through a chunk runner (a worker
- * pool in Node, Web Workers in a browser: chunk-runner.ts). Used by the compiled chains
- * (monte-carlo.ts), the attack sampler (queries/attack-monte-carlo.ts) and the scenario simulator
- * (scenario/run-scenario.ts), which differ only in what a chunk is and how its result is added.
+ * pool in Node, Web Workers in a browser: chunk-runner.ts). Under the one run loop of every command
+ * (run-plan.ts: compiled chains, the attack sampler, scenarios) and the bench's bare runs
+ * (monte-carlo.ts); they differ only in what a chunk is and how its result is added.
  *
  * Results reach `onResult` in completion order; callers add integer tallies, so the order does not
  * change the totals (bit-identical for any thread count).
