@@ -81,7 +81,8 @@ export function attackOptionsFrom(target: VaslLocation, from?: VaslLocation): Lo
     checkMapped(from, 'name the firer with --firer instead');
     const firers = from.units.filter((x) => !x.markers.includes('broken') && getUnit(x.id).kind !== 'leader');
     if (firers.length === 0) throw inputError('vasl.location', `--from ${from.hex}: no Good Order unit there that can fire`);
-    values.firer = firers[0].id;
+    // `--firer` is repeatable (an array); with `--fp` it names one firer, for Cowering (A7.9).
+    values.firer = [firers[0].id];
     if (firers.length > 1) {
       const worst = firers.map((x) => getUnit(x.id).unitClass).reduce((a, b) => (CLASS_ORDER.indexOf(b) > CLASS_ORDER.indexOf(a) ? b : a));
       values.firerClass = worst satisfies UnitClass;
