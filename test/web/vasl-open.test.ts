@@ -87,7 +87,7 @@ describe.skipIf(!hasChromium)('the page opens a VASL game', () => {
     await page.getByLabel('Location', { exact: true }).selectOption('57-G9');
     await page.getByRole('button', { name: 'Close Combat here' }).click();
     await page.waitForFunction(`(() => { const m = document.querySelector('main'); return m && m.dataset.status === 'ready' && (m.dataset.hash || '').startsWith('#/cc?'); })()`, undefined, { timeout: 60_000 });
-    expect(decodeURIComponent(await page.evaluate(() => location.hash))).toContain('russian/commissar-10-0');
+    expect(decodeURIComponent(new URL(page.url()).hash)).toContain('russian/commissar-10-0');
     expect(await page.getByText('Commissar (A25.22)', { exact: false }).first().isVisible()).toBe(true);
     await page.screenshot({ path: join(OUT, `vasl-open-cc-${width}.png`), fullPage: true });
     expect(foreign).toEqual([]);
