@@ -12,13 +12,14 @@
  * rows of their nationality on each call.
  *
  * Ids: `<nationality>/<name>`: squads and HS by Strength Factor (`german/4-6-7`, `german/2-4-7`), crews
- * by Strength Factor or `<nat>/crew`, leaders by grade (`german/9-1`, `finnish/10-0`), heroes
+ * by Strength Factor or `<nat>/crew`, leaders by grade (`german/9-1`, `finnish/10-0`), Russian
+ * Commissars `russian/commissar-<grade>` (`russian/commissar-10-0`), heroes
  * `<nat>/hero`. See the data modules for every decision and its confidence.
  */
 import { AslOddsError, inputError } from '../errors.js';
 import { buildHeroRows } from './heroes.js';
 import { battleHardeningByRule, compileLadders, replacementByRule } from './ladders.js';
-import { buildLeaderRows } from './leaders.js';
+import { buildCommissarRows, buildLeaderRows } from './leaders.js';
 import { findNationality, NATIONALITY_TABLE } from './nationalities.js';
 import { buildMMCRows, JAPANESE_STEP_REDUCTION } from './squads.js';
 import { closestIds } from './suggest.js';
@@ -31,6 +32,7 @@ const ROWS: readonly UnitProfile[] = Object.freeze(
   NATIONALITIES.flatMap((n) => [
     ...buildMMCRows([n]),
     ...buildLeaderRows(NATIONALITY_TABLE[n]),
+    ...buildCommissarRows(NATIONALITY_TABLE[n]),
     ...buildHeroRows([n]),
   ]).map(oneShape),
 );

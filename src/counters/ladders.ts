@@ -15,7 +15,9 @@
  *   gaining least (smallest fp + range + ml; tie: catalog order). An Elite unit, or one with no fitting
  *   unit above it, gets `null` (it becomes Fanatic instead, A15.3; the resolver does that).
  * Leaders, compared by {@link leaderRank} with the leader rows of the nationality's ladder: Replacement
- * is the next lower grade (6+1: none), Battle Hardening the next higher (10-3: none). Japanese leaders
+ * is the next lower grade (6+1: none), Battle Hardening the next higher (10-3: none). Commissars (Russian
+ * leaders of their own counters, A25.22) are compared with the Commissar rows only: Battle Hardening is
+ * the next higher Commissar grade (A15.3 applied to the Commissar counters; low), 10-0: none. Japanese leaders
  * are not Replaced (docs/rules-notes.md §9).
  * Always `null`: crews and heroes (ELR-immune A19.11, not subject to HoB A15.1), unarmed units (both),
  * Commissars (ELR-immune), and Battle Hardening of any Partisan (A15.3: becomes Fanatic).
@@ -37,8 +39,10 @@ function strengthSum(u: UnitProfile): number {
 function nextLeader(u: UnitProfile, rows: readonly UnitProfile[], direction: 1 | -1): UnitProfile | null {
   const rank = leaderRank(u);
   let best: UnitProfile | null = null;
+  const commissar = u.traits.commissar === true;
   for (const r of rows) {
-    if (r.kind !== 'leader') continue;
+    // Commissars (A25.22) are a ladder of their own: a leader never becomes one, nor one a leader.
+    if (r.kind !== 'leader' || (r.traits.commissar === true) !== commissar) continue;
     const d = (leaderRank(r) - rank) * direction;
     if (d > 0 && (best === null || (leaderRank(r) - leaderRank(best)) * direction < 0)) best = r;
   }

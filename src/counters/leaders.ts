@@ -17,6 +17,13 @@
 import type { NationalityProfile, UnitProfile } from './types.js';
 
 /**
+ * Commissar grades, worst to best, as the VASL module's Russian Commissar counter (`ruCOM`) has them:
+ * levels 10-0 (`ru/ruL100.svg`), 9-0 (`ru/ruL90.svg`), 8+1 (`ru/ruL8p1c.svg`), read from the fixture
+ * save Hazmo-52-After-Finn-4.vsav (medium).
+ */
+export const COMMISSAR_GRADES: readonly string[] = Object.freeze(['8+1', '9-0', '10-0']);
+
+/**
  * Parses a leader grade into its ML and leadership DRM.
  * @param grade `M-D` or `M+D`, M an integer in [2, 10], D in [0, 3]: e.g. `9-1`, `6+1`, `10-0`.
  * @returns `{ ml, leadershipDRM }`, leadershipDRM in [-3, +1].
@@ -79,4 +86,41 @@ export function buildLeaderRows(nat: NationalityProfile): UnitProfile[] {
     );
   }
   return rows;
+}
+
+/**
+ * Builds the Russian Commissar rows (A25.22), worst grade first, ids `russian/commissar-<grade>`
+ * (`russian/commissar-10-0`), name `Commissar <grade>`. A Commissar is a leader (kind 'leader') with the
+ * `commissar` trait, which the rules read: never Disrupted (A19.12), berserk instead of surrender by Heat
+ * of Battle (A15.5), immune to ELR (A19.11), not Replaced. His printed grade gives ML and DRM as for any
+ * leader (A10.7); the grades are those of the VASL module's counter ({@link COMMISSAR_GRADES}). His own
+ * rules of A25.22 (his effect on the MC and Rally of Russians with him) are not in asl-odds's rules texts
+ * and are not applied; the commands that meet him say so (docs/rules-notes.md §9).
+ * @param nat the Russian profile (other nationalities have no Commissar: `[]`).
+ * @returns frozen {@link UnitProfile} rows of kind 'leader'. Never throws.
+ */
+export function buildCommissarRows(nat: NationalityProfile): UnitProfile[] {
+  if (nat.id !== 'russian') return [];
+  return COMMISSAR_GRADES.map((grade) => {
+    const g = parseLeaderGrade(grade);
+    return Object.freeze({
+      id: `russian/commissar-${grade}`,
+      name: `Commissar ${grade}`,
+      nationality: nat.id,
+      kind: 'leader',
+      unitClass: '1st-line',
+      fp: 0,
+      range: 0,
+      ml: g.ml,
+      brokenML: g.ml,
+      leadershipDRM: g.leadershipDRM,
+      selfRallyBox: false,
+      traits: Object.freeze({ commissar: true }),
+      source:
+        `VASL 6.7.3 module Commissar counter level ${grade} (fixture save Hazmo-52-After-Finn-4.vsav; medium); ` +
+        `ML ${g.ml}, DRM ${g.leadershipDRM >= 0 ? '+' : ''}${g.leadershipDRM} read from the grade as for any leader (A10.7); ` +
+        'broken ML = ML (unverified); A25.22 Commissar rules not applied (not in our rules texts)',
+      confidence: 'low',
+    } satisfies UnitProfile);
+  });
 }

@@ -45,6 +45,26 @@ export const FINNISH_JAPANESE_LEADER_LADDER: readonly string[] = Object.freeze([
   '10-3',
 ]);
 
+/**
+ * Finnish leader grades worst to best: the Finnish/Japanese ladder plus a 9-0 (ML 9, DRM 0) between 8-1
+ * and 9-1 by {@link leaderRank} order. The 9-0 is a level of the VASL module's Finnish leader counter
+ * (`fi/fiL90.svg`; its levels are 10-1, 10-0, 9-1, 9-0, 8-0, 8+1), read from the fixture save
+ * Hazmo-52-After-Finn-4.vsav: medium for its existence, low for its place on the ladder (A15.3 names no
+ * 9-0; the rank order is our rule for every ladder).
+ */
+export const FINNISH_LEADER_LADDER: readonly string[] = Object.freeze([
+  '6+1',
+  '7-0',
+  '8-0',
+  '8-1',
+  '9-0',
+  '9-1',
+  '10-0',
+  '10-1',
+  '10-2',
+  '10-3',
+]);
+
 interface NationalitySpec {
   readonly name: string;
   readonly hobDRM: number | null;
@@ -87,9 +107,10 @@ const SPECS: { readonly [N in Nationality]: NationalitySpec } = {
     name: 'Finnish',
     hobDRM: -1,
     allSelfRally: true,
-    leaderLadder: FINNISH_JAPANESE_LEADER_LADDER,
+    leaderLadder: FINNISH_LEADER_LADDER,
     source:
-      `${HOB}; A10.6 (Finns Self-Rally); ladder 9-1 > 10-0 (A15.3), grades above 10-0 our choice (low)`,
+      `${HOB}; A10.6 (Finns Self-Rally); ladder 9-1 > 10-0 (A15.3), grades above 10-0 our choice (low); ` +
+      '9-0 from the VASL module (medium; its place by rank, low)',
     confidence: 'low',
   },
   french: { name: 'French', hobDRM: 1, source: `${HOB}; ELR default 3`, confidence: 'high' },

@@ -16,8 +16,8 @@
  *   the first one listed. HS names that are not in docs/rules-notes.md §9 follow the pattern of the known ones
  *   (FP halved rounded down, minimum 1; range 6 or 5 -> 4, 4 -> 3, 3 -> 3, 2 -> 2) and are marked low.
  * - Crews: elite (docs/rules-notes.md §9: "crews are elite with the nationality's elite squad ML"), broken ML = ML.
- *   Deviations: Russian 2-2-7 (the brief's value; Russian elite squads are ML 8), Japanese 1-2-8 with
- *   broken ML 7 (public ASLSK notes, gameape/wargame). Partisans have no crew row. All low.
+ *   Deviation: Japanese 1-2-8 with broken ML 7 (public ASLSK notes, gameape/wargame), low. Partisans have
+ *   no crew row. The Russian and Finnish 2-2-8 crews (broken ML 8) are read from the VASL module (medium).
  * - Japanese squads have no broken side (G1.11 Step Reduction: a 4-4-8 that would break becomes a 3-4-8,
  *   docs/rules-notes.md §9, medium): their `brokenML` is the ML and unused; the step-reduced squads are rows of
  *   their own and {@link JAPANESE_STEP_REDUCTION} maps each full squad to its step-reduced side.
@@ -67,6 +67,15 @@ interface NationalMMC {
 const BROKEN_DEFAULT = 'broken ML = ML (unverified default, as in jASL data)';
 const HS_PATTERN = 'HS name by the pattern of known HS (unverified)';
 const CREW_RULE = 'docs/rules-notes.md §9 (crews elite, ML of the elite squads)';
+/**
+ * The VASL module's own counter definitions (vasl-developers/vasl 6.7.3), as every VASL save embeds them
+ * in each piece's Layers: the level names give the Strength Factor and class letter of a counter, of its
+ * HS and of its ELR Replacement; the broken side's art is named `<nat>s8b` (squad, broken ML 8), `<nat>h7b`
+ * (HS, 7), `<nat>c8b` (crew, 8). Read from test/fixtures/vasl/Hazmo-52-After-Finn-4.vsav. Medium: a
+ * second transcription of the printed counters, not the counters themselves; the broken ML is read from
+ * an art file's name.
+ */
+const VASL_MODULE = 'VASL 6.7.3 module counter definitions (embedded in the fixture save Hazmo-52-After-Finn-4.vsav)';
 
 /** The MMC data. `source` strings name where each row's values come from. */
 const MMC_DATA: { readonly [N in Nationality]: NationalMMC } = {
@@ -124,35 +133,37 @@ const MMC_DATA: { readonly [N in Nationality]: NationalMMC } = {
         name: '6-2-8', unitClass: 'elite', hs: '3-2-8', bpv: 12,
         source: `docs/rules-notes.md §9 (Guards 6-2-8, medium); BPV 12 jASL; ${BROKEN_DEFAULT}`,
         confidence: 'low',
-        hsSource: 'HS 3-2-8 (SMG HS, from memory; unverified)',
-        hsConfidence: 'low',
+        hsSource: `HS 3-2-8: ${VASL_MODULE} ('6-2-8 Esq' > '3-2-8 Ehs'; its Replacement levels 5-2-7 1sq / 2-2-7 1hs, not in the catalog)`,
+        hsConfidence: 'medium',
       },
       {
         name: '4-5-8', unitClass: 'elite', hs: '2-4-8', bpv: 10,
         source: `docs/rules-notes.md §9 (Guards 4-5-8, medium); ${BROKEN_DEFAULT}`,
         confidence: 'low',
-        hsSource: `${HS_PATTERN}: 2-4-8`,
-        hsConfidence: 'low',
+        hsSource: `HS 2-4-8: ${VASL_MODULE} ('4-5-8 Esq' > '2-4-8 Ehs')`,
+        hsConfidence: 'medium',
       },
       {
         name: '4-4-7', unitClass: '1st-line', hs: '2-3-7', bpv: 7,
         source: `docs/rules-notes.md §9 (1st Line 4-4-7, medium); BPV 7 jASL; ${BROKEN_DEFAULT}`,
         confidence: 'low',
-        hsSource: `${HS_PATTERN}: 2-3-7`,
-        hsConfidence: 'low',
+        hsSource: `HS 2-3-7: ${VASL_MODULE} ('4-4-7 1sq' > '2-3-7 1hs')`,
+        hsConfidence: 'medium',
       },
       {
         name: '4-2-6', unitClass: 'conscript', hs: '2-2-6', bpv: 5,
         source: `docs/rules-notes.md §9 (Conscript 4-2-6, medium); ${BROKEN_DEFAULT}`,
         confidence: 'low',
-        hsSource: `${HS_PATTERN}: 2-2-6`,
-        hsConfidence: 'low',
+        hsSource: `HS 2-2-6: ${VASL_MODULE} ('4-2-6 Csq' > '2-2-6 Chs')`,
+        hsConfidence: 'medium',
       },
     ],
     crew: {
-      name: '2-2-7', bpv: 5,
-      source: 'Russian crew 2-2-7 (brief; deviates from the elite-squad-ML rule of docs/rules-notes.md §9, which gives 8)',
-      confidence: 'low',
+      name: '2-2-8', brokenML: 8, bpv: 5,
+      source:
+        `${CREW_RULE}: 2-2-8; ${VASL_MODULE}: '2-2-8 Icr' (ru/ru228C.svg), broken side ru/ruc8b.svg (broken ML 8). ` +
+        'Replaces an earlier 2-2-7 of unknown origin (a 2-2-7 is the Russian 1st Line HS of the 5-2-7 in VASL, not a crew)',
+      confidence: 'medium',
     },
   },
   american: {
@@ -271,9 +282,16 @@ const MMC_DATA: { readonly [N in Nationality]: NationalMMC } = {
   finnish: {
     squads: [
       {
-        name: '6-4-8', unitClass: 'elite', hs: '3-3-8', bpv: 12,
-        source: `docs/rules-notes.md §9 (Finnish 6-4-8, low); ${BROKEN_DEFAULT}`,
-        confidence: 'low',
+        name: '8-3-8', unitClass: 'elite', hs: '3-3-8', brokenML: 8, bpv: 14,
+        source: `${VASL_MODULE}: '8-3-8 Esq' (fi/fi838S.svg, Elite), its HS '3-3-8 Ehs' (fi/fi338H.svg), broken side fi/fis8b.svg (broken ML 8), no ELR-Replacement level`,
+        confidence: 'medium',
+      },
+      {
+        name: '6-4-8', unitClass: '1st-line', hs: '2-4-8', brokenML: 8, bpv: 12,
+        source:
+          `${VASL_MODULE}: '6-4-8 1sq' (fi/fi648S.svg, 1st Line), its HS '2-4-8 1hs' (fi/fi248H.svg), broken side fi/fis8b.svg ` +
+          "(broken ML 8); VASL's ELR-Replacement level is '5-3-8 Gsq' (Green), which the catalog does not hold: A19.13 by rule picks the 2nd Line 4-4-7 below (see docs/rules-notes.md §9)",
+        confidence: 'medium',
       },
       {
         name: '5-4-8', unitClass: '1st-line', hs: '2-3-8', bpv: 10,
@@ -291,7 +309,11 @@ const MMC_DATA: { readonly [N in Nationality]: NationalMMC } = {
         confidence: 'low',
       },
     ],
-    crew: { name: '2-2-8', bpv: 5, source: `${CREW_RULE}: 2-2-8`, confidence: 'low' },
+    crew: {
+      name: '2-2-8', brokenML: 8, bpv: 5,
+      source: `${CREW_RULE}: 2-2-8; ${VASL_MODULE}: '2-2-8 Icr' (fi/fi228C.svg), broken side fi/fic8b.svg (broken ML 8)`,
+      confidence: 'medium',
+    },
   },
   french: {
     squads: [

@@ -81,7 +81,8 @@ export function nationalityWords(id: string): string {
  */
 export function unitWords(id: string): string {
   const slash = id.indexOf('/');
-  return slash < 0 ? id : `${nationalityWords(id.slice(0, slash))} ${id.slice(slash + 1)}`;
+  // A Commissar's id `russian/commissar-10-0` reads as the counter: `Russian Commissar 10-0` (A25.22).
+  return slash < 0 ? id : `${nationalityWords(id.slice(0, slash))} ${id.slice(slash + 1).replace(/^commissar-/, 'Commissar ')}`;
 }
 
 /**

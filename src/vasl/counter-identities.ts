@@ -138,7 +138,8 @@ export function identifyPiece(p: Piece): PieceIdentity {
     return unit(`${natId}/${mmc[1]}`, kind, mmc[2]?.toUpperCase() === 'I' ? undefined : mmc[2]?.toUpperCase());
   }
   if (nat && GRADE.test(counter) && /(LDR|COM|L\d)/.test(name + image)) {
-    if (/COM/.test(name)) return { role: 'other', name: `Commissar ${counter}`, reason: 'a Commissar (the catalog has no Commissar counter)', side };
+    // A Commissar (VASL's `ruCOM` piece, A25.22) is the catalog's `russian/commissar-<grade>`.
+    if (/COM/.test(name)) return { ...(unit(`${natId}/commissar-${counter}`, 'leader') as Extract<PieceIdentity, { role: 'unit' }>), counter: `Commissar ${counter}`, piece: `Commissar ${counter}` };
     return unit(`${natId}/${counter}`, 'leader');
   }
   if (nat && /hero/i.test(name)) return unit(`${natId}/hero`, 'hero');

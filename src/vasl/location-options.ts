@@ -29,7 +29,7 @@ export type VaslCommand = (typeof VASL_COMMANDS)[number];
 
 /** Refuses a Location whose units the catalog lacks (the odds would leave them out). */
 function checkMapped(loc: VaslLocation, what: string, sides?: readonly string[]): void {
-  const missing = loc.unmapped.filter((u) => u.reason.startsWith('not in the asl-odds catalog') || u.reason.startsWith('a Commissar'));
+  const missing = loc.unmapped.filter((u) => u.reason.startsWith('not in the asl-odds catalog'));
   const relevant = sides === undefined ? missing : missing.filter((u) => u.side !== undefined && sides.includes(u.side));
   if (relevant.length > 0) {
     throw inputError('vasl.unmapped', `${loc.hex}: ${relevant.map((u) => `${u.name}: ${u.reason}`).join('; ')}; the odds would leave ${relevant.length > 1 ? 'them' : 'it'} out: ${what}`);
@@ -38,12 +38,24 @@ function checkMapped(loc: VaslLocation, what: string, sides?: readonly string[])
 
 const positionsOf = (units: readonly VaslUnit[], marker: string): string[] => units.filter((u) => u.markers.includes(marker as never)).map((u) => String(u.position));
 
+/**
+ * The note for a Location with a Commissar (A25.22): he is taken as a leader of his printed grade, with
+ * the Commissar traits the rules apply (A19.12, A15.5, A19.11); his own A25.22 effects are left out.
+ */
+export const COMMISSAR_LEFT_OUT =
+  "Commissar (A25.22): taken as a leader of his printed grade, never Disrupted (A19.12), berserk instead of surrendering (A15.5), ELR-immune (A19.11); his own rules (his effect on the MC and Rally of Russians with him) are not in asl-odds's rules texts and are left out";
+
+function commissarNotes(loc: VaslLocation, units: readonly VaslUnit[] = loc.units): string[] {
+  return units.some((u) => getUnit(u.id).traits.commissar === true) ? [`${loc.hex}: ${COMMISSAR_LEFT_OUT}`] : [];
+}
+
 /** Notes on markers whose effect is the player's to add. */
 function markerNotes(loc: VaslLocation): string[] {
   const notes: string[] = [];
   if (loc.units.some((u) => u.markers.includes('foxhole'))) notes.push(`${loc.hex}: units in a Foxhole (B27): its TEM is not read from the save; add it to --drm`);
   if (loc.units.some((u) => u.markers.includes('concealed'))) notes.push(`${loc.hex}: concealed units (A12): the save's concealment is not applied; add its effect yourself`);
   for (const u of loc.units) if (u.note) notes.push(`${loc.hex} unit ${u.position} (${u.id}): ${u.note}`);
+  notes.push(...commissarNotes(loc));
   const left = loc.unmapped.filter((u) => !u.reason.startsWith('not in the asl-odds catalog'));
   if (left.length > 0) notes.push(`${loc.hex}: left out: ${left.map((u) => `${u.name} (${u.reason})`).join('; ')}`);
   return notes;
@@ -69,6 +81,7 @@ export function attackOptionsFrom(target: VaslLocation, from?: VaslLocation): Lo
     checkMapped(from, 'name the firer with --firer instead');
     const firers = from.units.filter((x) => !x.markers.includes('broken') && getUnit(x.id).kind !== 'leader');
     if (firers.length === 0) throw inputError('vasl.location', `--from ${from.hex}: no Good Order unit there that can fire`);
+    // `--firer` is repeatable (an array); with `--fp` it names one firer, for Cowering (A7.9).
     values.firer = [firers[0].id];
     if (firers.length > 1) {
       const worst = firers.map((x) => getUnit(x.id).unitClass).reduce((a, b) => (CLASS_ORDER.indexOf(b) > CLASS_ORDER.indexOf(a) ? b : a));
@@ -90,7 +103,7 @@ export function attackOptionsFrom(target: VaslLocation, from?: VaslLocation): Lo
  * @throws AslOddsError `vasl.location` (fewer than two sides), `vasl.unmapped`
  */
 export function ccOptionsFrom(loc: VaslLocation, attackerSide?: string, given: { attacker?: boolean; defender?: boolean } = {}): LocationOptions {
-  const sides = [...new Set([...loc.units.map((u) => u.side), ...loc.unmapped.filter((u) => u.reason.startsWith('not in') || u.reason.startsWith('a Commissar')).map((u) => u.side!)])];
+  const sides = [...new Set([...loc.units.map((u) => u.side), ...loc.unmapped.filter((u) => u.reason.startsWith('not in')).map((u) => u.side!)])];
   if (sides.length !== 2) throw inputError('vasl.location', `--at ${loc.hex}: Close Combat needs units of two sides in the Location; it holds ${sides.join(', ') || 'none'}`);
   let attacker = attackerSide?.trim().toLowerCase() ?? sides[0];
   if (!sides.includes(attacker)) throw inputError('vasl.location', `--attacker-side: ${loc.hex} holds ${sides.join(' and ')}; got '${attackerSide}'`);
@@ -113,6 +126,7 @@ export function ccOptionsFrom(loc: VaslLocation, attackerSide?: string, given: {
   attacker = attacker.charAt(0).toUpperCase() + attacker.slice(1);
   const notes = [`${loc.hex}: ATTACKER ${attacker}, DEFENDER ${defender.charAt(0).toUpperCase() + defender.slice(1)} (--attacker-side swaps them)`];
   for (const u of loc.units) if (u.note) notes.push(`${loc.hex} unit ${u.position} (${u.id}): ${u.note}`);
+  notes.push(...commissarNotes(loc, loc.units.filter((u) => (u.side === attacker.toLowerCase() && !given.attacker) || (u.side === defender && !given.defender))));
   return { values, notes };
 }
 

@@ -30,7 +30,11 @@ describe('scenario --from-vasl', () => {
     ]);
     expect(russian.stacks.find((st) => st.name === '57-G2')!.units.map((u) => [u.id, u.count])).toEqual([['russian/4-4-7', 2]]);
     // What asl-odds cannot take is said, not dropped.
-    expect(text).toContain('# 57-K3, not taken: 37L AT PTP obr. 30: a Gun (asl-odds has no Gun data)');
+    // 57-K3: the Gun's 2-2-8 crew is a unit (VASL module data, docs/rules-notes.md §9); the Gun is a comment under it.
+    expect(russian.stacks.find((st) => st.name === '57-K3')!.units.map((u) => [u.id, u.count])).toEqual([['russian/2-2-8', 1]]);
+    expect(text).toContain('          - "russian/2-2-8"\n          # not taken: 37L AT PTP obr. 30: a Gun (asl-odds has no Gun data)');
+    // 57-G9: the Commissar is taken with the Russian HS of the Melee.
+    expect(russian.stacks.find((st) => st.name === '57-G9')!.units.map((u) => u.id)).toEqual(['russian/commissar-10-0', 'russian/2-3-7']);
     expect(text).toContain('# in the save russian/3-2-8 (unit 1) is broken, DM');
   });
 

@@ -34,9 +34,18 @@ describe('asl-odds vasl <file>', () => {
         '  not mapped: LMG: a Support Weapon (asl-odds has no SW data; give its FP with --fp)',
       ].join('\n'),
     );
-    expect(block('57-K3')).toMatch(/^57-K3 {2}Russian\n {2}not mapped: Russian 2-2-8 Icr: not in the asl-odds catalog .*\n {2}not mapped: 37L AT PTP obr\. 30: a Gun \(asl-odds has no Gun data\)\n$/);
-    expect(block('57-G9')).toContain('57-G9  Russian and Finnish\n  1. russian/2-3-7 (2-3-7 1hs, printed 4-5-8 Esq): melee');
-    expect(block('57-G9')).toContain('not mapped: Finnish 2-4-8 1hs [melee]: not in the asl-odds catalog');
+    expect(block('57-K3')).toBe(['57-K3  Russian', '  1. russian/2-2-8 (2-2-8 Icr)', '  not mapped: 37L AT PTP obr. 30: a Gun (asl-odds has no Gun data)', ''].join('\n'));
+    expect(block('57-G9')).toContain(
+      [
+        '57-G9  Finnish and Russian',
+        '  1. finnish/2-4-8 (2-4-8 1hs, printed 6-4-8 1sq): melee',
+        '  2. russian/commissar-10-0 (Commissar 10-0): melee',
+        '  3. russian/2-3-7 (2-3-7 1hs, printed 4-5-8 Esq): melee',
+      ].join('\n'),
+    );
+    // Every Personnel counter of the save is mapped; only Guns, vehicles, SW, Snipers and markers are not (33 pieces).
+    expect(out).not.toMatch(/not in the asl-odds catalog|a Commissar \(/);
+    expect(out.match(/ {2}not mapped: /g)).toHaveLength(33);
   });
 
   it('--json: the interface of issue 41', async () => {
@@ -109,6 +118,20 @@ describe('the odds commands on a Location of the game', () => {
     expect(JSON.parse(board.out).outcomes).toEqual(JSON.parse(byHand.out).outcomes);
   });
 
+  it('cc --vasl --at 57-G9: the Melee from the board (Finnish 2-4-8 HS against a Commissar 10-0 and a 2-3-7 HS), as typed by hand; what A25.22 leaves out is said on stderr', async () => {
+    const board = await run(['cc', '--vasl', F, '--at', '57-G9', '--json']);
+    const byHand = await run(['cc', '--attacker', 'finnish/2-4-8', '--defender', 'russian/commissar-10-0,russian/2-3-7', '--json']);
+    expect(board.code).toBe(0);
+    expect(byHand.code).toBe(0);
+    const b = JSON.parse(board.out);
+    const h = JSON.parse(byHand.out);
+    expect(b.outcomes).toEqual(h.outcomes);
+    expect(b.outcomes.length).toBeGreaterThan(0);
+    expect(b.input.location).toBe('57-G9');
+    expect(board.err).toContain('note: 57-G9: ATTACKER Finnish, DEFENDER Russian (--attacker-side swaps them)');
+    expect(board.err).toMatch(/note: 57-G9: Commissar \(A25\.22\): taken as a leader of his printed grade, .*his own rules \(his effect on the MC and Rally of Russians with him\) are not in asl-odds's rules texts and are left out/);
+  });
+
   it('cc at 57-G9 with both sides named: the Melee Location and game file are reported', async () => {
     const { code, out } = await run(['cc', '--vasl', F, '--at', '57-G9', '--attacker', 'russian/2-3-7', '--defender', 'finnish/2-3-8', '--json']);
     expect(code).toBe(0);
@@ -132,8 +155,7 @@ describe('bad input: one line, exit 2, nothing run', () => {
     ['not a zip', ['vasl', notZip], /not a VASL saved game \(a \.vsav is a zip archive/],
     ['a Location that does not exist', ['attack', '--vasl', F, '--at', '57-Z9', '--fp', '8'], /--at 57-Z9: no such hex on board 57/],
     ['an empty Location', ['mc', '--vasl', F, '--at', '57-A1'], /--at 57-A1: no unit in this Location/],
-    ['an unmappable counter asked for', ['mc', '--vasl', F, '--at', '57-K3'], /--at 57-K3: no unit there that asl-odds knows \(Russian 2-2-8 Icr: not in the asl-odds catalog/],
-    ['a Melee with units the catalog lacks', ['cc', '--vasl', F, '--at', '57-G9'], /57-G9: Commissar 10-0: a Commissar \(the catalog has no Commissar counter\); the odds would leave it out/],
+    ['a Location with no unit asl-odds knows', ['mc', '--vasl', F, '--at', '69-F1'], /--at 69-F1: no unit there that asl-odds knows \(T-26 M33: a vehicle/],
     ['--at without --vasl', ['attack', '--at', '57-H8', '--fp', '8'], /--at needs --vasl <file>/],
     ['--vasl without --at', ['attack', '--vasl', F, '--fp', '8'], /--vasl: give the Location with --at <hex>/],
     ['both --target and --at', ['attack', '--vasl', F, '--at', '57-H8', '--target', 'german/4-6-7', '--fp', '8'], /--target and --at: give the target stack one way/],

@@ -25,7 +25,9 @@ describe('every row', () => {
   it('ids are unique, `<nationality>/<name>`, and carry a source and confidence', () => {
     expect(new Set(ALL.map((u) => u.id)).size).toBe(ALL.length);
     for (const u of ALL) {
-      expect(u.id).toBe(`${u.nationality}/${u.kind === 'hero' ? 'hero' : u.name}`);
+      // Russian Commissars (A25.22): `russian/commissar-<grade>`, named `Commissar <grade>`.
+      const name = u.traits.commissar === true ? u.name.replace('Commissar ', 'commissar-') : u.name;
+      expect(u.id).toBe(`${u.nationality}/${u.kind === 'hero' ? 'hero' : name}`);
       expect(u.source.length, u.id).toBeGreaterThan(10);
       expect(['high', 'medium', 'low']).toContain(u.confidence);
       expect(Object.isFrozen(u) && Object.isFrozen(u.traits)).toBe(true);
@@ -51,9 +53,10 @@ describe('every row', () => {
   it('leaders: fp 0, range 0, neutral class 1st-line, ML and DRM from the grade (A10.7)', () => {
     for (const l of listUnits({ kind: 'leader' })) {
       expect(l).toMatchObject({ fp: 0, range: 0, unitClass: '1st-line' });
-      const [ml, drm] = l.name.includes('+') ? l.name.split('+').map(Number) : l.name.split('-').map(Number);
+      const grade = l.name.replace('Commissar ', '');
+      const [ml, drm] = grade.includes('+') ? grade.split('+').map(Number) : grade.split('-').map(Number);
       expect(l.ml).toBe(ml);
-      expect(l.leadershipDRM).toBe(l.name.includes('+') ? drm : 0 - drm);
+      expect(l.leadershipDRM).toBe(grade.includes('+') ? drm : 0 - drm);
     }
     expect(getUnit('german/6+1').leadershipDRM).toBe(1);
     expect(getUnit('german/8-0').leadershipDRM).toBe(0);
@@ -69,7 +72,8 @@ describe('every nationality', () => {
   it.each(NATIONALITIES)('%s has a squad, a HS, its ladder of leaders and a hero', (n) => {
     expect(listUnits({ nationality: n, kind: 'squad' }).length).toBeGreaterThan(0);
     expect(listUnits({ nationality: n, kind: 'hs' }).length).toBeGreaterThan(0);
-    expect(listUnits({ nationality: n, kind: 'leader' }).map((l) => l.name)).toEqual(getNationality(n).leaderLadder);
+    const leaders = listUnits({ nationality: n, kind: 'leader' }).filter((l) => l.traits.commissar !== true);
+    expect(leaders.map((l) => l.name)).toEqual(getNationality(n).leaderLadder);
     expect(getNationality(n).leaderLadder[0]).toBe('6+1');
     expect(getNationality(n).leaderLadder.at(-1)).toBe('10-3');
     expect(listUnits({ nationality: n, kind: 'hero' })).toHaveLength(1);

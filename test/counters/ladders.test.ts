@@ -104,7 +104,8 @@ describe('A15.3 Battle Hardening', () => {
   it('A15.3 leader ladders both ways: Battle Hardening undoes Replacement for every leader', () => {
     for (const u of listUnits({ kind: 'leader' })) {
       const up = battleHardeningOf(u);
-      if (up !== null && u.nationality !== 'japanese') expect(replacementOf(up)?.id).toBe(u.id);
+      // Japanese leaders and Commissars are not Replaced (docs/rules-notes.md §9; A19.11).
+      if (up !== null && u.nationality !== 'japanese' && u.traits.commissar !== true) expect(replacementOf(up)?.id).toBe(u.id);
     }
   });
 
@@ -175,5 +176,54 @@ describe('ladders on overridden profiles', () => {
         expect(battleHardeningOf(copy)?.id ?? null).toBe(battleHardeningOf(u)?.id ?? null);
       }
     }
+  });
+});
+
+/**
+ * The counters read from the VASL module's own counter definitions (embedded in every VASL save; read
+ * from test/fixtures/vasl/Hazmo-52-After-Finn-4.vsav): docs/rules-notes.md §9 "Counters from the VASL module".
+ */
+describe('counters of the VASL module (Finnish 8-3-8, 6-4-8, 2-4-8 HS, 9-0; Russian 2-2-8 crew; Commissars)', () => {
+  it('Finnish 6-4-8: 1st Line (VASL "6-4-8 1sq"), Casualty Reduces to its 1st Line 2-4-8 HS (VASL "2-4-8 1hs"), broken ML 8 and 7', () => {
+    expect(getUnit('finnish/6-4-8')).toMatchObject({ kind: 'squad', unitClass: '1st-line', fp: 6, range: 4, ml: 8, brokenML: 8, reducedTo: 'finnish/2-4-8' });
+    expect(getUnit('finnish/2-4-8')).toMatchObject({ kind: 'hs', unitClass: '1st-line', fp: 2, range: 4, ml: 8, brokenML: 7 });
+  });
+
+  it('Finnish 6-4-8 now 1st Line: A19.13 by rule Replaces it by the 2nd Line 4-4-7 (VASL shows a Green 5-3-8, not in the catalog)', () => {
+    expect(replacementOf(getUnit('finnish/6-4-8'))?.id).toBe('finnish/4-4-7');
+    expect(replacementOf(getUnit('finnish/2-4-8'))?.id).toBe('finnish/2-3-7');
+    // A15.3: no Elite Finnish squad with no Strength Factor number lesser (8-3-8 has range 3): Fanatic instead.
+    expect(battleHardeningOf(getUnit('finnish/6-4-8'))).toBeNull();
+  });
+
+  it('Finnish 8-3-8: Elite (VASL "8-3-8 Esq"), HS 3-3-8 (VASL "3-3-8 Ehs"), broken ML 8 and 7', () => {
+    expect(getUnit('finnish/8-3-8')).toMatchObject({ kind: 'squad', unitClass: 'elite', fp: 8, range: 3, ml: 8, brokenML: 8, reducedTo: 'finnish/3-3-8' });
+    expect(getUnit('finnish/3-3-8')).toMatchObject({ kind: 'hs', unitClass: 'elite', brokenML: 7 });
+  });
+
+  it('Russian crew 2-2-8 (VASL "2-2-8 Icr", broken ML 8): elite, ELR-immune (A19.11); no 2-2-7 crew', () => {
+    expect(getUnit('russian/2-2-8')).toMatchObject({ kind: 'crew', unitClass: 'elite', fp: 2, range: 2, ml: 8, brokenML: 8 });
+    expect(getUnit('russian/crew').id).toBe('russian/2-2-8');
+    expect(replacementOf(getUnit('russian/2-2-8'))).toBeNull();
+    expect(listUnits({ nationality: 'russian' }).map((u) => u.id)).not.toContain('russian/2-2-7');
+  });
+
+  it('Finnish 9-0 (VASL Finnish leader level 9-0): ML 9, DRM 0, on the ladder between 8-1 and 9-1', () => {
+    expect(getUnit('finnish/9-0')).toMatchObject({ kind: 'leader', ml: 9, leadershipDRM: 0 });
+    expect(replacementOf(getUnit('finnish/9-1'))?.id).toBe('finnish/9-0');
+    expect(battleHardeningOf(getUnit('finnish/8-1'))?.id).toBe('finnish/9-0');
+    expect(battleHardeningOf(getUnit('finnish/9-0'))?.id).toBe('finnish/9-1');
+  });
+
+  it('Commissars (A25.22; VASL levels 10-0, 9-0, 8+1): leaders with the commissar trait, never Replaced (A19.11), a ladder of their own', () => {
+    expect(getUnit('russian/commissar-10-0')).toMatchObject({ kind: 'leader', name: 'Commissar 10-0', ml: 10, leadershipDRM: 0, traits: { commissar: true } });
+    expect(getUnit('russian/commissar-8+1')).toMatchObject({ ml: 8, leadershipDRM: 1 });
+    for (const g of ['8+1', '9-0', '10-0']) expect(replacementOf(getUnit(`russian/commissar-${g}`))).toBeNull();
+    expect(battleHardeningOf(getUnit('russian/commissar-9-0'))?.id).toBe('russian/commissar-10-0');
+    expect(battleHardeningOf(getUnit('russian/commissar-10-0'))).toBeNull();
+    // A Russian leader is never Battle Hardened into a Commissar, nor Replaced by one.
+    expect(battleHardeningOf(getUnit('russian/9-1'))?.id).toBe('russian/9-2');
+    expect(replacementOf(getUnit('russian/10-2'))?.id).toBe('russian/9-2');
+    expect(listUnits({ nationality: 'finnish' }).some((u) => u.traits.commissar === true)).toBe(false);
   });
 });

@@ -28,23 +28,23 @@ describe('reading the Hazmo save (ruleschat ground truth)', () => {
     expect(game.breadcrumbs).toEqual({ checked: 71, matched: 71, mismatches: [] });
   });
 
-  it('57-K3: a Russian 37L AT Gun and its 2-2-8 crew (the crew is not in the catalog: listed with the reason)', () => {
+  it('57-K3: a Russian 37L AT Gun and its 2-2-8 crew (the crew is the catalog\'s russian/2-2-8; the Gun is listed with the reason)', () => {
     const k3 = at('57-K3');
-    expect(k3.units).toEqual([]);
+    expect(k3.units).toEqual([{ position: 1, id: 'russian/2-2-8', side: 'russian', counter: '2-2-8 Icr', markers: [] }]);
     const names = k3.unmapped.map((u) => u.name);
     expect(names.some((n) => n.startsWith('37L AT'))).toBe(true);
     expect(k3.unmapped.find((u) => u.name.startsWith('37L AT'))!.reason).toMatch(/Gun/);
-    expect(names).toContain('Russian 2-2-8 Icr');
-    expect(k3.unmapped.find((u) => u.name === 'Russian 2-2-8 Icr')!.reason).toMatch(/not in the asl-odds catalog/);
     expect(k3.unmapped.every((u) => u.side === 'russian')).toBe(true);
   });
 
-  it('57-G9: a Melee; the Russian 4-5-8 shown as its ELR-Replaced 4-4-7 reduced to a 2-3-7 HS, with a Commissar; the Finnish 6-4-8 shown as its 2-4-8 HS', () => {
+  it('57-G9: a Melee; the Finnish 6-4-8 shown as its 2-4-8 HS; a Commissar 10-0; the Russian 4-5-8 shown as its ELR-Replaced 4-4-7 reduced to a 2-3-7 HS', () => {
     const g9 = at('57-G9');
-    expect(g9.units).toEqual([{ position: 1, id: 'russian/2-3-7', side: 'russian', counter: '2-3-7 1hs', piece: '4-5-8 Esq', markers: ['melee'] }]);
-    const fin = g9.unmapped.find((u) => u.side === 'finnish' && u.name === 'Finnish 2-4-8 1hs');
-    expect(fin?.markers).toEqual(['melee']);
-    expect(g9.unmapped.map((u) => u.name)).toContain('Commissar 10-0');
+    expect(g9.units).toEqual([
+      { position: 1, id: 'finnish/2-4-8', side: 'finnish', counter: '2-4-8 1hs', piece: '6-4-8 1sq', markers: ['melee'] },
+      { position: 2, id: 'russian/commissar-10-0', side: 'russian', counter: 'Commissar 10-0', markers: ['melee'] },
+      { position: 3, id: 'russian/2-3-7', side: 'russian', counter: '2-3-7 1hs', piece: '4-5-8 Esq', markers: ['melee'] },
+    ]);
+    expect(g9.unmapped.map((u) => u.name).sort()).toEqual(['MMG', 'Skis']);
   });
 
   it('57-E8: a broken 6-2-8 shown as its 3-2-8 HS under a DM counter', () => {
@@ -60,16 +60,20 @@ describe('reading the Hazmo save (ruleschat ground truth)', () => {
     expect(at('57-H9').units.map((u) => [u.id, u.markers])).toEqual([['finnish/6-4-8', ['foxhole']]]);
   });
 
-  it('a ? counter conceals the units below it only (69-K7: the crew under it, not the leader above it; 57-G2, 69-J1)', () => {
-    expect(at('69-K7').units).toEqual([expect.objectContaining({ id: 'finnish/2-2-8', markers: ['concealed'] })]);
-    expect(at('69-K7').unmapped.map((u) => u.name)).toContain('Finnish 9-0'); // above the ?, not concealed
-    expect(at('69-K7').unmapped.find((u) => u.name === 'Finnish 9-0')!.markers).toEqual([]);
+  it('a ? counter conceals the units below it only (69-K7: the crew under it, not the 9-0 leader above it; 57-G2, 69-J1)', () => {
+    expect(at('69-K7').units).toEqual([
+      expect.objectContaining({ id: 'finnish/9-0', markers: [] }), // above the ?, not concealed
+      expect.objectContaining({ id: 'finnish/2-2-8', markers: ['concealed'] }),
+    ]);
     expect(at('57-G2').units.map((u) => u.markers)).toEqual([['concealed'], ['concealed']]);
     expect(at('69-J1').units[0].markers).toContain('concealed');
   });
 
-  it('the VASL class shown differs from the catalog: said in a note', () => {
-    expect(at('57-H9').units[0].note).toBe("VASL shows 1st-line; the catalog's finnish/6-4-8 is elite");
+  it('every Personnel counter of the save is in the catalog, with the class VASL shows (no note; the Finnish 6-4-8 is 1st Line, docs/rules-notes.md §9)', () => {
+    const units = game.locations.flatMap((l) => l.units);
+    expect(units.filter((u) => u.note !== undefined)).toEqual([]);
+    expect(game.locations.flatMap((l) => l.unmapped).filter((u) => /not in the asl-odds catalog|Commissar/.test(u.reason))).toEqual([]);
+    expect(units.filter((u) => u.id === 'finnish/6-4-8').length).toBeGreaterThan(0);
   });
 
   it('Support Weapons, vehicles and Snipers are listed with a reason, never dropped', () => {

@@ -73,15 +73,23 @@ describe.skipIf(!hasChromium)('the page opens a VASL game', () => {
     expect(shown).toContain('28.6%');
     expect(await page.getByText('note: 57-H8: units in a Foxhole (B27)', { exact: false }).isVisible()).toBe(true);
 
-    // A Location the catalog cannot fill: one line saying why.
-    await page.getByLabel('Location', { exact: true }).selectOption('57-G9');
+    // A Location that cannot fill the question: one line saying why (Close Combat needs two sides).
+    await page.getByLabel('Location', { exact: true }).selectOption('57-G3');
     await page.getByRole('button', { name: 'Close Combat here' }).click();
-    expect(await page.getByRole('alert').innerText()).toMatch(/57-G9: Commissar 10-0: a Commissar/);
+    expect(await page.getByRole('alert').innerText()).toMatch(/57-G3: Close Combat needs units of two sides in the Location/);
 
     await mkdir(OUT, { recursive: true });
     await page.getByLabel('Location', { exact: true }).selectOption('57-H8');
     expect(await page.getByRole('alert').count()).toBe(0); // another Location: the old error goes
     await page.screenshot({ path: join(OUT, `vasl-open-${width}.png`), fullPage: true });
+
+    // The Melee of 57-G9: both sides from the board, the Commissar with them, and what A25.22 leaves out said.
+    await page.getByLabel('Location', { exact: true }).selectOption('57-G9');
+    await page.getByRole('button', { name: 'Close Combat here' }).click();
+    await page.waitForFunction(`(() => { const m = document.querySelector('main'); return m && m.dataset.status === 'ready' && (m.dataset.hash || '').startsWith('#/cc?'); })()`, undefined, { timeout: 60_000 });
+    expect(decodeURIComponent(new URL(page.url()).hash)).toContain('russian/commissar-10-0');
+    expect(await page.getByText('Commissar (A25.22)', { exact: false }).first().isVisible()).toBe(true);
+    await page.screenshot({ path: join(OUT, `vasl-open-cc-${width}.png`), fullPage: true });
     expect(foreign).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
