@@ -70,12 +70,13 @@ const OUTCOMES = flagOption(
 );
 
 /**
- * Parses `--area-fire [n]`: Area Fire halvings (A7.23), an integer in [1, 4]; without a value, one.
+ * Parses `--area-fire [n]`: Area Fire halvings (A7.23), an integer in [1, 4]; without a value (or `true`), one.
  * @throws OptionValueError saying what is allowed
  * @example areaFireHalvings('2') // 2
  */
 export function areaFireHalvings(v: string): number {
-  if (v === undefined || v.trim() === '') return 1;
+  // without a value: one halving (commander gives `true`; the page's fragment writes `area-fire=true`)
+  if (v === undefined || v.trim() === '' || v.trim() === 'true') return 1;
   return intIn(1, 4)(v);
 }
 

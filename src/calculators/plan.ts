@@ -4,12 +4,13 @@
  */
 import { inputError } from '../errors.js';
 import type { OptionSpec } from '../options/option-spec.js';
-import { intIn, OptionValueError } from '../options/option-values.js';
+import { OptionValueError } from '../options/option-values.js';
 import { PLAN_OBJECTIVES, type PlanInput, type PlanObjective } from '../queries/fire-plans.js';
 import { FIRE_BUILDER_OPTIONS, fireGroupInputOf, firersOf, TARGET_MARKERS, targetsFrom } from './attack.js';
 import type { ParsedOptions } from './calculator.js';
 import { RULE_OPTIONS, SITUATION_OPTIONS, situationFrom } from './common.js';
 import { unitClass, collect } from '../options/option-values.js';
+import { flagOption, intOption, oneOf, option, textOption } from '../options/typed-option.js';
 
 /**
  * Parses `--objective`.
@@ -21,6 +22,21 @@ export function planObjective(v: string): PlanObjective {
   return t;
 }
 
+const OBJECTIVE = option(
+  {
+    flags: '--objective <name>',
+    description:
+      'rank plans by: any-broken (default: P(at least one unit broken)), squads (squad-equivalents broken or eliminated), leader-lost, whole-stack (every unit broken or eliminated), nmc (P(an NMC or better IFT result), exact for every plan)',
+    parse: planObjective,
+  },
+  oneOf(PLAN_OBJECTIVES),
+);
+const CANDIDATES = intOption('--candidates <n>', 'plans (besides one group and all separate) whose stack figures are computed, 1-30 (default 6)', 1, 30);
+/** Trials of each plan's own Monte Carlo run (the plans share one seed): not `--trials` of a run's method. */
+const TRIALS = intOption('--trials <n>', 'Monte Carlo trials per plan of several attacks, 1000-1000000 (default 20000)', 1000, 1_000_000);
+const SEED = textOption('--seed <string>', "seed shared by every plan: common random numbers (default 'plan')");
+const ENCIRCLED = flagOption('--encircled', 'the target Location is Encircled: ML -1 (A7.7)');
+
 /** Options of `asl-odds plan`, in help order. */
 export const PLAN_OPTIONS: readonly OptionSpec[] = [
   { flags: '--target <ids>', description: 'the units in the target Location, in stack order, e.g. german/9-1,german/4-6-7', parse: collect, required: true },
@@ -30,16 +46,12 @@ export const PLAN_OPTIONS: readonly OptionSpec[] = [
   { flags: '--firer-nationality <nat>', description: "every firer's nationality (British Elite/1st Line and non-Conscript Finns never cower)" },
   { flags: '--firer-fanatic', description: 'the firers are Fanatic: never cower (A10.8)' },
   { flags: '--firer-berserk', description: 'the firers are berserk: never cower (A15.42)' },
-  {
-    flags: '--objective <name>',
-    description: 'rank plans by: any-broken (default: P(at least one unit broken)), squads (squad-equivalents broken or eliminated), leader-lost, whole-stack (every unit broken or eliminated), nmc (P(an NMC or better IFT result), exact for every plan)',
-    parse: planObjective,
-  },
-  { flags: '--candidates <n>', description: 'plans (besides one group and all separate) whose stack figures are computed, 1-30 (default 6)', parse: intIn(1, 30) },
-  { flags: '--trials <n>', description: 'Monte Carlo trials per plan of several attacks, 1000-1000000 (default 20000)', parse: intIn(1000, 1_000_000) },
-  { flags: '--seed <string>', description: "seed shared by every plan: common random numbers (default 'plan')" },
+  OBJECTIVE.spec,
+  CANDIDATES.spec,
+  TRIALS.spec,
+  SEED.spec,
   ...TARGET_MARKERS.map((m) => ({ flags: `--${m.name} <i,...>`, description: m.description, parse: collect })),
-  { flags: '--encircled', description: 'the target Location is Encircled: ML -1 (A7.7)' },
+  ENCIRCLED.spec,
   ...SITUATION_OPTIONS,
   ...RULE_OPTIONS,
 ];
@@ -51,11 +63,11 @@ export const PLAN_OPTIONS: readonly OptionSpec[] = [
 export function planInputOf(o: ParsedOptions): PlanInput {
   if (o.fp !== undefined || o.drm !== undefined) throw inputError('input.fp', 'plan: the firers make every group\'s FP and DRM; leave out --fp and --drm');
   return {
-    target: { targets: targetsFrom(o), encircled: o.encircled as boolean | undefined, ...situationFrom(o) },
+    target: { targets: targetsFrom(o), encircled: ENCIRCLED.read(o), ...situationFrom(o) },
     group: fireGroupInputOf(o, firersOf(o)),
-    objective: o.objective as PlanObjective | undefined,
-    candidates: o.candidates as number | undefined,
-    trials: o.trials as number | undefined,
-    seed: o.seed as string | undefined,
+    objective: OBJECTIVE.read(o),
+    candidates: CANDIDATES.read(o),
+    trials: TRIALS.read(o),
+    seed: SEED.read(o),
   };
 }

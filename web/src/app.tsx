@@ -242,7 +242,6 @@ export function App() {
       )}
       <div class="layout">
         <section class="inputs" aria-label="Inputs">
-          <VaslOpen />
           {calc && <p class="about">{calc.summary}</p>}
           {kind && <p class="about">{kind.summary}</p>}
           {problem ? (
@@ -264,6 +263,8 @@ export function App() {
               <CopyLine line={commandLine(state, flagsOf(state.command))} />
             </>
           )}
+          {/* a VASL game fills the form from a Location: below the question a player edits most */}
+          <VaslOpen />
         </section>
         <section class={`answers ${pinned ? 'compare' : ''}`} aria-label="Answer" aria-busy={computing}>
           <div class="toolbar">
