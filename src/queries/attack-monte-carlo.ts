@@ -47,7 +47,7 @@ export interface AttackMonteCarlo<S> {
 }
 
 /** Identifies the sampler and its tally layout in fingerprints: a change of either refuses old files. */
-const SAMPLER_ID = 'attack-sampler/1';
+const SAMPLER_ID = 'attack-sampler/2'; // 2: the sampler no longer follows the exact chain's canonical order (issue 39)
 
 /**
  * Runs the attack Monte Carlo of `a` with the method options `m`.
