@@ -17,15 +17,14 @@
  * the steps ask of a unit (on the map, Good Order, pinned, a leader, its check order) is read from its
  * code's facts (unit-codes.ts, check-order-codes.ts), not recomputed from the state.
  */
-import type { CompiledAttack } from './attack-chain.js';
-import { ALL_DR, isDoubles } from '../dice/dice.js';
+import { iftResultFor, type CompiledAttack } from './compiled-attack.js';
+import { ALL_DR } from '../dice/dice.js';
 import type { Int32Source } from '../dice/streams.js';
 import { berserkCheckTakers } from '../rules/berserk-leader.js';
 import type { CheckSpec } from '../rules/check.js';
 import type { MoraleContext } from '../rules/context.js';
-import { coweredColumn } from '../rules/cowering.js';
 import { resolveK, resolveKIA, type CasualtyEffects } from '../rules/ift-casualties.js';
-import { iftResultOf, NO_EFFECT, type IFTResult } from '../rules/infantry-fire-table.js';
+import type { IFTResult } from '../rules/infantry-fire-table.js';
 import { leaderLossOf, llmcFor, lltcFor, type LeaderLossSource } from '../rules/leader-loss.js';
 import { randomSelection } from '../rules/random-selection.js';
 import { isAlive, lentLeadershipDRM, withChanges, type UnitState } from '../rules/unit-state.js';
@@ -515,10 +514,7 @@ class FastAttack {
 
 /** The IFT result of `attack` on the roll of dice index `index` (a DR index, or a dr index for a fixed result). */
 function iftResult(a: CompiledAttack, index: number, ctx: MoraleContext): IFTResult {
-  if (a.fixedResult !== null) return a.fixedResult;
-  const dr = ALL_DR[index];
-  const col = a.column === null ? null : coweredColumn(a.column, isDoubles(dr), a.coweringShift, ctx.ruleSet.settings.coweringOnOneFP);
-  return col === null ? NO_EFFECT : iftResultOf(col, dr.white + dr.colored + a.drm);
+  return a.fixedResult ?? iftResultFor(a, ALL_DR[index], ctx);
 }
 
 /** Scratch of FastAttack.applyIFTResult: the positions on the map. */
