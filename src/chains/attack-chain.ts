@@ -32,7 +32,7 @@
  * histories (a leader and 3 squads under 8 FP: 232,000 untracked); for one attack the exact query
  * therefore defers the units that are not leaders (`deferred`, attack-factored.ts).
  */
-import { ALL_DR, isDoubles, type DR } from '../dice/dice.js';
+import { ALL_DR, type DR } from '../dice/dice.js';
 import type { ChainModel, Roll, Transition } from '../engine/chain.js';
 import type { PathLabels } from '../engine/exact.js';
 import { TupleNumbers } from '../engine/tuple-numbers.js';
@@ -43,29 +43,17 @@ import { resolveWoundSeverity } from '../rules/casualty-reduction.js';
 import type { CheckSpec } from '../rules/check.js';
 import { checkOrder } from '../rules/check-order.js';
 import type { MoraleContext } from '../rules/context.js';
-import { coweredColumn } from '../rules/cowering.js';
 import { resolveHoB } from '../rules/heat-of-battle.js';
 import { resolveK, resolveKIA, type CasualtyEffects } from '../rules/ift-casualties.js';
-import { iftResultOf, NO_EFFECT, type IFTColumn, type IFTResult } from '../rules/infantry-fire-table.js';
+import type { IFTResult } from '../rules/infantry-fire-table.js';
+import { iftResultFor, type CompiledAttack } from './compiled-attack.js';
+
+export type { CompiledAttack } from './compiled-attack.js';
 import { leaderLossOf, llmcFor, lltcFor, type LeaderLossSource } from '../rules/leader-loss.js';
 import { takesPinTaskCheck } from '../rules/morale-check.js';
 import { leadershipDRMFor } from '../rules/leadership.js';
 import { MAX_COUNTED_CANDIDATES, randomSelection, selectionOfRange } from '../rules/random-selection.js';
 import { describeUnit, initialUnitState, isAlive, isSMC, lentLeadershipDRM, offMapState, unitStateKey, withChanges, type UnitState } from '../rules/unit-state.js';
-
-/** One attack of the sequence, compiled from the user's input (attack-query.ts). */
-export interface CompiledAttack {
-  /** Readable label, e.g. `8 FP, DRM -1, directed by 9-1` or `Fire Lane Residual 4 FP`. */
-  readonly label: string;
-  /** FP column before Cowering (after Area Fire halving, Fire Lane shift), or null: below the table, no effect. */
-  readonly column: IFTColumn | null;
-  /** Total IFT DRM (terrain, hindrance, other, directing leader), integer. */
-  readonly drm: number;
-  /** Columns the attack shifts left on Original doubles (cowering.ts), 0..2. */
-  readonly coweringShift: 0 | 1 | 2;
-  /** A fixed IFT result used instead of an IFT DR, or null. */
-  readonly fixedResult: IFTResult | null;
-}
 
 /** The input of an attack chain. */
 export interface AttackChainSpec {
@@ -311,13 +299,6 @@ function setUnit(w: Work, i: number, next: UnitState, events: number): void {
     w.losses.push({ ...loss, leader: i });
   }
   if (!prev.berserk && next.berserk && isAlive(next)) w.berserkLeaders.push(i);
-}
-
-/** The IFT result of an attack for one IFT DR (A7, A7.9). */
-function iftResultFor(a: CompiledAttack, dr: DR, ctx: MoraleContext): IFTResult {
-  if (a.column === null) return NO_EFFECT;
-  const col = coweredColumn(a.column, isDoubles(dr), a.coweringShift, ctx.ruleSet.settings.coweringOnOneFP);
-  return col === null ? NO_EFFECT : iftResultOf(col, dr.white + dr.colored + a.drm);
 }
 
 /** Positions of the units on the map. */

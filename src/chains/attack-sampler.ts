@@ -1,40 +1,35 @@
 /**
- * The attack sampler: a fire attack (or a sequence of attacks) on one Location sampled procedurally,
- * with the same dice, in the same order, and the same result as sampling the attack chain
- * (`sampleChain(buildAttackChain({ targets, attacks, ctx, track: [] }), rng)`, attack-chain.ts): the
- * same final units in the same positions and each unit's events as the chain's transitions report
- * them (`partEvents`, moved with their unit by `partFrom`), without the chain's immutable states,
- * canonical keys and transition memos. The one sampler of the attack rules: `asl-odds attack
- * --trials` samples whole sequences with events ({@link sampleAttacks}, attack-tally.ts), the scenario
- * simulator one attack at a time ({@link sampleAttackCodes}). Tested dice for dice against the chain
- * (test/chains/attack-sampler.test.ts).
+ * The attack sampler: a fire attack (or a sequence of attacks) on one Location sampled procedurally on
+ * mutable state, with a random stream: the attack's procedure in the order of attack-chain.ts (the IFT
+ * DR, Random Selection, each unit's check in check order with its Wound Severity dr and Heat of Battle
+ * DR, the leader-loss waves, the berserk leaders' checks, the next attack), without the exact engine's
+ * immutable states, canonical keys, symmetry reduction and memos. The one sampler of the attack rules:
+ * `asl-odds attack --trials` samples whole sequences with events ({@link sampleAttacks},
+ * attack-tally.ts), the scenario simulator one attack at a time ({@link sampleAttackCodes}). Its
+ * agreement with the exact engine is tested statistically (test/chains/attack-sampler.test.ts: per-unit
+ * and stack figures, z-scores, on random stacks and the rulebook's).
  *
- * It follows the chain step by step: a mutable stack of pending steps (`todo`, head at the end), the
- * leader-loss queue and the berserk leaders; after each roll the work that needs no dice ("settling")
- * and the chain's symmetry reduction (`canonicalize`), which may exchange identical targets (and
- * created heroes) between positions: later checks address positions, so which unit takes which roll,
- * and the positions of the returned units, depend on it. The reduction sorts by the chain's interned
- * unit-state codes (assigned in order of first appearance on the path); they are rebuilt here from
- * the interned codes of unit-codes.ts (integers, no strings), only when two units could change places.
- * Every rule is the rule modules' own function; MC, TC, Berserk check, Wound Severity and HoB outcomes
- * are read from check-table.ts, rows made by `resolveCheck`, `resolveBerserkCheck`,
- * `resolveWoundSeverity` and `resolveHoB` (tested equal); what the steps ask of a unit (on the map,
- * Good Order, pinned, a leader, its check order) is read from its code's facts (unit-codes.ts,
- * check-order-codes.ts), not recomputed from the state.
+ * It keeps a mutable stack of pending steps (`todo`, head at the end), the leader-loss queue and the
+ * berserk leaders; after each roll it does the work that needs no dice ("settling"). Every rule is the
+ * rule modules' own function (leader-loss.ts, check-task.ts's checks, random-selection.ts); MC, TC,
+ * Berserk check, Wound Severity and HoB outcomes are read from check-table.ts, rows made by
+ * `resolveCheck`, `resolveBerserkCheck`, `resolveWoundSeverity` and `resolveHoB` (tested equal); what
+ * the steps ask of a unit (on the map, Good Order, pinned, a leader, its check order) is read from its
+ * code's facts (unit-codes.ts, check-order-codes.ts), not recomputed from the state.
  */
-import type { CompiledAttack } from './attack-chain.js';
-import { ALL_DR, isDoubles } from '../dice/dice.js';
+import { iftResultFor, type CompiledAttack } from './compiled-attack.js';
+import { ALL_DR } from '../dice/dice.js';
 import type { Int32Source } from '../dice/streams.js';
 import { berserkCheckTakers } from '../rules/berserk-leader.js';
-import { moraleCheck, type CheckSpec } from '../rules/check.js';
+import type { CheckSpec } from '../rules/check.js';
 import type { MoraleContext } from '../rules/context.js';
-import { coweredColumn } from '../rules/cowering.js';
 import { resolveK, resolveKIA, type CasualtyEffects } from '../rules/ift-casualties.js';
-import { iftResultOf, NO_EFFECT, type IFTResult } from '../rules/infantry-fire-table.js';
+import type { IFTResult } from '../rules/infantry-fire-table.js';
 import { leaderLossOf, llmcFor, lltcFor, type LeaderLossSource } from '../rules/leader-loss.js';
-import { nthHighestDr, randomSelection } from '../rules/random-selection.js';
+import { randomSelection } from '../rules/random-selection.js';
 import { isAlive, lentLeadershipDRM, withChanges, type UnitState } from '../rules/unit-state.js';
 import { berserkOutcome, checkOutcome, hobHeroOf, hobOutcome, lastOutcomeEvents, outcomeHoB, outcomeNext, outcomeWound, woundNext } from './check-table.js';
+import { MC_BY_STRENGTH, PTC, type CheckKind } from './check-task.js';
 import { leadershipDRMOf, UNIT_CODES, type UnitCode } from './unit-codes.js';
 import { checkOrderOfCodes } from './check-order-codes.js';
 
@@ -48,8 +43,6 @@ function draw(rng: Int32Source, outcomes: number): number {
   return Math.floor((u * outcomes) / TWO32);
 }
 
-const PTC: CheckSpec = Object.freeze({ kind: 'TC', strength: 0, failurePins: true, label: 'PTC' });
-const MC_BY_STRENGTH: readonly CheckSpec[] = [0, 1, 2, 3, 4, 5, 6].map((n) => Object.freeze(moraleCheck(n)));
 
 const IFT = 0;
 const RS = 1;
@@ -58,22 +51,11 @@ const WND = 3;
 const HOB = 4;
 const FORFEIT = 5;
 
-type CheckKind = 'mc' | 'ptc' | 'llmc' | 'lltc' | 'berserk';
 
 const CHECK_KINDS: readonly CheckKind[] = ['mc', 'ptc', 'llmc', 'lltc', 'berserk'];
 
-/** The next signature for a step outside the packed ranges (negative: no packed signature). */
-let unique = -1;
-
 /** A pending step (the chain's `Task`, one shape for all kinds). */
 class Step {
-  /**
-   * The step's pending-work signature (the chain's `pendingSignatures` token: `C<c><n>.<src>.<ml>;`,
-   * `W0.<drm>;`, `H0<broken>;` or `F0;`) as an integer: equal exactly when the tokens are equal (over
-   * the ranges that occur: # < 16, ML < 16, src < 255, Wound drm in [-1, 1]; outside them, -1 - a
-   * unique number, equal to no other step's).
-   */
-  readonly sig: number;
   constructor(
     readonly k: number,
     readonly u: number,
@@ -94,24 +76,7 @@ class Step {
     readonly count: number,
     /** RS: candidate positions. */
     readonly cand: readonly number[] | null,
-  ) {
-    switch (k) {
-      case CHK:
-        this.sig =
-          n >= 0 && n < 16 && ml >= 0 && ml < 16 && src >= -1 && src < 254 && (ldrm === null || (ldrm >= -3 && ldrm <= 3))
-            ? 4 * ((((CHECK_KINDS.indexOf(c) * 16 + n) * 256 + src + 1) * 16 + ml) * 8 + (ldrm === null ? 0 : ldrm + 4))
-            : --unique;
-        break;
-      case WND:
-        this.sig = drm >= -1 && drm <= 1 ? 4 * (drm + 1) + 1 : --unique;
-        break;
-      case HOB:
-        this.sig = broken ? 6 : 2;
-        break;
-      default:
-        this.sig = 3;
-    }
-  }
+  ) {}
 }
 
 const IFT_STEP = new Step(IFT, -1, 'mc', 0, -1, 0, null, 0, false, false, 0, null);
@@ -126,8 +91,7 @@ const NO_CONTEXT = {} as MoraleContext;
 /**
  * Steps are immutable, so the common ones are made once and shared: checks with no source leader
  * (MC, PTC) by (position, kind, #), Wound Severity by (position, drm), HoB by (position, broken), for
- * positions below {@link SHARED_POSITIONS} (and only where the signature is packed, so that sharing
- * changes no signature).
+ * positions below {@link SHARED_POSITIONS}.
  */
 const SHARED_POSITIONS = 64;
 const SHARED_CHK: (Step | undefined)[] = [];
@@ -248,7 +212,7 @@ class FastAttack {
   ctx: MoraleContext = NO_CONTEXT;
   /**
    * Events per position so far (bitmask of `Ev`, events.ts; the chain's `unitEvents` of a tracked
-   * target), moved with their units when `canonicalize` exchanges them; created heroes' too.
+   * target); created heroes' too.
    */
   unitEvents: number[] = [];
   /** Every event so far, OR over all units (the engine's event mask of the chain's path). */
@@ -262,45 +226,6 @@ class FastAttack {
   done = false;
   /** Random Selection drs of the RS step at the head. */
   readonly drs: number[] = [];
-  nTargets = 0;
-  /**
-   * Groups (size >= 2) of interchangeable target positions (the chain's `classes`), or null; made by
-   * {@link classesOf} when first needed (only once a position has changed).
-   */
-  private classes: TargetClass[] | null = null;
-  private classesKnown = false;
-  /**
-   * Bit i: target position i has held a new state. A class none of whose positions has is still all
-   * one state (one code), which `canonicalize` leaves as it is (units only move within their class).
-   */
-  changed = 0;
-  /**
-   * The key ids (unit-codes.ts: equal exactly when the unitStateKeys are) of the unit states in the
-   * order the chain interns them (codeOf): the targets, then each new state; the first
-   * {@link seenCount} entries (one array reused by every attack, its tail stale).
-   */
-  readonly seenKeys: number[] = [];
-  seenCount = 0;
-  /** Distinct keys among the first {@link seenCount} seenKeys. */
-  distinct = 0;
-  /** Stamp of this attack in KEY_EPOCH (keys stamped otherwise have not been seen in it). */
-  epoch = 0;
-
-  /**
-   * Appends `keyId` to the seen keys; on its first appearance in this attack, records that position
-   * (KEY_FIRST) and its rank among distinct keys (KEY_RANK), so {@link codeOf} needs no search.
-   */
-  see(keyId: number): void {
-    const at = this.seenCount++;
-    this.seenKeys[at] = keyId;
-    if (keyId >= KEY_EPOCH.length) growKeyTables(keyId + 1);
-    if (KEY_EPOCH[keyId] !== this.epoch) {
-      KEY_EPOCH[keyId] = this.epoch;
-      KEY_FIRST[keyId] = at;
-      KEY_RANK[keyId] = this.distinct++;
-    }
-  }
-
   /** The arrays `reset` reuses for `units` and `codes` when asked to (sampleAttacks). */
   private readonly unitsBuffer: UnitState[] = [];
   private readonly codesBuffer: UnitCode[] = [];
@@ -324,12 +249,6 @@ class FastAttack {
       units = new Array<UnitState>(n);
       codes = new Array<UnitCode>(n);
     }
-    this.seenCount = 0;
-    this.distinct = 0;
-    if (++this.epoch === 0x7fffffff) {
-      KEY_EPOCH.fill(0);
-      this.epoch = 1;
-    }
     const ev = this.unitEvents;
     ev.length = n;
     for (let i = 0; i < n; i++) ev[i] = 0;
@@ -338,7 +257,6 @@ class FastAttack {
       const c = targets[i];
       codes[i] = c;
       units[i] = c.unit;
-      this.see(c.keyId);
     }
     this.units = units;
     this.codes = codes;
@@ -347,60 +265,12 @@ class FastAttack {
     this.attack = attacks[0];
     this.ctx = ctx;
     this.ctxId = ctxId;
-    this.nTargets = n;
     // Empty after a finished attack; emptied here only after an exception (no builtin call otherwise).
     if (this.todo.length !== 0) this.todo.length = 0;
     if (this.losses.length !== 0) this.losses = [];
     if (this.berserkLeaders.length !== 0) this.berserkLeaders.length = 0;
     this.done = false;
     if (this.drs.length !== 0) this.drs.length = 0;
-    this.changed = 0;
-    this.classes = null;
-    this.classesKnown = n < 2;
-  }
-
-  /** The target classes: positions whose starting states have one unitStateKey (the first n seenKeys). */
-  classesOf(): TargetClass[] | null {
-    if (this.classesKnown) return this.classes;
-    this.classesKnown = true;
-    const n = this.nTargets;
-    const keys = this.seenKeys;
-    // The classes depend only on which positions hold equal keys: shared per such pattern (read only).
-    // The pattern (n, then each position's first equal position, 3 bits each, position 0's left out:
-    // always 0) is a small integer for n <= 8.
-    let pattern = -1;
-    if (n <= 8) {
-      pattern = n;
-      for (let i = 1; i < n; i++) {
-        let first = 0;
-        while (keys[first] !== keys[i]) first++;
-        pattern = pattern * 8 + first;
-      }
-      const hit = CLASSES_BY_PATTERN.get(pattern);
-      if (hit !== undefined) {
-        this.classes = hit;
-        return hit;
-      }
-    }
-    // Positions with equal keys share the key's first position (see): one pass, each class listed
-    // under its first position, classes in order of it.
-    let classes: TargetClass[] | null = null;
-    const lists = GROUP_LISTS;
-    for (let i = 0; i < n; i++) lists[i] = null;
-    for (let i = 0; i < n; i++) {
-      const first = KEY_FIRST[keys[i]];
-      if (first === i) continue;
-      const g = lists[first];
-      if (g === null) lists[first] = [first, i];
-      else g.push(i);
-    }
-    for (let i = 0; i < n; i++) {
-      const g = lists[i];
-      if (g !== null) (classes ??= []).push(new TargetClass(g));
-    }
-    if (pattern >= 0) CLASSES_BY_PATTERN.set(pattern, classes);
-    this.classes = classes;
-    return classes;
   }
 
   /** The chain's `setUnit`: unit `i` becomes `state`, with `events` (bitmask of `Ev`). */
@@ -419,11 +289,6 @@ class FastAttack {
     const next = c.unit;
     this.units[i] = next;
     this.codes[i] = c;
-    if (next !== prev) {
-      this.see(c.keyId);
-      if (i < 31) this.changed |= 1 << i;
-      else this.changed = -1;
-    }
     if (!prevCode.leader) return;
     if ((prevCode.alive && !c.alive) || (prevCode.goodOrder && c.broken)) {
       const loss = leaderLossOf(prev, next, this.ctx.ruleSet)!;
@@ -585,7 +450,7 @@ class FastAttack {
         const cand = t.cand!;
         if (drs.length < cand.length) return false;
         this.todo.pop();
-        const mask = randomSelection(canonicalDrs(drs, t.count), t.count);
+        const mask = randomSelection(drs, t.count);
         const selected: number[] = [];
         for (let j = 0; j < cand.length; j++) if ((mask & (1 << j)) !== 0) selected.push(cand[j]);
         if (t.kia) this.applyCasualties(resolveKIA(units, selected, ctx.ruleSet), 0);
@@ -630,7 +495,6 @@ class FastAttack {
           units.push(hero.unit);
           this.codes.push(hero);
           this.unitEvents.push(0);
-          this.see(hero.keyId);
         }
         return true;
       }
@@ -646,242 +510,11 @@ class FastAttack {
     return t.k === RS || t.k === WND ? 6 : 36;
   }
 
-  /**
-   * A number that orders like the chain's interned code of the state at position `i` (codeOf: the
-   * base-36 rank of its key's first appearance on the path, compared as a string). With at most 36
-   * states seen every code is one base-36 digit, so the position of that first appearance orders
-   * alike; beyond, the code's digits (each + 1, padded with 0 to 4 digits) read in base 37, which
-   * orders as the strings do ('10' < '9'). Integer in [0, 37^4).
-   */
-  codeOf(i: number): number {
-    const key = this.codes[i].keyId; // seen in this attack (see)
-    if (this.seenCount <= 36) return KEY_FIRST[key];
-    return base36OrderOf(KEY_RANK[key]);
-  }
-
-  /**
-   * The chain's `canonicalize` without tracked units (it sorts by state alone); each unit's events
-   * move with it (the chain's `partFrom`).
-   */
-  canonicalize(): void {
-    const units = this.units;
-    const heroes = units.length - this.nTargets;
-    if (this.changed === 0 && heroes < 2) return; // no target has changed: every class is one state
-    const classes = this.classesOf();
-    if (classes === null && heroes < 2) return;
-    let signed = false;
-    if (classes !== null) {
-      const changed = this.changed;
-      for (let x = 0; x < classes.length; x++) {
-        const c = classes[x];
-        // A class none of whose positions has held a new state is still all one state; units that are
-        // all one state (one object) cannot change places: no signatures needed.
-        if ((changed & c.mask) === 0 || allSame(units, c.at)) continue;
-        if (!signed) this.signatures();
-        signed = true;
-        this.sortGroup(c.at);
-      }
-    }
-    if (heroes >= 2) {
-      const g: number[] = [];
-      for (let i = this.nTargets; i < units.length; i++) g.push(i);
-      if (allSame(units, g)) return;
-      if (!signed) this.signatures();
-      this.sortGroup(g);
-    }
-  }
-
-
-  /**
-   * The chain's `pendingSignatures`, into `SIG_SEQ` and `SIG_BANG`: per position, the signatures of
-   * its pending steps from the head on, and whether a `!` token marks it (a Random Selection candidate,
-   * a check's source leader, a pending leader loss or berserk leader). Two positions without `!` have
-   * equal chain signatures exactly when their sequences are equal (tokens end with `;`, so a text is
-   * one sequence of tokens).
-   */
-  signatures(): void {
-    const n = this.units.length;
-    while (SIG_SEQ.length < n) SIG_SEQ.push([]);
-    for (let i = 0; i < n; i++) {
-      SIG_LEN[i] = 0;
-      SIG_BANG[i] = 0;
-    }
-    for (let j = this.todo.length - 1; j >= 0; j--) {
-      const t = this.todo[j];
-      switch (t.k) {
-        case IFT:
-          break;
-        case RS:
-          for (const i of t.cand!) SIG_BANG[i] = 1;
-          break;
-        case CHK:
-          SIG_SEQ[t.u][SIG_LEN[t.u]++] = t.sig;
-          if (t.src >= 0) SIG_BANG[t.src] = 1;
-          break;
-        default:
-          SIG_SEQ[t.u][SIG_LEN[t.u]++] = t.sig;
-      }
-    }
-    for (const l of this.losses) SIG_BANG[l.leader] = 1;
-    for (const b of this.berserkLeaders) SIG_BANG[b] = 1;
-  }
-
-  /**
-   * Sorts the units of each same-signature subset of group `g` by code (stable), as `canonicalize`
-   * does; reads the signatures {@link signatures} left.
-   */
-  sortGroup(g: readonly number[]): void {
-    const leader = this.codes[g[0]].leader;
-    const m = g.length;
-    // The same-signature subsets are the classes of an equivalence among the eligible positions (no
-    // `!`; a leader only with no pending step); each is sorted on its own, so their order does not
-    // matter. Small groups: pairwise; large ones: positions ordered by a hash of their signature
-    // sequence, so a subset is a run of equal hashes (split further on a collision).
-    const eligible = SORT_ELIGIBLE;
-    let ne = 0;
-    for (let a = 0; a < m; a++) {
-      const i = g[a];
-      if (SIG_BANG[i] === 0 && !(leader && SIG_LEN[i] !== 0)) eligible[ne++] = i;
-    }
-    if (ne < 2) return;
-    if (ne <= SMALL_GROUP) {
-      this.sortSubsets(eligible, 0, ne);
-      return;
-    }
-    const hashes = SORT_HASH;
-    for (let a = 0; a < ne; a++) hashes[eligible[a]] = seqHash(eligible[a]);
-    const byHash = SORT_BY_HASH;
-    for (let a = 0; a < ne; a++) byHash[a] = eligible[a];
-    byHash.length = ne;
-    byHash.sort((x, y) => hashes[x] - hashes[y] || x - y);
-    let start = 0;
-    while (start < ne) {
-      let end = start + 1;
-      while (end < ne && hashes[byHash[end]] === hashes[byHash[start]]) end++;
-      if (end - start >= 2) this.sortSubsets(byHash, start, end);
-      start = end;
-    }
-  }
-
-  /**
-   * Sorts, by code (stable, positions ascending), each same-signature subset of the positions
-   * `list[from..to)` (ascending, all eligible), as `canonicalize` does.
-   */
-  sortSubsets(list: readonly number[], from: number, to: number): void {
-    const units = this.units;
-    const taken = SORT_TAKEN;
-    for (let a = from; a < to; a++) taken[a] = 0;
-    for (let a = from; a < to; a++) {
-      if (taken[a] !== 0) continue;
-      const i = list[a];
-      const pos = SORT_POS;
-      let np = 1;
-      pos[0] = i;
-      let differ = false;
-      for (let b = a + 1; b < to; b++) {
-        const j = list[b];
-        if (taken[b] === 0 && sameSeq(i, j)) {
-          taken[b] = 1;
-          pos[np++] = j;
-          if (units[j] !== units[i]) differ = true;
-        }
-      }
-      if (np === 1 || !differ) continue;
-      const items = SORT_ITEMS;
-      const codes = SORT_CODES;
-      const evs = SORT_EVENTS;
-      const unitEvents = this.unitEvents;
-      for (let x = 0; x < np; x++) {
-        items[x] = this.codes[pos[x]];
-        codes[x] = this.codeOf(pos[x]);
-        evs[x] = unitEvents[pos[x]];
-      }
-      // stable insertion sort by code (the subset is mostly in order already); each unit's events go with it
-      for (let x = 1; x < np; x++) {
-        const u = items[x];
-        const c = codes[x];
-        const e = evs[x];
-        let y = x - 1;
-        while (y >= 0 && codes[y] > c) {
-          items[y + 1] = items[y];
-          codes[y + 1] = codes[y];
-          evs[y + 1] = evs[y];
-          y--;
-        }
-        items[y + 1] = u;
-        codes[y + 1] = c;
-        evs[y + 1] = e;
-      }
-      for (let x = 0; x < np; x++) {
-        units[pos[x]] = items[x].unit;
-        this.codes[pos[x]] = items[x];
-        unitEvents[pos[x]] = evs[x];
-      }
-    }
-  }
-}
-
-/** Groups up to this many eligible positions are split into subsets pairwise (FastAttack.sortGroup). */
-const SMALL_GROUP = 12;
-
-/** Scratch of FastAttack.sortGroup / sortSubsets. */
-const SORT_ELIGIBLE: number[] = [];
-const SORT_BY_HASH: number[] = [];
-const SORT_HASH: number[] = [];
-const SORT_TAKEN: number[] = [];
-
-/** A hash of position i's signature sequence (equal sequences, equal hashes). */
-function seqHash(i: number): number {
-  const n = SIG_LEN[i];
-  const a = SIG_SEQ[i];
-  let h = n | 0;
-  for (let x = 0; x < n; x++) h = (Math.imul(h, 31) + a[x]) | 0;
-  return h;
-}
-
-/**
- * Pending-step signatures per position (FastAttack.signatures): the first `SIG_LEN[i]` entries of
- * `SIG_SEQ[i]`. Reused from one call to the next (no allocation once grown).
- */
-const SIG_SEQ: number[][] = [];
-const SIG_LEN: number[] = [];
-/** Per position: 1 when a `!` token marks it (FastAttack.signatures). */
-const SIG_BANG: number[] = [];
-
-/** True when the signature sequences of positions `i` and `j` are equal. */
-function sameSeq(i: number, j: number): boolean {
-  const n = SIG_LEN[i];
-  if (SIG_LEN[j] !== n) return false;
-  const a = SIG_SEQ[i];
-  const b = SIG_SEQ[j];
-  for (let x = 0; x < n; x++) if (a[x] !== b[x]) return false;
-  return true;
 }
 
 /** The IFT result of `attack` on the roll of dice index `index` (a DR index, or a dr index for a fixed result). */
 function iftResult(a: CompiledAttack, index: number, ctx: MoraleContext): IFTResult {
-  if (a.fixedResult !== null) return a.fixedResult;
-  const dr = ALL_DR[index];
-  const col = a.column === null ? null : coweredColumn(a.column, isDoubles(dr), a.coweringShift, ctx.ruleSet.settings.coweringOnOneFP);
-  return col === null ? NO_EFFECT : iftResultOf(col, dr.white + dr.colored + a.drm);
-}
-
-/**
- * A number ordering as `rank.toString(36)` does among such strings (FastAttack.codeOf): its base-36
- * digits, each + 1, most significant first, padded with 0 to 4 digits, read in base 37.
- * @param rank integer in [0, 36^4)
- * Never throws.
- * @example base36Order(9) < base36Order(36) // false: '9' > '10'
- */
-export function base36Order(rank: number): number {
-  const d: number[] = [];
-  do {
-    d.unshift(rank % 36);
-    rank = Math.floor(rank / 36);
-  } while (rank > 0);
-  let v = 0;
-  for (let x = 0; x < 4; x++) v = v * 37 + (x < d.length ? d[x] + 1 : 0);
-  return v;
+  return a.fixedResult ?? iftResultFor(a, ALL_DR[index], ctx);
 }
 
 /** Scratch of FastAttack.applyIFTResult: the positions on the map. */
@@ -889,67 +522,6 @@ const ALIVE: number[] = [];
 
 /** Scratch of checkOrderOfCodes (check-order-codes.ts): one check order, read at once. */
 const ORDER: number[] = [];
-
-/** Scratch of FastAttack.sortGroup: the subset's positions, codes and order keys (first entries used). */
-const SORT_POS: number[] = [];
-const SORT_ITEMS: UnitCode[] = [];
-const SORT_CODES: number[] = [];
-const SORT_EVENTS: number[] = [];
-
-/** FastAttack.classesOf's results by pattern of equal keys (n, then each later position's first equal position). */
-const CLASSES_BY_PATTERN = new Map<number, TargetClass[] | null>();
-
-/** One class of interchangeable target positions (FastAttack.classesOf). */
-class TargetClass {
-  /**
-   * Bit i set for each position i < 31 of the class; -1 (every bit) when a position is 31 or more,
-   * which `FastAttack.changed` marks by setting every bit: `changed & mask` is non-zero when a
-   * position of the class may have held a new state (never zero when one has).
-   */
-  readonly mask: number;
-  /** @param at the positions, ascending, at least 2 */
-  constructor(readonly at: readonly number[]) {
-    let mask = 0;
-    for (const i of at) mask = i < 31 && mask !== -1 ? mask | (1 << i) : -1;
-    this.mask = mask;
-  }
-}
-
-/** Scratch of FastAttack.classesOf: by first position, the class's positions (or null). */
-const GROUP_LISTS: (number[] | null)[] = [];
-
-/**
- * By key id (unit-codes.ts `keyId`), for FastAttack.see: the attack (epoch) that last saw the key,
- * the position of its first appearance in that attack's seen keys, and its rank among the distinct
- * keys seen (order of first appearance). Grown on demand.
- */
-let KEY_EPOCH = new Int32Array(256);
-let KEY_FIRST = new Int32Array(256);
-let KEY_RANK = new Int32Array(256);
-
-function growKeyTables(min: number): void {
-  const size = Math.max(min, KEY_EPOCH.length * 2);
-  const grow = (a: Int32Array): Int32Array<ArrayBuffer> => {
-    const b = new Int32Array(size);
-    b.set(a);
-    return b;
-  };
-  KEY_EPOCH = grow(KEY_EPOCH);
-  KEY_FIRST = grow(KEY_FIRST);
-  KEY_RANK = grow(KEY_RANK);
-}
-
-/** base36Order by rank, filled on first use. */
-const BASE36_ORDER: number[] = [];
-
-function base36OrderOf(rank: number): number {
-  let v = BASE36_ORDER[rank];
-  if (v === undefined) {
-    v = base36Order(rank);
-    BASE36_ORDER[rank] = v;
-  }
-  return v;
-}
 
 /** The one attack state, reused (FastAttack). */
 const ATTACK = new FastAttack();
@@ -960,31 +532,15 @@ function anyAlive(codes: readonly UnitCode[]): boolean {
   return false;
 }
 
-/** True when the units at positions `g` are all one object. */
-function allSame(units: readonly UnitState[], g: readonly number[]): boolean {
-  const u = units[g[0]];
-  for (let x = 1; x < g.length; x++) if (units[g[x]] !== u) return false;
-  return true;
-}
-
-/** The chain's canonical Random Selection drs (a dr below the count-th highest can never be selected). */
-function canonicalDrs(drs: readonly number[], count: number): number[] {
-  if (drs.length < count) return drs.slice();
-  const threshold = nthHighestDr(drs, count);
-  const out: number[] = new Array<number>(drs.length);
-  for (let i = 0; i < drs.length; i++) out[i] = drs[i] >= threshold ? drs[i] : 0;
-  return out;
-}
-
 /**
- * Samples one fire attack on a Location: exactly the dice draws and the final units of
- * `sampleChain(buildAttackChain({ targets, attacks: [attack], ctx, track: [] }), rng).state.units`.
+ * Samples one fire attack on a Location: the units at the end of one path of the attack's procedure,
+ * drawn with its odds (those of the exact attack chain, attack-chain.ts, tested statistically).
  * @param targets the Location's units, in stack order (at least one)
  * @param attack the attack (an IFT column and DRM, or a fixed result)
  * @param ctx rule set, the target side's ELR, situation
  * @param rng the stream; consumes one int32 per roll (plus rejections), as engine/sample.ts
  * @param ctxId `UNIT_CODES.ctxId(ctx)` (unit-codes.ts), when the caller has it
- * @returns a new array: the targets' final states (canonical objects, unit-codes.ts) in the chain's
+ * @returns a new array: the targets' final states (canonical objects, unit-codes.ts) in their
  * positions, then any heroes created
  * @throws never on valid input
  * @example sampleAttack([leader91, squad467], attack8FP, ctx, streamFor('s', 0))[1].status // 'broken' or ...
@@ -1005,7 +561,7 @@ export function sampleAttack(targets: readonly UnitState[], attack: CompiledAtta
  * @param ctxId `UNIT_CODES.ctxId(ctx)`
  * @param ift null, or the IFT results of `attack` by DR index, shared by every use of this attack in
  *   one rule set (fire-attacks.ts): read, and filled by `iftResult` where still undefined
- * @returns the final codes in the chain's positions, then any heroes created: `targets` itself when
+ * @returns the final codes in target order, then any heroes created: `targets` itself when
  * the attack had no effect (the IFT DR is its only roll), else a new array
  * @throws never on valid input
  */
@@ -1019,9 +575,8 @@ export function sampleAttackCodes(
 ): readonly UnitCode[] {
   let w: FastAttack;
   if (attack.fixedResult === null && attack.column !== null) {
-    // The IFT DR is the first roll, and nothing happens before it (no step to settle; no unit has
-    // changed, so the reduction leaves the units where they are): roll it before building anything,
-    // and stop at once on no effect, the commonest result.
+    // The IFT DR is the first roll, and nothing happens before it (no step to settle): roll it before
+    // building anything, and stop at once on no effect, the commonest result.
     const index = draw(rng, 36);
     let r = ift === null ? undefined : ift[index];
     if (r === undefined) {
@@ -1043,22 +598,18 @@ export function sampleAttackCodes(
   return w.codes;
 }
 
-/** Rolls until the attack state `w` is done (after its first settle and reduction, which it does). */
+/** Rolls until the attack state `w` is done (after its first settle, which it does). */
 function finish(w: FastAttack, rng: Int32Source): void {
   w.settle();
-  w.canonicalize();
   while (!w.done) {
-    // While a Random Selection still rolls, nothing changes but its drs: the chain's canonical form is
-    // unchanged, so the reduction is not repeated.
-    if (!w.step(draw(rng, w.outcomes()))) continue;
-    w.settle();
-    w.canonicalize();
+    // While a Random Selection still rolls, nothing else happens: nothing to settle.
+    if (w.step(draw(rng, w.outcomes()))) w.settle();
   }
 }
 
 /** What {@link sampleAttacks} returns: views of the sampler's state, valid until its next call. */
 export interface AttackSample {
-  /** The final codes in the chain's positions (the targets), then any heroes created. */
+  /** The final codes in target order, then any heroes created. */
   readonly codes: readonly UnitCode[];
   /** Events per position, same positions as `codes` (bitmask of `Ev`, events.ts). */
   readonly unitEvents: readonly number[];
@@ -1067,10 +618,8 @@ export interface AttackSample {
 }
 
 /**
- * Samples a sequence of fire attacks on one Location with each unit's events: the same dice draws and
- * final units as `sampleChain(buildAttackChain({ targets, attacks, ctx, track: [] }), rng)`, and each
- * unit's events as that chain's transitions report them (`partEvents`, carried with their unit when
- * `partFrom` renumbers identical units), which is how the exact engine's marginal mode counts them.
+ * Samples a sequence of fire attacks on one Location with each unit's events (each unit's own, in
+ * target order: what the exact engine's marginal mode counts per unit).
  * The one attack sampler: `asl-odds attack --trials` and, one attack at a time, the scenario simulator
  * ({@link sampleAttackCodes}).
  * @param targets the codes of the Location's units (UNIT_CODES), in stack order (at least one)

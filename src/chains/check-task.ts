@@ -16,8 +16,10 @@ import { isAlive, type UnitState } from '../rules/unit-state.js';
 /** What a check task is: a #MC or PTC of an IFT result, a LLMC / LLTC, a leader's Berserk check. */
 export type CheckKind = 'mc' | 'ptc' | 'llmc' | 'lltc' | 'berserk';
 
-const PTC: CheckSpec = Object.freeze({ kind: 'TC', strength: 0, failurePins: true, label: 'PTC' });
-const MC_BY_STRENGTH: readonly CheckSpec[] = [0, 1, 2, 3, 4, 5, 6].map((n) => Object.freeze(moraleCheck(n)));
+/** The PTC of an IFT result (A7.8): a TC whose failure pins. */
+export const PTC: CheckSpec = Object.freeze({ kind: 'TC', strength: 0, failurePins: true, label: 'PTC' });
+/** The #MC of an IFT result by its #, 0 (NMC) to 6. */
+export const MC_BY_STRENGTH: readonly CheckSpec[] = [0, 1, 2, 3, 4, 5, 6].map((n) => Object.freeze(moraleCheck(n)));
 
 /**
  * The check (and its total DRM) unit `u` takes for a task of kind `c`, or null when it is not subject

@@ -6,7 +6,7 @@
  * the first time that DR is rolled, and the Cowering shift of each firer class is computed by
  * `coweringShift` once per side.
  */
-import type { CompiledAttack } from '../chains/attack-chain.js';
+import type { CompiledAttack } from '../chains/compiled-attack.js';
 import { CLASS_ORDER, type Nationality } from '../counters/types.js';
 import { coweringShift } from '../rules/cowering.js';
 import { IFT_COLUMNS, type IFTColumn, type IFTResult } from '../rules/infantry-fire-table.js';
