@@ -5,6 +5,7 @@
  */
 import { FIRER_MODIFIER_WORDS, type FirerModifierWord } from '../../src/rules/fire-modifiers.js';
 import { entryValue, setEntry, type Entry } from './fragment.js';
+import { TextInput } from './text-input.js';
 
 /** The options this builder owns. */
 export const FIRER_OPTIONS: readonly string[] = ['firer'];
@@ -65,7 +66,7 @@ export function FirerBuilder({ entries, onChange }: { entries: readonly Entry[];
       {rows.map((r, i) => (
         <div class="stack-row" key={i} data-firer={i + 1}>
           <span class="pos">{i + 1}</span>
-          <input type="text" aria-label={`firer ${i + 1}`} list="units-any" value={r.id} spellcheck={false} autocomplete="off" onChange={(e) => setId(i, (e.currentTarget as HTMLInputElement).value)} />
+          <TextInput aria-label={`firer ${i + 1}`} list="units-any" value={r.id} spellcheck={false} autocomplete="off" onCommit={(v) => setId(i, v)} />
           <span class="markers">
             {FIRER_MODIFIER_WORDS.map((w) => (
               <button type="button" key={w} class={r.mods.has(w) ? 'marker on' : 'marker'} aria-pressed={r.mods.has(w)} title={WORDS[w].title} onClick={() => toggle(i, w)}>

@@ -14,6 +14,7 @@ import { FieldError } from './field-error-view.js';
 import { RouteBuilder } from './route-builder.js';
 import { StackBuilder, STACK_OPTIONS } from './stack-builder.js';
 import { FirerBuilder, FIRER_OPTIONS } from './firer-builder.js';
+import { TextInput } from './text-input.js';
 
 interface FormProps {
   readonly options: readonly OptionSpec[];
@@ -84,19 +85,18 @@ function Field({ spec, entries, onChange, calc, error }: { spec: OptionSpec; ent
   } else {
     const picker = UNIT_PICKERS[name];
     control = (
-      <input
+      <TextInput
         id={id}
         aria-describedby={described}
         aria-invalid={error ? true : undefined}
         name={name}
-        type="text"
         value={value}
         list={picker ? `units-${picker === 'leader' ? 'leader' : 'any'}` : undefined}
         inputMode={/^(drm|elr|ml|broken-ml|losses|fp|reinforcement-bpv|integrity-base|starting-elr)$/.test(name) ? 'decimal' : undefined}
         autocomplete="off"
         spellcheck={false}
         placeholder={spec.default !== undefined ? String(spec.default) : ''}
-        onChange={(e) => set((e.currentTarget as HTMLInputElement).value)}
+        onCommit={set}
       />
     );
   }

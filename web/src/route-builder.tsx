@@ -5,6 +5,7 @@
  */
 import { entryValue, setEntry, type Entry } from './fragment.js';
 import { FieldError } from './field-error-view.js';
+import { TextInput } from './text-input.js';
 
 interface Hex {
   open: boolean;
@@ -89,7 +90,7 @@ export function RouteBuilder({ entries, onChange, error }: { entries: readonly E
       ) : null}
       <div class="field">
         <label for="opt-path">Route *</label>
-        <input id="opt-path" name="path" type="text" value={path} aria-invalid={error ? true : undefined} aria-describedby={error ? 'opt-path-error' : undefined} spellcheck={false} autocomplete="off" onChange={(e) => write((e.currentTarget as HTMLInputElement).value.trim())} />
+        <TextInput id="opt-path" name="path" value={path} aria-invalid={error ? true : undefined} aria-describedby={error ? 'opt-path-error' : undefined} spellcheck={false} autocomplete="off" onCommit={(v) => write(v.trim())} />
         <small>open/clear hexes, each optionally :MF, :adj, :enc; or crawl (Low Crawl), none (no legal route)</small>
         {error && <FieldError id="opt-path-error" message={error} />}
       </div>

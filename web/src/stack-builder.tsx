@@ -5,6 +5,7 @@
 import { TARGET_MARKERS } from '../../src/calculators/attack.js';
 import { entryValue, setEntry, type Entry } from './fragment.js';
 import { FieldError } from './field-error-view.js';
+import { TextInput } from './text-input.js';
 
 /** The options this builder owns. */
 export const STACK_OPTIONS: readonly string[] = ['target', ...TARGET_MARKERS.map((m) => m.name)];
@@ -60,7 +61,7 @@ export function StackBuilder({ entries, onChange, error }: { entries: readonly E
       {units.map((u, i) => (
         <div class="stack-row" key={i} data-position={i + 1}>
           <span class="pos">{i + 1}</span>
-          <input type="text" aria-label={`target ${i + 1}`} list="units-any" value={u} spellcheck={false} autocomplete="off" onChange={(e) => setUnit(i, (e.currentTarget as HTMLInputElement).value)} />
+          <TextInput aria-label={`target ${i + 1}`} list="units-any" value={u} spellcheck={false} autocomplete="off" onCommit={(v) => setUnit(i, v)} />
           <span class="markers">
             {TARGET_MARKERS.map((m) => (
               <button type="button" key={m.name} data-option={m.name} class={marks[m.name].has(i + 1) ? 'marker on' : 'marker'} aria-pressed={marks[m.name].has(i + 1)} title={m.description} onClick={() => toggle(m.name, i + 1)}>
