@@ -3,27 +3,16 @@
  * printed 57.8% long after the command gave 56.5%). Every fenced block of README.md whose info string
  * is `text check: asl-odds <args>` holds the first lines of what `asl-odds <args>` prints on stdout,
  * run as typed from the project's root (in-process; words split as a shell splits them without
- * variables: on spaces, with '...' or "..." kept whole). To add one: run the command, paste the lines
- * you show, and tag the block.
+ * variables: on spaces, with '...' or "..." kept whole; scripts/readme-examples.ts). To add one: tag a
+ * block with the command and as many lines as you show; `npm run update-readme` fills them in.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/main.js';
 import { bufferIO } from './cli/buffer-io.js';
+import { checkedExamples } from '../scripts/readme-examples.js';
 
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-
-/** The checked examples: command words and the lines shown. */
-function checkedExamples(text: string): { command: string; argv: string[]; shown: string[] }[] {
-  const out: { command: string; argv: string[]; shown: string[] }[] = [];
-  // A block may be indented (inside a list item): its lines lose that indentation.
-  for (const m of text.matchAll(/^( *)```text check: asl-odds (.+)\n([\s\S]*?)^\1```$/gm)) {
-    const argv = [...m[2].matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map((w) => w[1] ?? w[2] ?? w[3]);
-    const shown = m[3].replace(/\n$/, '').split('\n').map((l) => (l.startsWith(m[1]) ? l.slice(m[1].length) : l));
-    out.push({ command: m[2], argv, shown });
-  }
-  return out;
-}
 
 const examples = checkedExamples(README);
 

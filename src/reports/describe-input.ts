@@ -1,16 +1,16 @@
 /**
  * The resolved input of an odds run as one short line for players, the `Input:` line of the tables:
- * `unit german/4-6-7 (ML 7, broken 7), check 1MC, leader german/8-1 (-1), total DRM 0, ELR 3,
+ * `unit German 4-6-7 (ML 7, broken 7), check 1MC, leader German 8-1 (-1), total DRM 0, ELR 3,
  * Known enemy in LOS`.
  *
- * Counters print as their ids with their Morale Levels (never the whole catalog row with its source);
+ * Counters print as the counter reads (`German 4-6-7`; their ids are in the JSON) with their Morale Levels (never the whole catalog row with its source);
  * scalars print as themselves; `false` flags, zero "other DRM", empty lists and objects without an id
  * are left out; the rule settings print only where they differ from the rule set's defaults
  * (`setting casualtyMCAlsoReplaces=false`). The full input stays in the JSON result.
  */
 import { RULE_SETS, type RuleSet } from '../rules/rule-set.js';
 import type { OddsResult } from '../result.js';
-import { inputKeyWords, settingWords } from './glossary.js';
+import { idsInWords, inputKeyWords, settingWords } from './glossary.js';
 
 /** Marker words as players write them (unit-state markers, A7.7, A10.8, A19.12, A15.4). */
 const MARKER_WORDS: Readonly<Record<string, string>> = {
@@ -49,7 +49,7 @@ const FLAG_WORDS: Readonly<Record<string, string>> = {
  *   unknown rule-set id no setting is printed)
  * @returns the items joined by `, `; an empty string when nothing is worth printing. Never throws.
  * @example describeInputLine({ ruleSet: '2nd-edition', input: { unit: { id: 'german/4-6-7', ml: 7, brokenML: 7 }, check: '1MC', leaders: ['german/8-1'], leadershipDRM: -1, totalDRM: 0, elr: 3, knownEnemyInLOS: true } })
- *   // 'unit german/4-6-7 (ML 7, broken 7), check 1MC, leader german/8-1 (-1), total DRM 0, ELR 3, Known enemy in LOS'
+ *   // 'unit German 4-6-7 (ML 7, broken 7), check 1MC, leader German 8-1 (-1), total DRM 0, ELR 3, Known enemy in LOS'
  */
 export function describeInputLine(result: Pick<OddsResult, 'input' | 'ruleSet'>): string {
   const input = result.input;
@@ -118,7 +118,8 @@ export function describeInputLine(result: Pick<OddsResult, 'input' | 'ruleSet'>)
         add(describeOther(key, value));
     }
   }
-  return items.join(', ');
+  // counters as they read (`German 4-6-7`); the ids stay in the JSON and CSV
+  return idsInWords(items.join(', '));
 }
 
 /** `german/4-6-7 (ML 7, broken 7)` for a resolved unit, `german/8-1 (-1)` for a leader; a string as is. */

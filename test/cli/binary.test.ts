@@ -115,7 +115,7 @@ describe.skipIf(!BUILT)(BUILT ? 'built binary: node bin/asl-odds.js' : `built bi
     const lines = mc.r.stdout.split('\n');
     expect(lines[0]).toBe('German 4-6-7 takes a 1MC: exact (every dice path)');
     const at = lines.findIndex((l) => /^asl-odds mc · rule set 2nd-edition · exact · v/.test(l));
-    expect(lines[at + 1]).toBe('Input: unit german/4-6-7 (ML 7, broken 7), check 1MC, leader german/8-1 (-1), total DRM 0, ELR 3, Known enemy in LOS');
+    expect(lines[at + 1]).toBe('Input: unit German 4-6-7 (ML 7, broken 7), check 1MC, leader German 8-1 (-1), total DRM 0, ELR 3, Known enemy in LOS');
     expect(mc.r.stdout).toMatch(/^Outcome\s+Probability\s+Odds\s+Exact$/m);
     const files = await readdir(mc.dir);
     for (const f of REPORT_FILES) expect(files).toContain(f);

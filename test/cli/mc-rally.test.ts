@@ -65,7 +65,7 @@ describe('asl-odds mc --json', () => {
     expect(lines[0]).toBe('German 4-6-7 takes a 1MC: exact (every dice path)');
     const at = lines.indexOf(`asl-odds mc · rule set 2nd-edition · exact · v${VERSION}`);
     expect(at).toBeGreaterThan(3);
-    expect(lines[at + 1]).toBe('Input: unit german/4-6-7 (ML 7, broken 7), check 1MC, leader german/8-1 (-1), total DRM 0, ELR 3, Known enemy in LOS');
+    expect(lines[at + 1]).toBe('Input: unit German 4-6-7 (ML 7, broken 7), check 1MC, leader German 8-1 (-1), total DRM 0, ELR 3, Known enemy in LOS');
     expect(io.out).toMatch(/^pinned\s+16\.7%\s+1 in 6\s+1\/6$/m); // DR 7 with 1MC - 1: 6/36
   });
 });

@@ -53,7 +53,7 @@ describe('formatOddsTable text (NMC on ML 7, exact, oracle: the 36 DR by hand)',
     const at = lines.findIndex((l) => l.startsWith('asl-odds '));
     expect(at).toBeGreaterThan(3);
     expect(lines[at]).toBe('asl-odds mc · rule set 2nd-edition · exact · v0.1.0');
-    expect(lines[at + 1]).toBe('Input: unit german/4-6-7, check NMC, ML 7'); // null leader and 0 DRM left out
+    expect(lines[at + 1]).toBe('Input: unit German 4-6-7, check NMC, ML 7'); // null leader and 0 DRM left out
     expect(text.endsWith('\n')).toBe(true);
   });
 

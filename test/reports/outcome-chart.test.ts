@@ -84,7 +84,7 @@ describe('buildOutcomeSpec', () => {
 
   it('titles the chart with the command and the input in words, subtitle with method and rule set', () => {
     expect(json(EXACT_NMC).title).toMatchObject({
-      text: 'mc: unit german/4-6-7, check NMC, ML 7',
+      text: 'mc: unit German 4-6-7, check NMC, ML 7',
       subtitle: 'every final state · exact · rule set 2nd-edition · v0.1.0',
     });
     expect(json(EXACT_NMC, 'My chart').title.text).toBe('My chart');

@@ -29,7 +29,7 @@ describe('renderSvg', () => {
     expect(byY[1].width / byY[0].width).toBeCloseTo(14 / 15, 6);
     expect(byY[3].width / byY[0].width).toBeCloseTo(1 / 15, 6);
     expect(markGroup(svg, 'rule')).toBeUndefined();
-    expect(svg).toContain('mc: unit german/4-6-7, check NMC, ML 7');
+    expect(svg).toContain('mc: unit German 4-6-7, check NMC, ML 7');
     // Value labels: each bar's percent as text.
     for (const p of ['41.7%', '38.9%', '16.7%', '2.8%']) expect(svg).toContain(`>${p}</text>`);
   });
