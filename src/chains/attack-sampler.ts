@@ -19,6 +19,7 @@
  */
 import { iftResultFor, type CompiledAttack } from './compiled-attack.js';
 import { ALL_DR } from '../dice/dice.js';
+import { drawIndex } from '../dice/dice.js';
 import type { Int32Source } from '../dice/streams.js';
 import { berserkCheckTakers } from '../rules/berserk-leader.js';
 import type { CheckSpec } from '../rules/check.js';
@@ -32,16 +33,6 @@ import { berserkOutcome, checkOutcome, hobHeroOf, hobOutcome, lastOutcomeEvents,
 import { MC_BY_STRENGTH, PTC, type CheckKind } from './check-task.js';
 import { leadershipDRMOf, UNIT_CODES, type UnitCode } from './unit-codes.js';
 import { checkOrderOfCodes } from './check-order-codes.js';
-
-const TWO32 = 4294967296;
-const REJECT = 4294967292;
-
-/** One draw of `outcomes` (36: a DR index, 6: a dr index), exactly as engine/sample.ts draws it. */
-function draw(rng: Int32Source, outcomes: number): number {
-  let u = rng.int32() >>> 0;
-  while (u >= REJECT) u = rng.int32() >>> 0;
-  return Math.floor((u * outcomes) / TWO32);
-}
 
 
 const IFT = 0;
@@ -577,7 +568,7 @@ export function sampleAttackCodes(
   if (attack.fixedResult === null && attack.column !== null) {
     // The IFT DR is the first roll, and nothing happens before it (no step to settle): roll it before
     // building anything, and stop at once on no effect, the commonest result.
-    const index = draw(rng, 36);
+    const index = drawIndex(rng, 36);
     let r = ift === null ? undefined : ift[index];
     if (r === undefined) {
       r = iftResult(attack, index, ctx);
@@ -603,7 +594,7 @@ function finish(w: FastAttack, rng: Int32Source): void {
   w.settle();
   while (!w.done) {
     // While a Random Selection still rolls, nothing else happens: nothing to settle.
-    if (w.step(draw(rng, w.outcomes()))) w.settle();
+    if (w.step(drawIndex(rng, w.outcomes()))) w.settle();
   }
 }
 

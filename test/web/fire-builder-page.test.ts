@@ -5,39 +5,24 @@
  * and the URL carries the situation in the CLI's words. Screenshots at 1280 and 375 px (no sideways
  * scrolling on a phone) in test-output/.
  */
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from 'vite';
 import { runCli } from '../../src/cli/main.js';
-import { startWebServer, type WebServer } from '../../src/cli/web-server.js';
 import { splitWords } from '../../web/src/defaults.js';
 import { bufferIO } from '../cli/buffer-io.js';
+import { hasChromium, OUT, startSite, type Site } from './browser-harness.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const OUT = resolve('test-output');
-
-let browser: Browser | undefined;
-let web: WebServer | undefined;
-let siteDir = '';
+let site: Site | undefined;
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  siteDir = await mkdtemp(join(tmpdir(), 'asl-odds-web-fire-'));
-  await build({ configFile: resolve('web/vite.config.ts'), logLevel: 'warn', build: { outDir: siteDir, emptyOutDir: true } });
-  web = await startWebServer({ root: siteDir, port: 0 });
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  site = await startSite();
   await mkdir(OUT, { recursive: true });
 }, 300_000);
 afterAll(async () => {
-  await browser?.close();
-  await web?.close();
-  if (siteDir) await rm(siteDir, { recursive: true, force: true });
+  await site?.close();
 });
 
 /** Waits until the page is not computing and shows a ledger line. */
@@ -56,9 +41,9 @@ async function typeInto(page: Page, selector: string, text: string): Promise<voi
 describe.skipIf(!hasChromium)('the attack form builds the fire attack', () => {
   for (const width of [1280, 375]) {
     it(`at ${width} px: firers, circumstances, terrain and leader as a player enters them; the ledger is the CLI's`, async () => {
-      const context = await browser!.newContext({ viewport: { width, height: 900 } });
+      const context = await site!.browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
-      await page.goto(web!.url + '#/attack?target=russian/4-4-7');
+      await page.goto(site!.web.url + '#/attack?target=russian/4-4-7');
       await page.getByRole('button', { name: '+ add a firer' }).click();
       await typeInto(page, '[aria-label="firer 1"]', 'german/5-4-8');
       await page.locator('[data-firer="1"]').getByRole('button', { name: 'PBF', exact: true }).click();

@@ -5,44 +5,29 @@
  * every request outside the page's origin aborted (the save is read on the device, never uploaded).
  * Screenshots: test-output/vasl-open-<width>.png.
  */
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from 'vite';
 import { runCli } from '../../src/cli/main.js';
-import { startWebServer, type WebServer } from '../../src/cli/web-server.js';
 import { bufferIO } from '../cli/buffer-io.js';
+import { hasChromium, OUT, startSite, type Site } from './browser-harness.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const SAVE = resolve('test/fixtures/vasl/Hazmo-52-After-Finn-4.vsav');
-const OUT = resolve('test-output');
 
-let browser: Browser | undefined;
-let web: WebServer | undefined;
-let siteDir = '';
+let site: Site | undefined;
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  siteDir = await mkdtemp(join(tmpdir(), 'asl-odds-vasl-web-'));
-  await build({ configFile: resolve('web/vite.config.ts'), logLevel: 'warn', build: { outDir: siteDir, emptyOutDir: true } });
-  web = await startWebServer({ root: siteDir, port: 0 });
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  site = await startSite();
 }, 300_000);
 afterAll(async () => {
-  await browser?.close();
-  await web?.close();
-  if (siteDir) await rm(siteDir, { recursive: true, force: true });
+  await site?.close();
 });
 
 describe.skipIf(!hasChromium)('the page opens a VASL game', () => {
   it.each([1280, 375])('at %i px: open the save, pick 57-H8, fire on the stack: the CLI\'s answer', async (width) => {
-    const context = await browser!.newContext({ viewport: { width, height: 900 } });
-    const origin = new URL(web!.url).origin;
+    const context = await site!.browser.newContext({ viewport: { width, height: 900 } });
+    const origin = new URL(site!.web.url).origin;
     const foreign: string[] = [];
     const errors: string[] = [];
     await context.route('**/*', async (route) => {
@@ -54,7 +39,7 @@ describe.skipIf(!hasChromium)('the page opens a VASL game', () => {
     const page = await context.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
     // The player is on the attack calculator with an 8 FP +2 attack typed in.
-    await page.goto(`${web!.url}#/attack?fp=8&drm=2`);
+    await page.goto(`${site!.web.url}#/attack?fp=8&drm=2`);
     await page.getByText('Open a VASL game (.vsav)').click();
     await page.getByLabel('VASL saved game').setInputFiles(SAVE);
     await expect.poll(() => page.getByLabel('Location', { exact: true }).isVisible(), { timeout: 30_000 }).toBe(true);
