@@ -34,7 +34,7 @@ const FP = ['1', '2', '4', '6', '8', '12', '16', '20', '24', '30'];
 const RESULTS = ['NMC', '1MC', '2MC', '3MC', 'PTC', 'K/1', 'K/2', '1KIA', '2KIA'];
 const MARKERS = ['--target-broken', '--target-pinned', '--target-fanatic', '--target-berserk', '--target-wounded'];
 
-/** The rulebook stacks (A10.2 EX, A10.21 EX, RULES-NOTES 3) and the issues' examples. */
+/** The rulebook stacks (A10.2 EX, A10.21 EX, docs/rules-notes.md §3) and the issues' examples. */
 const FIXED: string[][] = [
   ['--result', '1KIA', '--target', 'german/9-1,german/6-5-8,german/4-6-7'],
   ['--result', 'PTC', '--target', 'german/9-1,german/4-6-8'],

@@ -19,7 +19,7 @@
  * and per target). Its cost grows with the leaders' histories times the stack's distinct final states,
  * not with the product of every unit's histories; {@link summarizeAttackFactored} skips the final states
  * altogether (every 2-leader stack of 6 units measured under a fifth of a second; 3 leaders 0.1-1 s
- * warm, the median 6-unit stack about 0.45 s: benchmarks/README.md session 12).
+ * warm, the median 6-unit stack about 0.45 s: benchmarks/README.md "Exact attacks: one core").
  */
 import { AslOddsError } from '../errors.js';
 import { enumerateChain, PROGRESS_EVERY, type ExactDistribution, type ExactTerminal } from '../engine/exact.js';

@@ -1,6 +1,6 @@
 /**
  * The attack chain through the exact engine: totals, the rulebook's worked examples as stack cases
- * (A10.2 EX, A10.21 EX, A10.22 EX), the RULES-NOTES 3 PTC oracle, Cowering, leader direction, Fire
+ * (A10.2 EX, A10.21 EX, A10.22 EX), the docs/rules-notes.md §3 PTC oracle, Cowering, leader direction, Fire
  * Lane and Snap Shot columns, berserk leaders (A15.41), the symmetry reduction and the linearity of
  * the summary. Oracles are hand-derived from the 36 DR (comments give the derivation).
  */
@@ -77,7 +77,7 @@ describe('totals sum to exactly 1', () => {
   }
 });
 
-describe('RULES-NOTES 3 oracle: PTC on a 9-1 stacked with a ML 8 squad', () => {
+describe('docs/rules-notes.md §3 oracle: PTC on a 9-1 stacked with a ML 8 squad', () => {
   // Of 1,296 dice pairs: both pinned 60, leader only 156, squad only 180, neither 900 (leader checks
   // first; the squad has his -1 only while he is unpinned).
   const r = run([unit('german/9-1'), unit('german/4-6-8')], [fixed('PTC')]);

@@ -92,9 +92,7 @@ describe('citations of the project documents', () => {
   });
 
   it('every docs/rules-notes.md §N, docs/libraries.md "<section>" and benchmarks/README.md "<section>" names a section that exists', () => {
-    // In another engineer's file (web/); to cite "The web page: answers while a stack is edited" instead.
-    const pending = ['web/src/compute-client.ts:10: benchmarks/README.md "Session 18"'];
-    expect(unresolved().filter((c) => !pending.includes(c))).toEqual([]);
+    expect(unresolved()).toEqual([]);
   });
 
   it('a citation of a missing section is caught, one of an existing one is not', () => {

@@ -61,7 +61,7 @@ describe('attack: Monte Carlo agrees with the exact summary on stacks of 1-6 uni
 describe('attack: Monte Carlo agrees with exact on the rulebook stacks and on sequences', () => {
   const cases: [string, Parameters<typeof attackQuery>[0]][] = [
     ['A10.2 EX: 1KIA on a 9-1, a 6-5-8 and a 4-6-7', { targets: ['german/9-1', 'german/6-5-8', 'german/4-6-7'], result: '1KIA', outcomes: true }],
-    ['RULES-NOTES 3: PTC on a 9-1 and a 4-6-8', { targets: ['german/9-1', 'german/4-6-8'], result: 'PTC', outcomes: true }],
+    ['docs/rules-notes.md §3: PTC on a 9-1 and a 4-6-8', { targets: ['german/9-1', 'german/4-6-8'], result: 'PTC', outcomes: true }],
     ['A10.21 EX: 1MC on a broken 8-0, a 4-6-7 and a 4-6-8', { targets: [{ unit: 'german/8-0', broken: true }, 'german/4-6-7', 'german/4-6-8'], result: '1MC', outcomes: true }],
     // A sequence always lists its final stacks exactly: `outcomes` makes Monte Carlo count them too.
     ['9-1 and 4-6-7 under 8 FP, then 8 FP', { targets: ['german/9-1', 'german/4-6-7'], fp: 8, drm: 0, then: ['8:0'], outcomes: true }],

@@ -176,7 +176,7 @@ function randomAttack(r: () => number, n: number): AttackInput {
 describe('attack Monte Carlo agrees with exact (z-scores, as --compare-exact)', () => {
   const rulebook: [string, AttackInput][] = [
     ['A10.2 EX: 1KIA on 9-1, 6-5-8, 4-6-7', { targets: ['german/9-1', 'german/6-5-8', 'german/4-6-7'], result: '1KIA' }],
-    ['RULES-NOTES 3: PTC on 9-1, 4-6-8', { targets: ['german/9-1', 'german/4-6-8'], result: 'PTC' }],
+    ['docs/rules-notes.md §3: PTC on 9-1, 4-6-8', { targets: ['german/9-1', 'german/4-6-8'], result: 'PTC' }],
     ['README: 8 FP +1 on 9-1, two 4-6-7', { targets: ['german/9-1', 'german/4-6-7', 'german/4-6-7'], fp: 8, drm: 1 }],
     ['6 FP then a 4 FP attack on a 4-6-7', { targets: ['german/4-6-7'], fp: 6, drm: 0, then: ['4:0'] }],
   ];

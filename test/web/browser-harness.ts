@@ -1,7 +1,7 @@
 /**
  * What the browser tests of the web page share: the page built into a temp directory and served by the
  * same server as `asl-odds web` (src/cli/web-server.ts), Debian's Chromium driven by playwright-core
- * (LIBRARIES.md), a context that refuses every request outside the page's origin, and the readers of
+ * (docs/libraries.md "Browser checks of HTML reports"), a context that refuses every request outside the page's origin, and the readers of
  * what the page shows (its answer's fractions, its command line) and of what the CLI says for the same
  * question.
  */
@@ -20,7 +20,7 @@ import { bufferIO } from '../cli/buffer-io.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
-/** Launch flags from LIBRARIES.md. */
+/** Launch flags from docs/libraries.md "Browser checks of HTML reports". */
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 export const OUT = resolve('test-output');
 

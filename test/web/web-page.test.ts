@@ -1,6 +1,6 @@
 /**
  * The web page (web/, `npm run build:web`) in a real browser: Debian's Chromium driven by
- * playwright-core (LIBRARIES.md). The page is built into a temp directory and served by the same server
+ * playwright-core (docs/libraries.md "Browser checks of HTML reports"). The page is built into a temp directory and served by the same server
  * as `asl-odds web` (src/cli/web-server.ts).
  *
  * - The numbers are the engine's: for every input below (opened by its URL fragment) the page's

@@ -7,7 +7,7 @@
  * A worker still busy on a stale question (the player edited the stack before its answer came) is
  * given up to {@link STALE_GRACE_MS} to finish it, and then takes the newer one: a worker that has
  * answered keeps V8's compiled engine and answers a 6-unit 3-leader stack 2-3 times faster than a new
- * one (benchmarks/README.md, "Session 18"). Past that it is terminated and replaced, so a slow stale
+ * one (benchmarks/README.md "The web page: answers while a stack is edited"). Past that it is terminated and replaced, so a slow stale
  * answer never delays the next one by more than that.
  *
  * The browser's Web Worker is behind a {@link WorkerPort} (worker-port.ts makes it), so this policy runs
