@@ -15,18 +15,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { runCli } from '../src/cli/main.js';
 import type { CliIO } from '../src/cli/io.js';
-
-/** mulberry32: a small seeded generator, integer state, numbers in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../test/support/mulberry32.js';
 
 const LEADERS = ['german/9-1', 'german/8-1', 'german/8-0', 'german/6+1', 'german/10-2', 'german/7-0'];
 const OTHERS = ['german/4-6-7', 'german/4-4-7', 'german/6-5-8', 'german/4-6-8', 'german/2-4-7', 'german/hero', 'german/4-3-6', 'german/5-4-8'];

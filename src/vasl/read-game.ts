@@ -13,7 +13,7 @@
  */
 import { getUnit } from '../counters/catalog.js';
 import { inputError } from '../errors.js';
-import { hexAt, isGeomorphicHex, parseBoards, placeBoards, GEOMORPHIC, type PlacedBoard } from './boards.js';
+import { hexAt, isGeomorphicHex, parseBoards, placeBoards, GEOMORPHIC, type Board, type PlacedBoard } from './boards.js';
 import { deobfuscate, splitCommands, STREAM_LIMITS } from './command-stream.js';
 import { CLASS_LETTERS, identifyPiece, type OddsMarker, type PieceIdentity } from './counter-identities.js';
 import { parseAddPiece, type Piece, type Stack } from './pieces.js';
@@ -59,15 +59,7 @@ export interface VaslGame {
   readonly file: string;
   /** The VASL module version that wrote it (moduledata), or null. */
   readonly moduleVersion: string | null;
-  readonly boards: readonly {
-    readonly name: string;
-    readonly reversed: boolean;
-    readonly column: number;
-    readonly row: number;
-    readonly crop: { readonly x: number; readonly y: number; readonly width: number; readonly height: number };
-    readonly overlays: readonly string[];
-    readonly ssr: readonly string[];
-  }[];
+  readonly boards: readonly Board[];
   /** Occupied Locations in board then hex order. */
   readonly locations: readonly VaslLocation[];
   /**

@@ -22,18 +22,7 @@ import { coweringShift } from '../../src/rules/cowering.js';
 import { sampleAttack, sampleAttackCodes, sampleAttacks } from '../../src/chains/attack-sampler.js';
 import { FireAttacks } from '../../src/scenario/fire-attacks.js';
 import { UNIT_CODES } from '../../src/chains/unit-codes.js';
-
-/** mulberry32: the case generator's own seeded stream. */
-function caseRng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../support/mulberry32.js';
 
 const IDS: Record<string, { squads: string[]; hs: string[] }> = {
   german: { squads: ['4-6-8', '5-4-8', '6-5-8', '4-6-7', '4-4-7', '4-3-6'], hs: ['2-4-8', '2-3-8', '2-4-7', '2-3-7', '2-3-6'] },
@@ -133,7 +122,7 @@ describe('sampleAttacks against the exact attack chain (chi-squared per case)', 
   // may fall below 1e-6 (with ~150 cases a false alarm once in 6,000 runs; the seeds are fixed, so the
   // test is deterministic), and at most 1% + 4 standard deviations below 0.01.
   it('random stacks of 1-5 units under one attack (those the exact chain enumerates within 12,000 states) and of 1-3 units under 1-3 attacks (rule sets, ELR, markers, fixed results)', () => {
-    const r = caseRng(13579);
+    const r = mulberry32(13579);
     const trials = 1500;
     const pValues: number[] = [];
     let sequences = 0;
@@ -175,7 +164,7 @@ describe('sampleAttacks against the exact attack chain (chi-squared per case)', 
 
 describe('sampleAttack on large Locations (10-45 units)', () => {
   it('returns every target in stack order, with its counter or what the rules made of it, then any heroes', () => {
-    const r = caseRng(97531);
+    const r = mulberry32(97531);
     for (let k = 0; k < 40; k++) {
       const c = makeCase(r);
       const n = 10 + Math.floor(r() * 36);
@@ -192,7 +181,7 @@ describe('sampleAttack on large Locations (10-45 units)', () => {
 
 describe('sampleAttackCodes with shared IFT rows (fire-attacks.ts)', () => {
   it('draws the dice and returns the units of sampleAttack on 3000 random cases', () => {
-    const r = caseRng(24680);
+    const r = mulberry32(24680);
     const byRuleSet = new Map<string, FireAttacks>();
     let shared = 0;
     for (let k = 0; k < 3000; k++) {

@@ -16,6 +16,7 @@ import { textFile } from '../../src/io/text-file.js';
 import { poolChunkRunner } from '../../src/pool/pool-runner.js';
 import { mergePartials } from '../../src/runs/partial.js';
 import { writeFile } from 'node:fs/promises';
+import { mulberry32 } from '../support/mulberry32.js';
 
 async function run(input: AttackInput, o: MethodOptions): Promise<OddsResult> {
   const out = await computeOdds(attackQuery(input), o);
@@ -136,18 +137,6 @@ function zScores(mc: OddsResult, exact: OddsResult): { name: string; z: number }
   return out;
 }
 
-/** mulberry32: the stack generator's own seeded stream. */
-function caseRng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * A random attack on `n` units whose exact odds take about a second at most: a leader only in stacks
  * of up to 3, the rest squads and half-squads (some broken, pinned or fanatic), one attack (an IFT
@@ -180,7 +169,7 @@ describe('attack Monte Carlo agrees with exact (z-scores, as --compare-exact)', 
     ['README: 8 FP +1 on 9-1, two 4-6-7', { targets: ['german/9-1', 'german/4-6-7', 'german/4-6-7'], fp: 8, drm: 1 }],
     ['6 FP then a 4 FP attack on a 4-6-7', { targets: ['german/4-6-7'], fp: 6, drm: 0, then: ['4:0'] }],
   ];
-  const r = caseRng(2024);
+  const r = mulberry32(2024);
   const random: [string, AttackInput][] = [1, 2, 3, 4, 5, 6].map((n, k) => {
     const a = randomAttack(r, n);
     const what = a.result ?? `${a.fp} FP ${a.drm}`;
