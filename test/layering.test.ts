@@ -30,6 +30,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['counters', 'engine'],
   ['rules', 'vasl'],
   ['chains', 'options', 'result.ts'],
+  ['attack'],
   ['queries'],
   ['tables', 'scenario', 'calculators'],
   ['io', 'index.ts'],

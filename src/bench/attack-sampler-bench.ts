@@ -10,7 +10,7 @@
  * Targets (reported, never asserted): 1e6 trials in < 3 s on 2 threads, memory flat in trials.
  */
 import { performance } from 'node:perf_hooks';
-import { runAttackTrials } from '../chains/attack-tally.js';
+import { runAttackTrials } from '../attack/attack-tally.js';
 import type { Int32Source } from '../dice/streams.js';
 import { Tychei } from '../dice/tychei.js';
 import { attackQuery, attackSamplingOf, type AttackInput } from '../queries/attack-query.js';

@@ -1,6 +1,6 @@
 /**
  * Bench stage: the exact summary of an attack (issue 11 part 2: per-unit and stack figures, no joint
- * distribution; chains/attack-factored.ts `summarizeAttackFactored`) on the issue's stacks, 16 FP -1:
+ * distribution; attack/attack-factored.ts `summarizeAttackFactored`) on the issue's stacks, 16 FP -1:
  * - 5 units, 2 leaders: 9-1, 8-1, 4-6-7, 4-6-7, 4-6-8 (the attack sampler stage's stack);
  * - 6 units, 2 leaders: the same and another 4-6-8;
  * - 6 units, 2 leaders, four kinds of squad and HS (12 FP +0), and an American stack under 20 FP -2

@@ -1,7 +1,7 @@
 /**
- * Monte Carlo of `asl-odds attack` (`--trials`): the attack sampler (chains/attack-sampler.ts) run in
+ * Monte Carlo of `asl-odds attack` (`--trials`): the attack sampler (attack/attack-sampler.ts) run in
  * seeded chunks, in this thread or on `attack` workers through the chunk runner (Node: workers/attack-worker.ts), tallied into integer
- * counts of a fixed size plus trials per final stack (chains/attack-tally.ts). Chunk k's stream
+ * counts of a fixed size plus trials per final stack (attack/attack-tally.ts). Chunk k's stream
  * depends only on (seed, k) and tallies add in any order, so the result is bit-identical for any
  * `--threads`, after `--checkpoint`/`--resume`, and for `--shard` + `merge`; Ctrl-C keeps the chunks
  * that finished. Memory does not grow with the trials, unless the final stacks are listed
@@ -11,7 +11,7 @@
  *        -> checkpoint now and then -> partial (shard) or result: outcomes, events, per-unit and stack
  *           figures (the query's `figures`), agreement with exact (compareExact)
  */
-import { runAttackChunk, type AttackSampling, type AttackTally } from '../chains/attack-tally.js';
+import { runAttackChunk, type AttackSampling, type AttackTally } from '../attack/attack-tally.js';
 import { listUnits } from '../counters/catalog.js';
 import type { ChunkPlan } from '../engine/chunk-plan.js';
 import { runPlan } from '../engine/run-plan.js';
@@ -51,7 +51,7 @@ let counterNames: Set<string> | null = null;
 
 /**
  * Whether `name` reads as a final state of an attack on `targets` units, as `describeAttackOutcome`
- * (chains/attack-chain.ts) writes them: the targets' descriptions in stack order (markers, then
+ * (attack/attack-chain.ts) writes them: the targets' descriptions in stack order (markers, then
  * `heroic` or not, then a counter's name; or `eliminated`/`captured` and a name), joined by ", ", then
  * ` + hero <description>` per hero created. Used to refuse invented names in files read back.
  * @param names counter names this run may show (the targets' own, for units given with overrides)

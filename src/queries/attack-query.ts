@@ -5,15 +5,15 @@
  *
  *   input -> targets (catalog ids + markers), firer (Cowering, A7.9), directing leader (IFT DRM)
  *         -> attacks compiled to (FP column, DRM, Cowering shift) or a fixed IFT result
- *         -> attack chain (chains/attack-chain.ts) -> terminals -> summary (chains/attack-summary.ts)
+ *         -> attack chain (attack/attack-chain.ts) -> terminals -> summary (attack/attack-summary.ts)
  */
-import { buildAttackChain, type AttackChainState, type CompiledAttack } from '../chains/attack-chain.js';
-import { COUNT_WEIGHTS, doubledSquadEquivalents, EXACT_WEIGHTS, FINAL_STATUS_NAMES, STACK_EVENT_NAMES, summarizeAttack, type AttackSummary, type WeightOps } from '../chains/attack-summary.js';
+import { buildAttackChain, type AttackChainState, type CompiledAttack } from '../attack/attack-chain.js';
+import { COUNT_WEIGHTS, doubledSquadEquivalents, EXACT_WEIGHTS, FINAL_STATUS_NAMES, STACK_EVENT_NAMES, summarizeAttack, type AttackSummary, type WeightOps } from '../attack/attack-summary.js';
 import { EVENT_NAMES, MORALE_EVENTS } from '../rules/events.js';
 import { getUnit, parseNationality, withOverrides, type UnitOverrides } from '../counters/catalog.js';
 import type { UnitClass } from '../counters/types.js';
 import { enumerateChain, type ExactDistribution } from '../engine/exact.js';
-import { canFactorAttack, enumerateAttackFactored, summarizeAttackFactored } from '../chains/attack-factored.js';
+import { canFactorAttack, enumerateAttackFactored, summarizeAttackFactored } from '../attack/attack-factored.js';
 import { toFraction, toNumber, type Prob6 } from '../engine/probability.js';
 import { inputError } from '../errors.js';
 import type { EstimateStats, FinalStatusFigures, OddsResult, SquadCountRow, UnitEventsRow } from '../result.js';
@@ -21,7 +21,7 @@ import { coweringShift, DEFAULT_FIRER, type FirerProfile } from '../rules/coweri
 import { iftColumnOf, parseIFTResult, shiftIFTColumn } from '../rules/infantry-fire-table.js';
 import type { MoraleContext } from '../rules/context.js';
 import { currentML, initialUnitState, type UnitState } from '../rules/unit-state.js';
-import { compileAttackSampling, summaryOfTally, type AttackSampling, type AttackTally } from '../chains/attack-tally.js';
+import { compileAttackSampling, summaryOfTally, type AttackSampling, type AttackTally } from '../attack/attack-tally.js';
 import { runAttackMonteCarlo } from './attack-monte-carlo.js';
 import { exactResult, type OddsQuery } from './compute-odds.js';
 import { checkIntInput, checkMarkers, describeProfile, describeSituation } from './input-checks.js';
@@ -434,7 +434,7 @@ export function attackSamplingOf(input: AttackInput): AttackSampling {
   return compileAttackSampling(targets, attacks, ctx, { outcomes: input.outcomes ?? false });
 }
 
-/** The per-unit and stack figures of a Monte Carlo tally (chains/attack-tally.ts), as estimates. */
+/** The per-unit and stack figures of a Monte Carlo tally (attack/attack-tally.ts), as estimates. */
 function sampledAttackFigures(targets: readonly UnitState[], t: AttackTally): Record<string, unknown> {
   const sum = summaryOfTally(targets, t);
   return figuresOf(targets, sum, COUNT_WEIGHTS, countFormat(sum.total));

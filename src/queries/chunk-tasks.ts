@@ -7,7 +7,7 @@
  *   task -> checked -> runChunk (compiled tables) | runAttackChunk (the attack, resolved once per input)
  *        -> tally, or { chunk, error: { code, message } }
  */
-import { runAttackChunk, type AttackSampling, type AttackTally } from '../chains/attack-tally.js';
+import { runAttackChunk, type AttackSampling, type AttackTally } from '../attack/attack-tally.js';
 import { runChunk } from '../engine/chunk-plan.js';
 import { validateChunkTask, type ChunkTask, type WorkerName } from '../engine/chunk-runner.js';
 import { AslOddsError } from '../errors.js';

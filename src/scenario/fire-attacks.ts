@@ -2,11 +2,11 @@
  * The Fire Group attacks of one scenario's sides, made once and shared (playthrough.ts): a stack's
  * fire is an IFT column (A7), a total DRM and a Cowering shift (A7.9), so the few thousand attacks of
  * a playthrough fall into a few dozen distinct ones. Each carries its IFT result by Original DR index,
- * filled by the rule functions (`coweredColumn`, `iftResultOf`, through chains/attack-sampler.ts `iftResult`)
+ * filled by the rule functions (`coweredColumn`, `iftResultOf`, through attack/attack-sampler.ts `iftResult`)
  * the first time that DR is rolled, and the Cowering shift of each firer class is computed by
  * `coweringShift` once per side.
  */
-import type { CompiledAttack } from '../chains/compiled-attack.js';
+import type { CompiledAttack } from '../attack/compiled-attack.js';
 import { CLASS_ORDER, type Nationality } from '../counters/types.js';
 import { coweringShift } from '../rules/cowering.js';
 import { IFT_COLUMNS, type IFTColumn, type IFTResult } from '../rules/infantry-fire-table.js';
@@ -14,7 +14,7 @@ import { IFT_COLUMNS, type IFTColumn, type IFTResult } from '../rules/infantry-f
 /** An attack and its IFT results by DR index (undefined until first rolled). */
 export interface FireAttack {
   readonly attack: CompiledAttack;
-  /** By DR index (dice.ts ALL_DR): the IFT result, filled by chains/attack-sampler.ts on first use. */
+  /** By DR index (dice.ts ALL_DR): the IFT result, filled by attack/attack-sampler.ts on first use. */
   readonly ift: (IFTResult | undefined)[];
 }
 

@@ -27,7 +27,7 @@
  * enumerate (rout-chain, morale-chain, integrity-chain), built once per input (chain-cache.ts,
  * engine/lazy-chain.ts: the same dice and states as sampleChain); each fire attack through
  * `sampleAttack`, which draws the same dice and gives the same result as sampling the attack chain
- * (chains/attack-sampler.ts, tested).
+ * (attack/attack-sampler.ts, tested).
  * Stacks hold unit codes (chains/unit-codes.ts: one code per distinct state, with what the phases read about
  * it computed once), so an unchanged unit is recognised by identity and costs nothing to account for.
  * Not modelled: the map, LOS, movement, Close Combat, SW, vehicles; the profiles stand for them.
@@ -44,7 +44,7 @@ import { chainsFor, type ScenarioChains } from './chain-cache.js';
 import { finalOffsets, recordMetricAt, TURN_METRICS, type TallyLayout } from './scenario-tally.js';
 import { mmcBPV } from '../counters/unit-values.js';
 import { type ScenarioSetup, type SetupSide } from './setup.js';
-import { sampleAttackCodes } from '../chains/attack-sampler.js';
+import { sampleAttackCodes } from '../attack/attack-sampler.js';
 import type { FireAttack } from './fire-attacks.js';
 import { leadershipDRMOf, NO_LEADERSHIP, UNIT_CODES, unmarkedOf, type UnitCode } from '../chains/unit-codes.js';
 import { MaxTree } from './max-tree.js';
@@ -300,7 +300,7 @@ class Playthrough {
       if (!attack) continue;
       const before = aim.units; // all on the map (filtered at the end of every phase)
       // sampleAttack draws exactly the dice of sampleChain(buildAttackChain(...)) and returns the same
-      // units (chains/attack-sampler.ts, tested case by case).
+      // units (attack/attack-sampler.ts, tested case by case).
       const after = sampleAttackCodes(before, attack.attack, this.ctxOf(target, aim.terrain), this.rng, this.ctxIdOf(target, aim.terrain), attack.ift);
       if (after === before) continue; // no effect
       let lost = false;
@@ -312,7 +312,7 @@ class Playthrough {
         this.account(target, b, a);
         this.leaderHardened(target, b, a);
       }
-      aim.units = lost ? aliveOnly(after) : (after as UnitCode[]); // a new array (chains/attack-sampler.ts)
+      aim.units = lost ? aliveOnly(after) : (after as UnitCode[]); // a new array (attack/attack-sampler.ts)
       picker.set(at, aimWeight(aim));
     }
   }

@@ -10,7 +10,7 @@ import { leadershipDRMFor } from '../../src/rules/leadership.js';
 import { resolveCheck } from '../../src/rules/morale-check.js';
 import type { UnitState } from '../../src/rules/unit-state.js';
 import { ctx, unit } from '../rules/helpers.js';
-import { buildAttackChain, deferredScripts, type AttackChainState, type CompiledAttack, type ScriptDelta } from '../../src/chains/attack-chain.js';
+import { buildAttackChain, deferredScripts, type AttackChainState, type CompiledAttack, type ScriptDelta } from '../../src/attack/attack-chain.js';
 import { isAlive, offMapState, unitStateKey } from '../../src/rules/unit-state.js';
 import { iftColumnOf } from '../../src/rules/infantry-fire-table.js';
 

@@ -6,13 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
-import { buildDeferredChain, stageKey, type Script, type ScriptEntry } from '../../src/chains/deferred-check-chain.js';
-import { deferredDistributions } from '../../src/chains/deferred-distribution.js';
-import { EXACT_DOUBLE_E } from '../../src/chains/local-distribution.js';
+import { buildDeferredChain, stageKey, type Script, type ScriptEntry } from '../../src/attack/deferred-check-chain.js';
+import { deferredDistributions } from '../../src/attack/deferred-distribution.js';
+import { EXACT_DOUBLE_E } from '../../src/attack/local-distribution.js';
 import { enumerateChain } from '../../src/engine/exact.js';
 import { add, mul, Prob6Sums, toFraction, ZERO, type Prob6 } from '../../src/engine/probability.js';
 import { Ev } from '../../src/rules/events.js';
-import { finalStatusIndex } from '../../src/chains/attack-summary.js';
+import { finalStatusIndex } from '../../src/attack/attack-summary.js';
 import { isAlive, offMapState, unitStateKey, type UnitState } from '../../src/rules/unit-state.js';
 import type { MoraleContext } from '../../src/rules/context.js';
 import { ctx, unit } from '../rules/helpers.js';

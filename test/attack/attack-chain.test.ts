@@ -5,8 +5,8 @@
  * the summary. Oracles are hand-derived from the 36 DR (comments give the derivation).
  */
 import { describe, expect, it } from 'vitest';
-import { buildAttackChain, deferredScripts, type AttackChainState, type CompiledAttack } from '../../src/chains/attack-chain.js';
-import { COUNT_WEIGHTS, EXACT_WEIGHTS, summarizeAttack } from '../../src/chains/attack-summary.js';
+import { buildAttackChain, deferredScripts, type AttackChainState, type CompiledAttack } from '../../src/attack/attack-chain.js';
+import { COUNT_WEIGHTS, EXACT_WEIGHTS, summarizeAttack } from '../../src/attack/attack-summary.js';
 import { Ev, EVENT_NAMES, type EventName } from '../../src/rules/events.js';
 import { getUnit } from '../../src/counters/catalog.js';
 import { enumerateChain, type ExactTerminal } from '../../src/engine/exact.js';
@@ -22,7 +22,7 @@ import { leaderLossML, llmcFor, lltcFor } from '../../src/rules/leader-loss.js';
 import { leadershipDRMFor } from '../../src/rules/leadership.js';
 import { resolveCheck } from '../../src/rules/morale-check.js';
 import { isAlive, lentLeadershipDRM, unitStateKey, type UnitState } from '../../src/rules/unit-state.js';
-import type { ScriptEntry } from '../../src/chains/deferred-check-chain.js';
+import type { ScriptEntry } from '../../src/attack/deferred-check-chain.js';
 import { ctx, drOf, rs2e, unit } from '../rules/helpers.js';
 
 /** p = n / 6^e. */

@@ -30,7 +30,7 @@ import type { CompiledAttack } from './compiled-attack.js';
 import { averageOverClass, COUNT_WEIGHTS, FINAL_STATUS_NAMES, STACK_EVENT_NAMES, type AttackSummary } from './attack-summary.js';
 import { sampleAttacks } from './attack-sampler.js';
 import { Ev, EVENT_NAMES } from '../rules/events.js';
-import { UNIT_CODES, type UnitCode } from './unit-codes.js';
+import { UNIT_CODES, type UnitCode } from '../chains/unit-codes.js';
 
 
 /** Where each figure sits in a tally's `counts` (offsets into one Float64Array). */

@@ -6,7 +6,7 @@
  * immutable states, canonical keys, symmetry reduction and memos. The one sampler of the attack rules:
  * `asl-odds attack --trials` samples whole sequences with events ({@link sampleAttacks},
  * attack-tally.ts), the scenario simulator one attack at a time ({@link sampleAttackCodes}). Its
- * agreement with the exact engine is tested statistically (test/chains/attack-sampler.test.ts: per-unit
+ * agreement with the exact engine is tested statistically (test/attack/attack-sampler.test.ts: per-unit
  * and stack figures, z-scores, on random stacks and the rulebook's).
  *
  * It keeps a mutable stack of pending steps (`todo`, head at the end), the leader-loss queue and the
@@ -29,10 +29,10 @@ import type { IFTResult } from '../rules/infantry-fire-table.js';
 import { leaderLossOf, llmcFor, lltcFor, type LeaderLossSource } from '../rules/leader-loss.js';
 import { randomSelection } from '../rules/random-selection.js';
 import { isAlive, lentLeadershipDRM, withChanges, type UnitState } from '../rules/unit-state.js';
-import { berserkOutcome, checkOutcome, hobHeroOf, hobOutcome, lastOutcomeEvents, outcomeHoB, outcomeNext, outcomeWound, woundNext } from './check-table.js';
-import { MC_BY_STRENGTH, PTC, type CheckKind } from './check-task.js';
-import { leadershipDRMOf, UNIT_CODES, type UnitCode } from './unit-codes.js';
-import { checkOrderOfCodes } from './check-order-codes.js';
+import { berserkOutcome, checkOutcome, hobHeroOf, hobOutcome, lastOutcomeEvents, outcomeHoB, outcomeNext, outcomeWound, woundNext } from '../chains/check-table.js';
+import { MC_BY_STRENGTH, PTC, type CheckKind } from '../chains/check-task.js';
+import { leadershipDRMOf, UNIT_CODES, type UnitCode } from '../chains/unit-codes.js';
+import { checkOrderOfCodes } from '../chains/check-order-codes.js';
 
 
 const IFT = 0;

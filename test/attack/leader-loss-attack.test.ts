@@ -14,7 +14,7 @@ import { getRuleSet } from '../../src/rules/rule-set.js';
 import { getUnit, replacementOf } from '../../src/counters/catalog.js';
 import { initialUnitState, withChanges } from '../../src/rules/unit-state.js';
 import { attackSamplingOf } from '../../src/queries/attack-query.js';
-import { runAttackTrials, summaryOfTally } from '../../src/chains/attack-tally.js';
+import { runAttackTrials, summaryOfTally } from '../../src/attack/attack-tally.js';
 import { Tychei } from '../../src/dice/tychei.js';
 import { EVENT_NAMES, type EventName } from '../../src/rules/events.js';
 

@@ -1,11 +1,11 @@
 /**
- * The attack sampler (chains/attack-sampler.ts) against the exact attack chain, statistically: for
+ * The attack sampler (attack/attack-sampler.ts) against the exact attack chain, statistically: for
  * seeded random Locations, attacks and contexts, the distribution of its final stacks and event masks
  * against the exact one (chi-squared per case). The per-unit and stack figures of the `attack` command
  * are compared with z-scores in test/monte-carlo/attack-agreement.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { buildAttackChain, describeAttackOutcome, type CompiledAttack } from '../../src/chains/attack-chain.js';
+import { buildAttackChain, describeAttackOutcome, type CompiledAttack } from '../../src/attack/attack-chain.js';
 import { enumerateChain } from '../../src/engine/exact.js';
 import { toNumber } from '../../src/engine/probability.js';
 import { isAslOddsError } from '../../src/errors.js';
@@ -19,7 +19,7 @@ import { getRuleSet } from '../../src/rules/rule-set.js';
 import { initialUnitState, unitStateKey, type UnitState } from '../../src/rules/unit-state.js';
 import { CLASS_ORDER } from '../../src/counters/types.js';
 import { coweringShift } from '../../src/rules/cowering.js';
-import { sampleAttack, sampleAttackCodes, sampleAttacks } from '../../src/chains/attack-sampler.js';
+import { sampleAttack, sampleAttackCodes, sampleAttacks } from '../../src/attack/attack-sampler.js';
 import { FireAttacks } from '../../src/scenario/fire-attacks.js';
 import { UNIT_CODES } from '../../src/chains/unit-codes.js';
 import { mulberry32 } from '../support/mulberry32.js';

@@ -4,7 +4,7 @@
  * types: {@link combineDoubles} while every figure is a numerator over 6^e with e <= EXACT_DOUBLE_E
  * (exact integers in doubles, no BigInt or object per addition), {@link combineProb6} for deeper
  * stages, and {@link inDoubles} to hold a Prob6 result in doubles again when its figures fit. Tested
- * equal to each other and to the whole script's chain (test/chains/deferred-distribution.test.ts).
+ * equal to each other and to the whole script's chain (test/attack/deferred-distribution.test.ts).
  */
 import { atLowestPower, complement, mul, ONE, Prob6Sums, type Prob6 } from '../engine/probability.js';
 import { rank } from '../engine/bits.js';

@@ -37,7 +37,7 @@ import type { ChainModel, Roll, Transition } from '../engine/chain.js';
 import type { PathLabels } from '../engine/exact.js';
 import { TupleNumbers } from '../engine/tuple-numbers.js';
 import { appendEntry, EMPTY_SCRIPT, type Script, type ScriptEntry } from './deferred-check-chain.js';
-import { checkFor, resolveBerserkTask, resolveCheckTask, type CheckKind, type CheckOutcome } from './check-task.js';
+import { checkFor, resolveBerserkTask, resolveCheckTask, type CheckKind, type CheckOutcome } from '../chains/check-task.js';
 import { berserkCheckTakers } from '../rules/berserk-leader.js';
 import { resolveWoundSeverity } from '../rules/casualty-reduction.js';
 import type { CheckSpec } from '../rules/check.js';

@@ -24,7 +24,7 @@ import type { MoraleContext } from '../rules/context.js';
 import { isHoBEligible, resolveHoB } from '../rules/heat-of-battle.js';
 import { llmcFor, lltcFor } from '../rules/leader-loss.js';
 import { initialUnitState, isAlive, unitStateKey, type UnitState } from '../rules/unit-state.js';
-import { checkFor, resolveBerserkTask, resolveCheckTask, type CheckOutcome } from './check-task.js';
+import { checkFor, resolveBerserkTask, resolveCheckTask, type CheckOutcome } from '../chains/check-task.js';
 
 /**
  * One check (or Wound Severity dr) the leaders' history calls for on a deferred unit. `lead` is the

@@ -12,8 +12,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
-import { buildAttackChain } from '../../src/chains/attack-chain.js';
-import { enumerateAttackFactored } from '../../src/chains/attack-factored.js';
+import { buildAttackChain } from '../../src/attack/attack-chain.js';
+import { enumerateAttackFactored } from '../../src/attack/attack-factored.js';
 import { enumerateChain } from '../../src/engine/exact.js';
 import { toNumber } from '../../src/engine/probability.js';
 import { attackQuery, MAX_ATTACK_STATES, QUICK_ATTACK_STATES, type AttackInput, type TargetInput } from '../../src/queries/attack-query.js';
