@@ -9,10 +9,7 @@
  */
 import { Tychei } from './tychei.js';
 
-/** A generator: `.int32()` returns a signed 32-bit integer; `>>> 0` makes it unsigned. */
-export interface Int32Source {
-  int32(): number;
-}
+export type { Int32Source } from './tychei.js';
 
 /**
  * The stream of chunk `chunkIndex` under `seed`: seedrandom's `tychei(seed:k)`, as one small class

@@ -5,7 +5,10 @@
  * of seedrandom's closure hung on a function object. The scenario simulator draws about 300 numbers
  * per playthrough from it.
  */
-import type { Int32Source } from './streams.js';
+/** A generator: `.int32()` returns a signed 32-bit integer; `>>> 0` makes it unsigned. */
+export interface Int32Source {
+  int32(): number;
+}
 
 /** A Tyche-i stream: `int32()` returns a signed 32-bit integer, as seedrandom's `tychei(seed).int32()`. */
 export class Tychei implements Int32Source {
