@@ -1,5 +1,5 @@
 /**
- * The layout is a map of the design (README "Layout"): imports run downward only, and nothing below
+ * The layout is a map of the design (docs/development.md "Layout"): imports run downward only, and nothing below
  * the Node side (cli/, pool/, report-files/, io/, bench/, node.ts) imports a Node-only module, so the
  * engine, the rules, the queries, the reports' text and chart specs (reports/) and the library's entry
  * point (index.ts) run in a browser (and in Web Workers) unchanged.

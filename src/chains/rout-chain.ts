@@ -14,10 +14,10 @@
  * Disrupted and routs on (GIA: no change). A leader routing voluntarily (A10.711) lends his DRM and
  * is eliminated when the unit fails a NMC; he is never checked himself.
  *
- * Modelling choices (README "Rout"): a SMC wounded during its rout may spend at most 3 MF in all that
- * RtPh (A17.2); if it has no MF left for the next hex it stops where it is. A unit that must rout but
- * cannot (no legal route, a Disrupted unit not in Open Ground) is captured (A20.21), or eliminated for
- * Failure to Rout under No Quarter (A20.3).
+ * Modelling choices (docs/rules-coverage.md "Modelling choices"): a SMC wounded during its rout may
+ * spend at most 3 MF in all that RtPh (A17.2); if it has no MF left for the next hex it stops where it
+ * is. A unit that must rout but cannot (no legal route, a Disrupted unit not in Open Ground) is
+ * captured (A20.21), or eliminated for Failure to Rout under No Quarter (A20.3).
  *
  * The chain is a `ChainModel`: the exact engine and the Monte Carlo compiler both run it. Moves between
  * checks are deterministic and folded into `advance`; a chain with no check at all makes one formal dr

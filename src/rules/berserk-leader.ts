@@ -8,7 +8,7 @@
  * unit rallies, A15.4); fail, no change. The check is data of the rule set (`berserkLeaderCheck`):
  * 2nd Edition a Berserk NTC, GIA a "DM MC". After the checks the leader forfeits his leadership DRM.
  *
- * Modelling choices (README "Modelling choices"): the GIA DM MC is a MC, so an Original 12 by an
+ * Modelling choices (docs/rules-coverage.md "Modelling choices"): the GIA DM MC is a MC, so an Original 12 by an
  * unbroken unit is a Casualty MC (A10.31: "during a MC"); otherwise its failure changes nothing
  * (GIA 15.41 "if not, there is no change to their status") and no DRM is added for "DM". Neither
  * check triggers Heat of Battle: the NTC is a TC (A15.1), and a unit passing the DM MC on its Original

@@ -5,7 +5,8 @@
  * - #KIA: the selected units are eliminated; every other unit in the Location is broken (A10.2 EX:
  *   "both squads are automatically broken"), already broken units are unchanged, pinned units lose the
  *   pin. Units not subject to breaking (heroes A15.2, heroic leaders, berserk units A15.42) suffer
- *   Casualty Reduction instead (modelling choice, as for their failed MC; README).
+ *   Casualty Reduction instead (modelling choice, as for their failed MC;
+ *   docs/rules-coverage.md "Modelling choices").
  * - K/#: each selected unit suffers Casualty Reduction (a squad becomes a HS, a HS or crew is
  *   eliminated, a SMC is wounded and takes a Wound Severity dr). Every other unit on the map, and any
  *   just-Reduced HS, then takes a #MC; a SMC wounded by the K does not (A.9 EX, A7.302).

@@ -105,7 +105,7 @@ describe('--record: each side once, at most a stated number of games', () => {
   });
 });
 
-describe('a scenario is bounded before anything runs (README "Scenario files": limits)', () => {
+describe('a scenario is bounded before anything runs (docs/scenarios.md "How a file is checked")', () => {
   it(`a stack of more than ${SCENARIO_LIMITS.unitsPerStack} counters`, async () => {
     const r = await run(['scenario', file('stack.yaml', germanFirstStack('"german/4-6-7 x30", "german/4-6-7 x30", "german/9-1"'))]);
     expect(r.code).toBe(2);

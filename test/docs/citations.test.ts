@@ -1,18 +1,22 @@
 /**
  * Every source the code cites is a document of the repository (issue 39 item 5): a citation of the rules
  * notes (`docs/rules-notes.md §8`, also `§4 and §9`) names a numbered section that exists, a citation of
- * the library notes (`docs/libraries.md "piscina"`) names a `##` section that exists, and nothing cites
- * the notes that used to live outside the repository (`RULES-NOTES`, `LIBRARIES.md`).
+ * the library notes (`docs/libraries.md "piscina"`) names a `##` section that exists, a citation of the
+ * README or another document by section (`README "Settings"`, `docs/rules-coverage.md "Modelling
+ * choices"`) names a heading of it, and nothing cites the notes that used to live outside the
+ * repository (`RULES-NOTES`, `LIBRARIES.md`).
  *
- * Reads the text of every source file under src/, web/ (but not its build output), workers/ and
- * benchmarks/, and README.md.
+ * Reads the text of every source file under src/, web/ (but not its build output), workers/,
+ * benchmarks/, test/ and docs/, and README.md.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-const SCANNED = ['src', 'web', 'workers', 'benchmarks'];
+const SCANNED = ['src', 'web', 'workers', 'benchmarks', 'test', 'docs'];
+/** This file's own examples of bad citations are not citations. */
+const SELF = new URL(import.meta.url).pathname;
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'dist-web', 'reports']);
 const TEXT = /\.(ts|tsx|js|mjs|css|html|md|json|yaml)$/;
 
@@ -27,7 +31,7 @@ function filesUnder(dir: string): string[] {
   return out;
 }
 
-const FILES = [...SCANNED.flatMap((d) => filesUnder(join(ROOT, d))), join(ROOT, 'README.md')];
+const FILES = [...SCANNED.flatMap((d) => filesUnder(join(ROOT, d))), join(ROOT, 'README.md')].filter((f) => f !== SELF);
 
 /** `## 12. Title` -> 12. */
 function ruleSections(): Set<number> {
@@ -47,6 +51,42 @@ function benchmarkSections(): string[] {
   return [...text.matchAll(/^## (.+)$/gm)].map((m) => m[1]!.trim());
 }
 
+/** The headings of a Markdown document (any level), without their `#` and backticks. */
+function headings(path: string): string[] {
+  const text = readFileSync(join(ROOT, path), 'utf8').replace(/^```[\s\S]*?^```/gm, '');
+  return [...text.matchAll(/^#{1,6} (.+)$/gm)].map((m) => m[1]!.replace(/`/g, '').trim());
+}
+
+/**
+ * Every `name:line: citation` of a README or docs/ section by its title (`README "Settings"`,
+ * `README.md "JSON output"`, `docs/rules-coverage.md "Modelling choices"`) whose heading does not
+ * exist; the title may be the start of the heading, as for benchmarks/README.md.
+ */
+function unresolvedSectionsIn(name: string, text: string): string[] {
+  const bad: string[] = [];
+  const where = (index: number) => `${name}:${text.slice(0, index).split('\n').length}`;
+  const cache = new Map<string, string[] | null>();
+  const headingsOf = (path: string) => {
+    if (!cache.has(path)) {
+      try {
+        cache.set(path, headings(path));
+      } catch {
+        cache.set(path, null);
+      }
+    }
+    return cache.get(path)!;
+  };
+  for (const m of text.matchAll(/(?<![\w/.])(README(?:\.md)?|docs\/[\w-]+\.md),?\s*(?:\*\s*)?\(?"([^"]+)"/g)) {
+    const path = m[1] === 'README' ? 'README.md' : m[1]!;
+    if (path === 'docs/libraries.md' || m[2]!.startsWith('<')) continue; // checked above; a `"<section>"` placeholder
+    const title = m[2]!.replace(/\s*\n\s*(\*\s*)?/g, ' ').trim();
+    const known = headingsOf(path);
+    if (known === null) bad.push(`${where(m.index)}: ${path} (no such document)`);
+    else if (!known.some((h) => h.startsWith(title))) bad.push(`${where(m.index)}: ${path} "${title}"`);
+  }
+  return bad;
+}
+
 /** Every `name:line: citation` in `text` whose target does not exist. A citation may wrap a comment line. */
 function unresolvedIn(name: string, text: string, rules: Set<number>, libraries: Set<string>, benchmarks: readonly string[] = benchmarkSections()): string[] {
   const bad: string[] = [];
@@ -57,7 +97,7 @@ function unresolvedIn(name: string, text: string, rules: Set<number>, libraries:
     for (const n of numbers) if (!rules.has(n)) bad.push(`${where(m.index)}: docs/rules-notes.md §${n}`);
   }
   for (const m of text.matchAll(/docs\/libraries\.md(?:,?\s*"([^"]+)")?/g)) {
-    if (m[1] === undefined) continue;
+    if (m[1] === undefined || m[1].startsWith('<')) continue; // `"<section title>"`: how to cite, not a citation
     const title = m[1].replace(/\s*\n\s*(\*\s*)?/g, ' ').trim();
     if (!libraries.has(title)) bad.push(`${where(m.index)}: docs/libraries.md "${title}"`);
   }
@@ -72,7 +112,11 @@ function unresolvedIn(name: string, text: string, rules: Set<number>, libraries:
 function unresolved(): string[] {
   const rules = ruleSections();
   const libraries = librarySections();
-  return FILES.flatMap((file) => unresolvedIn(relative(ROOT, file), readFileSync(file, 'utf8'), rules, libraries));
+  return FILES.flatMap((file) => {
+    const name = relative(ROOT, file);
+    const text = readFileSync(file, 'utf8');
+    return [...unresolvedIn(name, text, rules, libraries), ...unresolvedSectionsIn(name, text)];
+  });
 }
 
 describe('citations of the project documents', () => {
@@ -106,6 +150,18 @@ describe('citations of the project documents', () => {
       'x.ts:1: docs/rules-notes.md §99',
       'x.ts:2: docs/libraries.md "no such library"',
       'x.ts:4: benchmarks/README.md "Session 16"',
+    ]);
+  });
+
+  it('a citation of a README or docs/ section that does not exist is caught, one that exists is not', () => {
+    const text = [
+      '// README "Settings", README.md "JSON output", docs/rules-coverage.md "Modelling choices"',
+      '// README "Layout", docs/engines.md "Session 16", docs/no-such.md "Anything"',
+    ].join('\n');
+    expect(unresolvedSectionsIn('x.ts', text)).toEqual([
+      'x.ts:2: README.md "Layout"',
+      'x.ts:2: docs/engines.md "Session 16"',
+      'x.ts:2: docs/no-such.md (no such document)',
     ]);
   });
 
