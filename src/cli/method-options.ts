@@ -31,8 +31,8 @@ export const MAX_THREADS = maxThreadsFor(availableParallelism());
  */
 export const parseTrials = commanderParser(parseTrialsText);
 
-/** Parses `--threads`: an integer in [1, MAX_THREADS]. */
-function parseThreads(v: string): number {
+/** Parses `--threads` (every command's): an integer in [1, MAX_THREADS]. */
+export function parseThreads(v: string): number {
   return intIn(1, MAX_THREADS)(v);
 }
 
