@@ -47,6 +47,9 @@ function trialsParser(range: { readonly min: number; readonly max: number; reado
 
 const TRIALS_RANGE = { min: MIN_TRIALS, max: MAX_TRIALS, text: '[1, 1e12]', examples: '1e6, 2_000_000 or 2,000,000' } as const;
 
+/** The trials' range as help texts write it: `1 to 1e12`. */
+export const TRIALS_HELP = '1 to 1e12';
+
 /**
  * Parses a trial count (`--trials`, `trials=`, the hidden `--chunk-size`): a whole number in
  * [{@link MIN_TRIALS}, {@link MAX_TRIALS}], in the forms of {@link trialsParser}.
