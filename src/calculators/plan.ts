@@ -3,6 +3,7 @@
  * stack of `attack`, and what to rank by. The question is queries/fire-plans.ts.
  */
 import { inputError } from '../errors.js';
+import { isPlanTrials, parsePlanTrials, PLAN_TRIALS } from '../options/method-spec.js';
 import type { OptionSpec } from '../options/option-spec.js';
 import { OptionValueError } from '../options/option-values.js';
 import { PLAN_OBJECTIVES, type PlanInput, type PlanObjective } from '../queries/fire-plans.js';
@@ -32,8 +33,15 @@ const OBJECTIVE = option(
   oneOf(PLAN_OBJECTIVES),
 );
 const CANDIDATES = intOption('--candidates <n>', 'plans (besides one group and all separate) whose stack figures are computed, 1-30 (default 6)', 1, 30);
-/** Trials of each plan's own Monte Carlo run (the plans share one seed): not `--trials` of a run's method. */
-const TRIALS = intOption('--trials <n>', 'Monte Carlo trials per plan of several attacks, 1000-1000000 (default 20000)', 1000, 1_000_000);
+/** Trials of each plan's own Monte Carlo run (the plans share one seed): not `--trials` of a run's method; its bounds are options/method-spec.ts `PLAN_TRIALS`. */
+const TRIALS = option(
+  {
+    flags: '--trials <n>',
+    description: `Monte Carlo trials per plan of several attacks, ${PLAN_TRIALS.min}-${PLAN_TRIALS.max} (default ${PLAN_TRIALS.default})`,
+    parse: parsePlanTrials,
+  },
+  isPlanTrials,
+);
 const SEED = textOption('--seed <string>', "seed shared by every plan: common random numbers (default 'plan')");
 const ENCIRCLED = flagOption('--encircled', 'the target Location is Encircled: ML -1 (A7.7)');
 

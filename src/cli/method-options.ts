@@ -9,7 +9,7 @@ import { randomSeed } from '../dice/streams.js';
 import { AslOddsError, inputError } from '../errors.js';
 import { computeOdds, type ChunkSnapshot, type MethodOptions, type OddsQuery } from '../queries/compute-odds.js';
 import { FALLBACK_TRIALS } from '../queries/fallback.js';
-import { maxThreadsFor, parseTrials as parseTrialsText } from '../options/method-spec.js';
+import { MAX_THREADS as MAX_THREADS_ANYWHERE, maxThreadsFor, parseTrials as parseTrialsText, TRIALS_HELP } from '../options/method-spec.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { textFile } from '../io/text-file.js';
 import { poolChunkRunner } from '../pool/pool-runner.js';
@@ -31,17 +31,17 @@ export const MAX_THREADS = maxThreadsFor(availableParallelism());
  */
 export const parseTrials = commanderParser(parseTrialsText);
 
-/** Parses `--threads`: an integer in [1, MAX_THREADS]. */
-function parseThreads(v: string): number {
+/** Parses `--threads` (every command's): an integer in [1, MAX_THREADS]. */
+export function parseThreads(v: string): number {
   return intIn(1, MAX_THREADS)(v);
 }
 
 /** Adds `--trials`, `--seed`, `--threads`, `--exact`, `--compare-exact`, `--quiet`, `--checkpoint`, `--resume`, `--shard`. */
 export function addMethodOptions(cmd: Command): Command {
   return cmd
-    .option('--trials <n>', 'Monte Carlo with n trials, 1 to 1e12 (1e6, 2_000_000); default: exact enumeration', parseTrials)
+    .option('--trials <n>', `Monte Carlo with n trials, ${TRIALS_HELP} (1e6, 2_000_000); default: exact enumeration`, parseTrials)
     .option('--seed <string>', 'Monte Carlo seed (default: random, printed and stored in the result)')
-    .option('--threads <n>', `worker threads, 1 to ${MAX_THREADS} (4 per core, at most 64; default: available cores, ${availableParallelism()} here)`, parseThreads)
+    .option('--threads <n>', `worker threads, 1 to ${MAX_THREADS} (4 per core, at most ${MAX_THREADS_ANYWHERE}; default: available cores, ${availableParallelism()} here)`, parseThreads)
     .option('--exact', 'exact odds only, however long they take (up to the budget; default: Monte Carlo answers when exact would take more than a few seconds); with --trials: same as --compare-exact')
     .option('--compare-exact', 'with --trials: also compute exact odds and report z-scores and chi-squared')
     .option('--quiet', 'no progress bar or notes on stderr')

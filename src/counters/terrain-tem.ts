@@ -3,9 +3,10 @@
  * chapter B Terrain Effects Chart), for the fire attack builder (`--terrain <name>`).
  *
  * Source: kehannan/ruleschat `app/asl/attack_resolver.py` TERRAIN_TEM (its values checked against
- * eASLRB v3.14 except those it marks VERIFY, here `low`); woods and buildings also agree with
- * scenario/terrain.ts. docs/rules-notes-fire.md "TEM" lists each row. A pillbox's TEM is printed on
- * its counter and a wall/hedge's applies only across its hexside: give `--tem <n>` for those.
+ * eASLRB v3.14 except those it marks VERIFY, here `low`). The one TEM table: the scenario model
+ * (scenario/terrain.ts) reads its terrains' TEM here too. docs/rules-notes-fire.md "TEM" lists each
+ * row. A pillbox's TEM is printed on its counter and a wall/hedge's applies only across its hexside:
+ * give `--tem <n>` for those.
  */
 import { inputError } from '../errors.js';
 import type { Confidence } from './types.js';

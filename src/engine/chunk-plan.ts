@@ -4,7 +4,7 @@
  * bit-identical for any thread count, completion order, resume or sharding.
  */
 import { streamFor } from '../dice/streams.js';
-import { inputError } from '../errors.js';
+import { AslOddsError, inputError } from '../errors.js';
 import { MAX_CHUNKS } from '../runs/verify-run-file.js';
 
 export { MAX_CHUNKS };
@@ -26,11 +26,20 @@ export interface ChunkPlan {
 
 /**
  * The plan for `trials` trials.
- * @throws AslOddsError `input.trials` unless 1 <= trials <= 2^53 and chunkSize >= 1 are integers
+ *
+ * The options' bounds (trials and chunk size in [1, 1e12], `plan --trials` in [1000, 1e6]) are
+ * options/method-spec.ts's alone: every front end (CLI, page, library) checks them there, with the
+ * option named, before a plan is made. This function only asserts what its arithmetic needs (whole
+ * numbers >= 1, exact up to 2^53): a programming-error guard, for a caller that skipped those checks
+ * (engine/ sits below options/ and cannot read them: test/layering.test.ts). Its one user-facing check
+ * is the plan's own: at most {@link MAX_CHUNKS} chunks, which depends on both options together.
+ * @throws AslOddsError `input.chunkSize` (exit 2) past MAX_CHUNKS chunks; `internal.plan` (exit 1)
+ *   unless trials and chunkSize are safe integers >= 1 (a caller's bug)
  */
 export function planChunks(trials: number, chunkSize = DEFAULT_CHUNK_SIZE): ChunkPlan {
-  if (!Number.isSafeInteger(trials) || trials < 1) throw inputError('input.trials', `--trials: expected a whole number >= 1, got ${trials}`);
-  if (!Number.isSafeInteger(chunkSize) || chunkSize < 1) throw inputError('input.chunkSize', `--chunk-size: expected a whole number >= 1, got ${chunkSize}`);
+  if (!Number.isSafeInteger(trials) || trials < 1 || !Number.isSafeInteger(chunkSize) || chunkSize < 1) {
+    throw new AslOddsError('internal.plan', `planChunks: trials ${trials} and chunk size ${chunkSize} must be whole numbers >= 1 (options/method-spec.ts checks them first)`, 1);
+  }
   const chunkCount = Math.ceil(trials / chunkSize);
   if (chunkCount > MAX_CHUNKS) {
     throw inputError('input.chunkSize', `--trials ${trials} in chunks of ${chunkSize} makes ${chunkCount} chunks; at most ${MAX_CHUNKS} (fewer trials or larger chunks)`);

@@ -49,12 +49,20 @@ export interface RunDefinition<T extends { readonly chunk: number }, R> {
   readonly tallyOf: (result: R) => ChunkTally;
 }
 
-/** How to run it: the method options the loop reads (MethodOptions' Monte Carlo part). */
+/**
+ * How to run it: the Monte Carlo part of the method options, each field defined here once
+ * (queries/compute-odds.ts `MethodOptions` extends it with the choice of method, and gives `onChunk` its
+ * public shape, a chunk's counts by final state).
+ */
 export interface RunControl {
-  /** Worker threads, integer >= 1; 1 (or no `runner`) runs in this thread. */
+  /** Worker threads, integer >= 1 (default 1 here; the CLI defaults to the available cores). Needs `runner`. */
   readonly threads?: number;
+  /**
+   * Runs chunks on `threads` workers: the piscina pool in Node (pool/pool-runner.ts), Web Workers in a
+   * browser. Unset: every chunk runs in this thread, whatever `threads` says.
+   */
   readonly runner?: ChunkRunner;
-  /** Where finished chunks are recorded as the run goes. */
+  /** Where finished chunks are recorded as the run goes (the CLI: a file, io/text-file.ts). */
   readonly checkpoint?: CheckpointStore;
   /** Continue from `checkpoint` if it holds one. */
   readonly resume?: boolean;
@@ -62,11 +70,20 @@ export interface RunControl {
   readonly shard?: { readonly index: number; readonly count: number };
   /** The command line, recorded in partial results for `merge`. */
   readonly argv?: readonly string[];
-  /** A merged tally to use instead of running (from `asl-odds merge`). */
+  /**
+   * A merged tally to use instead of running (from `asl-odds merge`); `outcomes`: trials per final state
+   * of a run that names them (the attack sampler); `fingerprint`: the shards' (the replayed command must
+   * have the same one, and the tally must count exactly its trials).
+   */
   readonly tally?: { readonly counts: readonly number[]; readonly seed: string; readonly outcomes?: Readonly<Record<string, number>>; readonly fingerprint?: string };
-  /** Trials done in this run so far, out of the trials it runs. */
+  /** Progress: trials done in this run so far, out of the trials it runs. */
   readonly onProgress?: (done: number, total: number) => void;
-  /** Each chunk finished in this run, with its own tally (not for a checkpoint's or a merged tally's). */
+  /**
+   * Each chunk finished in this run (in completion order, which varies with threads), with its own
+   * tally in the run's layout; not called for a checkpoint's or a merged tally's chunks. The method
+   * options' `onChunk` (a chunk's counts by final state) is adapted to this in one place,
+   * queries/compute-odds.ts `runControlOf`.
+   */
   readonly onChunk?: (chunk: number, tally: ChunkTally) => void;
   /** Ctrl-C: set `interrupted` to stop dispatching; finished chunks are kept. */
   readonly stop?: StopFlag;

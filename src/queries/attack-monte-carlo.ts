@@ -17,7 +17,7 @@ import type { ChunkPlan } from '../engine/chunk-plan.js';
 import { runPlan } from '../engine/run-plan.js';
 import type { OddsResult } from '../result.js';
 import { Ev } from '../rules/events.js';
-import { compareWithExact, type MethodOptions, type OddsOutput, type OddsQuery } from './compute-odds.js';
+import { compareWithExact, runControlOf, type MethodOptions, type OddsOutput, type OddsQuery } from './compute-odds.js';
 import { resultFromOutcomeCounts } from './odds-result.js';
 
 /** What a worker receives: the attack's input (resolved again there), the plan and one chunk. */
@@ -113,7 +113,7 @@ export async function runAttackMonteCarlo<S>(a: AttackMonteCarlo<S>, m: MethodOp
       // A reply from a worker arrives as a structured copy: its counts as a Float64Array again.
       tallyOf: (t) => ({ counts: t.counts instanceof Float64Array ? t.counts : Float64Array.from(t.counts), outcomes: t.outcomes }),
     },
-    { ...m, onChunk: m.onChunk && ((chunk, t) => m.onChunk!({ chunk, trials: t.counts[layout.trials], outcomeCounts: t.outcomes ?? {} })) },
+    runControlOf(m, (t) => ({ trials: t.counts[layout.trials], outcomeCounts: t.outcomes ?? {} })),
     plan,
     seed,
   );

@@ -402,7 +402,8 @@ export function attackQuery(input: AttackInput): OddsQuery<AttackChainState> {
   const query: OddsQuery<AttackChainState> = {
     header: { command: 'attack', ruleSet: ctx.ruleSet.id, input: resolved, eventNames: MORALE_EVENTS },
     model,
-    maxStates: MAX_ATTACK_STATES,
+    // The budget the engine applies (and the progress line states): the whole chain's when not factored.
+    maxStates: canFactorAttack(spec) ? MAX_ATTACK_STATES : MAX_ATTACK_CHAIN_STATES,
     quickStates: canFactorAttack(spec) ? QUICK_ATTACK_STATES : QUICK_ATTACK_CHAIN_STATES,
     ...estimateOf(targets, canFactorAttack(spec) && !input.outcomes),
     exact: {

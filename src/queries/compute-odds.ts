@@ -8,14 +8,13 @@
  */
 import type { ChainModel } from '../engine/chain.js';
 import { DEFAULT_CHUNK_SIZE, planChunks, runChunk, type ChunkPlan } from '../engine/chunk-plan.js';
-import type { ChunkRunner, ChunkTask, StopFlag } from '../engine/chunk-runner.js';
+import type { ChunkTask } from '../engine/chunk-runner.js';
 import { compileChain, MAX_COMPILED_NODES, type CompiledChain } from '../engine/compile.js';
 import { enumerateChain, type ExactDistribution } from '../engine/exact.js';
-import { runPlan } from '../engine/run-plan.js';
+import { runPlan, type ChunkTally, type RunControl } from '../engine/run-plan.js';
 import { toNumber, type Prob6 } from '../engine/probability.js';
 import { AslOddsError, inputError } from '../errors.js';
 import type { Comparison, OddsResult } from '../result.js';
-import type { CheckpointStore } from '../runs/checkpoint.js';
 import type { PartialResult } from '../runs/partial.js';
 import { chiSquaredGoodnessOfFit, zScore } from '../stats/index.js';
 import { fallbackMethod } from './fallback.js';
@@ -89,48 +88,28 @@ export interface OddsQuery<S> {
   readonly chunkSize?: number;
 }
 
-/** How to compute. All optional: the default is exact. */
-export interface MethodOptions {
+/**
+ * How to compute. All optional: the default is exact. The Monte Carlo run's fields (threads, runner,
+ * checkpoint, resume, shard, argv, tally, onProgress, stop) are the run loop's, defined once in
+ * engine/run-plan.ts {@link RunControl}; the fields here choose the method.
+ */
+export interface MethodOptions extends Omit<RunControl, 'onChunk' | 'rounds'> {
   /** Monte Carlo trials (integer >= 1); unset = exact. */
   readonly trials?: number;
   /** Seed string (required with trials; the CLI makes a random one and prints it). */
   readonly seed?: string;
-  /** Worker threads, integer >= 1 (default 1 here; the CLI defaults to the available cores). Needs `runner`. */
-  readonly threads?: number;
-  /**
-   * Runs Monte Carlo chunks on `threads` workers: the piscina pool in Node (pool/pool-runner.ts),
-   * Web Workers in a browser. Unset: every chunk runs in this thread, whatever `threads` says.
-   */
-  readonly runner?: ChunkRunner;
   /** Trials per chunk (default 2^21). Part of the plan: changing it changes the streams. */
   readonly chunkSize?: number;
   /** Run exact too and report the agreement. */
   readonly compareExact?: boolean;
-  /** Where finished chunks are recorded as the run goes (the CLI: a file, io/text-file.ts). */
-  readonly checkpoint?: CheckpointStore;
-  /** Continue from `checkpoint` if it exists. */
-  readonly resume?: boolean;
-  /** Run only this shard's chunks and return a partial result. */
-  readonly shard?: { readonly index: number; readonly count: number };
-  /** The command line, recorded in partial results for `merge`. */
-  readonly argv?: readonly string[];
-  /**
-   * A merged tally to use instead of running (from `asl-odds merge`); `outcomes`: trials per final state
-   * of a query with its own Monte Carlo (`OddsQuery.monteCarlo`); `fingerprint`: the shards' (the
-   * replayed command must have the same one, and the tally must count exactly its trials).
-   */
-  readonly tally?: { readonly counts: readonly number[]; readonly seed: string; readonly outcomes?: Readonly<Record<string, number>>; readonly fingerprint?: string };
-  /** Progress: trials done so far out of the total to run. */
-  readonly onProgress?: (done: number, total: number) => void;
   /**
    * Called once per chunk finished in this run (in completion order, which varies with threads) with
    * that chunk's own tally by final state, for convergence charts. Order snapshots by `chunk` to get
    * a sequence that depends only on (seed, trials). Not called for chunks of a resumed checkpoint or a
-   * merged tally. Unset (default): no extra work.
+   * merged tally. Unset (default): no extra work. The run loop's `RunControl.onChunk` (a chunk's tally
+   * in the run's layout) is adapted to this shape in {@link runControlOf}.
    */
   readonly onChunk?: (snapshot: ChunkSnapshot) => void;
-  /** Ctrl-C: set `interrupted` to stop dispatching. */
-  readonly stop?: StopFlag;
   /** Exact runs: work done so far (states, integer) out of the query's budget (`maxStates`, or Infinity). */
   readonly onExactProgress?: (work: number, budget: number) => void;
   /**
@@ -143,6 +122,18 @@ export interface MethodOptions {
   readonly fallbackTrials?: number;
   /** Called with a one-line note for the user (stderr), e.g. when Monte Carlo answers instead of exact. */
   readonly onNote?: (line: string) => void;
+}
+
+/**
+ * The run loop's control from method options `m`: the Monte Carlo fields as they are, and `m.onChunk`
+ * adapted from the loop's shape (a chunk's tally in the run's layout) to the public one (its counts by
+ * final state, `snapshotOf`). The one place the two shapes meet.
+ * @param snapshotOf a chunk's tally as its trials and counts by final state; called only when
+ *   `m.onChunk` is set
+ */
+export function runControlOf(m: MethodOptions, snapshotOf: (t: ChunkTally) => Omit<ChunkSnapshot, 'chunk'>): RunControl {
+  const onChunk = m.onChunk;
+  return { ...m, onChunk: onChunk && ((chunk, t) => onChunk({ chunk, ...snapshotOf(t) })) };
 }
 
 /** Trials of the Monte Carlo run that answers when exact would take too long: the one rule, queries/fallback.ts. */
@@ -200,7 +191,7 @@ export async function computeOdds<S>(q: OddsQuery<S>, m: MethodOptions = {}): Pr
     throw inputError('input.tooLarge', `${q.header.command}: too many chain states for Monte Carlo (${e.message}); use fewer units or steps`);
   }
   const size = compiled.tables.terminalCount;
-  // onChunk snapshots: a chunk's counts by final state (only computed when asked for).
+  // The final states' names, for onChunk snapshots (only computed when asked for).
   const stateOfTerminal = m.onChunk ? compiled.terminals.map((t) => q.model.describe(t.state, t.events)) : [];
   const run = await runPlan<ChunkTask, Float64Array>(
     {
@@ -211,21 +202,17 @@ export async function computeOdds<S>(q: OddsQuery<S>, m: MethodOptions = {}): Pr
       task: (chunk) => ({ tables: compiled.tables, seed, plan, chunk }),
       tallyOf: (counts) => ({ counts }),
     },
-    {
-      ...m,
-      onChunk:
-        m.onChunk &&
-        ((chunk, t) => {
-          const outcomeCounts: Record<string, number> = {};
-          let trials = 0;
-          t.counts.forEach((c, i) => {
-            if (c === 0) return;
-            trials += c;
-            outcomeCounts[stateOfTerminal[i]] = (outcomeCounts[stateOfTerminal[i]] ?? 0) + c;
-          });
-          m.onChunk!({ chunk, trials, outcomeCounts });
-        }),
-    },
+    // onChunk snapshots: a chunk's counts by final state.
+    runControlOf(m, (t) => {
+      const outcomeCounts: Record<string, number> = {};
+      let trials = 0;
+      t.counts.forEach((c, i) => {
+        if (c === 0) return;
+        trials += c;
+        outcomeCounts[stateOfTerminal[i]] = (outcomeCounts[stateOfTerminal[i]] ?? 0) + c;
+      });
+      return { trials, outcomeCounts };
+    }),
     plan,
     seed,
   );

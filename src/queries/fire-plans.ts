@@ -14,6 +14,7 @@
  * first. A plan outside them keeps its exact screen figure and says why it has no stack figure.
  */
 import { AslOddsError, inputError } from '../errors.js';
+import { PLAN_TRIALS } from '../options/method-spec.js';
 import type { OddsResult } from '../result.js';
 import { nmcOrBetterCount, type FireGroupAttack, type FireGroupInput } from '../rules/fire-group.js';
 import { getRuleSet, type RuleSetId } from '../rules/rule-set.js';
@@ -46,7 +47,7 @@ export interface PlanInput {
   readonly objective?: PlanObjective;
   /** Plans (besides the single group and all separate) whose stack figures are computed [6]. */
   readonly candidates?: number;
-  /** Monte Carlo trials per plan of several attacks [20,000]. */
+  /** Monte Carlo trials per plan of several attacks, in options/method-spec.ts `PLAN_TRIALS` [20,000]. */
   readonly trials?: number;
   /** Seed shared by every plan (common random numbers) ['plan']. */
   readonly seed?: string;
@@ -184,7 +185,7 @@ export async function comparePlans(input: PlanInput): Promise<PlanComparison> {
     throw inputError('input.firer', `--firer: plans compare 1 to ${MAX_PLAN_FIRERS} firers, got ${typed.length}`);
   }
   const candidates = input.candidates ?? 6;
-  const trials = input.trials ?? 20_000;
+  const trials = input.trials ?? PLAN_TRIALS.default;
   const seed = input.seed ?? 'plan';
   const settings = input.target.settings as Record<string, string> | undefined;
   const ruleSet = getRuleSet((input.target.rules ?? '2nd-edition') as RuleSetId, settings ?? {});

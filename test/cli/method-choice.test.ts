@@ -5,7 +5,7 @@
  * its budget error; progress lines when stderr is not a terminal.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { attackQuery, QUICK_ATTACK_CHAIN_STATES, QUICK_ATTACK_STATES } from '../../src/queries/attack-query.js';
+import { attackQuery, MAX_ATTACK_CHAIN_STATES, QUICK_ATTACK_CHAIN_STATES, QUICK_ATTACK_STATES } from '../../src/queries/attack-query.js';
 import { computeOdds, type OddsOutput } from '../../src/queries/compute-odds.js';
 import { createExactProgress, createProgress, progressCadence } from '../../src/cli/progress.js';
 import type { OddsResult } from '../../src/result.js';
@@ -110,6 +110,7 @@ describe('asl-odds attack: the Monte Carlo answer instead of exact', () => {
 describe('progress when stderr is not a terminal', () => {
   afterEach(() => {
     vi.useRealTimers();
+    vi.restoreAllMocks();
   });
 
   it('Monte Carlo: nothing for a short run; a line after 2 s, then every 5 s', () => {
@@ -172,6 +173,17 @@ describe('progress when stderr is not a terminal', () => {
     expect(io.err.split('\n')).toHaveLength(2);
     const quiet = bufferIO();
     expect(createExactProgress(quiet, true).update).toBeUndefined();
+  });
+
+  it('attack --then --exact: the line states the limit the sequence is held to (800,000 states of the whole chain)', async () => {
+    // A clock a second further on at each reading, so the 2 s line comes at once.
+    let t = 1_000_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => (t += 1000));
+    const io = bufferIO();
+    expect(await runCli(['attack', '--target', 'german/8-1,german/4-6-7', '--fp', '8', '--drm', '0', '--then', '8:0', '--exact', '--json'], io)).toBe(0);
+    expect(MAX_ATTACK_CHAIN_STATES).toBe(800_000);
+    expect(io.err).toMatch(/^exact: [\d,]+ states of at most 800,000 so far, /);
+    expect(io.err).not.toContain('4,000,000');
   });
 
   it('exact on a terminal: no bar for a run under a second, and stopping it then draws nothing', () => {

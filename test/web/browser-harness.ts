@@ -1,17 +1,14 @@
 /**
- * What the browser tests of the web page share: the page built into a temp directory and served by the
+ * What the browser tests of the web page share: the page built once per run (build-page.ts) and served by the
  * same server as `asl-odds web` (src/cli/web-server.ts), Debian's Chromium driven by playwright-core
  * (docs/libraries.md "Browser checks of HTML reports"), a context that refuses every request outside the page's origin, and the readers of
  * what the page shows (its answer's fractions, its command line) and of what the CLI says for the same
  * question.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { build } from 'vite';
+import { expect, inject } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { startWebServer, type WebServer } from '../../src/cli/web-server.js';
 import { formatFragment, parseFragment } from '../../web/src/fragment.js';
@@ -31,10 +28,14 @@ export interface Site {
   close(): Promise<void>;
 }
 
-/** Builds the page into a temp directory, serves it on 127.0.0.1 (any free port) and launches Chromium. */
+/**
+ * Serves the page built once for this run (test/web/build-page.ts, the `page` project's globalSetup) on
+ * 127.0.0.1 (any free port) and launches Chromium.
+ * @throws when no page was built for this file: it is not in vitest.config.ts's `PAGE_TESTS`
+ */
 export async function startSite(): Promise<Site> {
-  const siteDir = await mkdtemp(join(tmpdir(), 'asl-odds-web-'));
-  await build({ configFile: resolve('web/vite.config.ts'), logLevel: 'warn', build: { outDir: siteDir, emptyOutDir: true } });
+  const siteDir = inject('pageDir');
+  if (!siteDir) throw new Error('no page built for this test file: list it in vitest.config.ts PAGE_TESTS (the project whose globalSetup builds the page)');
   const web = await startWebServer({ root: siteDir, port: 0 });
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
   return {
@@ -43,7 +44,6 @@ export async function startSite(): Promise<Site> {
     async close() {
       await browser.close();
       await web.close();
-      await rm(siteDir, { recursive: true, force: true });
     },
   };
 }

@@ -5,22 +5,16 @@
  * is scenario-run.ts, loaded when the command runs.
  */
 import { availableParallelism } from 'node:os';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { inputError } from '../../errors.js';
 import { parseShard } from '../../runs/partial.js';
 import type { CliContext } from '../io.js';
-import { MAX_THREADS, parseTrials } from '../method-options.js';
-import { collectEach, intIn } from '../parse.js';
+import { MAX_THREADS, parseThreads, parseTrials } from '../method-options.js';
+import { parsePrecision } from '../../options/method-spec.js';
+import { collectEach, commanderParser } from '../parse.js';
 // Not toLocaleString: ICU's number formatting costs every command about 15 ms to start the first time.
 import { groupThousands } from '../../reports/format-probability.js';
 import { DEFAULT_PRECISION_MAX_TRIALS, DEFAULT_SCENARIO_TRIALS, type ScenarioOptions } from './scenario-options.js';
-
-/** Parses --precision: percentage points in (0, 50]. */
-function parsePrecision(v: string): number {
-  const n = Number(v.trim());
-  if (!Number.isFinite(n) || n <= 0 || n > 50) throw new InvalidArgumentError('expected percentage points in (0, 50], e.g. 1 or 0.5.');
-  return n;
-}
 
 /** Builds the `scenario` subcommand. */
 export function scenarioCommand(cli: CliContext): Command {
@@ -31,9 +25,9 @@ export function scenarioCommand(cli: CliContext): Command {
     .argument('[file]', 'scenario file (YAML or JSON; see scenarios/ and scenarios/scenario.schema.json)')
     .option('--from-vasl <setup.vsav>', "write a scenario file's order of battle from a VASL saved game (each side's stacks by Location) for a designer to complete; with --out, into that file")
     .option('--trials <n>', `playthroughs (default ${DEFAULT_SCENARIO_TRIALS}; with --precision the most to run, default ${groupThousands(DEFAULT_PRECISION_MAX_TRIALS)})`, parseTrials)
-    .option('--precision <pp>', 'run until every victory probability is known within +-pp percentage points (95%), in whole chunks of 256 (the same playthroughs for a seed)', parsePrecision)
+    .option('--precision <pp>', 'run until every victory probability is known within +-pp percentage points (95%), in whole chunks of 256 (the same playthroughs for a seed)', commanderParser(parsePrecision))
     .option('--seed <string>', 'seed (default: random, printed and stored)')
-    .option('--threads <n>', `worker threads, 1 to ${MAX_THREADS} (default: available cores, ${availableParallelism()} here)`, intIn(1, MAX_THREADS))
+    .option('--threads <n>', `worker threads, 1 to ${MAX_THREADS} (default: available cores, ${availableParallelism()} here)`, parseThreads)
     .option('--sweep <path=values>', 'run once per value of a numeric or flag field, e.g. sides.german.elr=2,3,4 or sides.russian.battlefieldIntegrity=true,false; twice for a grid (heatmap of the first side\'s victory odds)', collectEach)
     .option('--balance <path=lo..hi>', 'find the value of a numeric field at which the sides win equally often (50% when every game has a winner), e.g. sides.german.fire.drm=-2..2; same seed for every value')
     .option('--record <side=wins,side=wins>', 'a record of played games (ROAR, playtests), e.g. german=31,russian=19: how likely it is under the model (binomial p-value)')
