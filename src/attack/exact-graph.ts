@@ -25,7 +25,7 @@ import { AslOddsError } from '../errors.js';
 import type { ChainModel, Transition } from '../engine/chain.js';
 import { popcount } from '../engine/bits.js';
 import { carryMarks, distinctTransitions, inverse, mergeMarks, newMarks, PROGRESS_EVERY, scale, sumMarks, tooManyStates, type EventMarginals, type Marks } from '../engine/exact.js';
-import { add, ONE, type Prob6 } from '../engine/probability.js';
+import { add, ONE, pow6, type Prob6 } from '../engine/probability.js';
 
 /**
  * Labels carried along paths: small integers, the model's own numbering. `next` gives the label after
@@ -236,7 +236,7 @@ export function enumerateGraph<S>(model: ChainModel<S>, o: GraphOptions<S>): Gra
   for (const node of order) {
     if (node.edges === null) {
       if (node.sink === undefined) emit(node);
-      else for (const x of node.reached) flowPath(node.sink, x, x.label, 0, pow6n(node.sink.depth - node.depth)); // the initial state, when final
+      else for (const x of node.reached) flowPath(node.sink, x, x.label, 0, pow6(node.sink.depth - node.depth)); // the initial state, when final
       finalMarks.push(node.whole!.marks);
       finalStates.push({ state: node.state!, probability: node.whole!.p });
       continue;
@@ -246,7 +246,7 @@ export function enumerateGraph<S>(model: ChainModel<S>, o: GraphOptions<S>): Gra
       const { m, rolled } = e;
       const to = e.to.sink ?? e.to;
       const shift = to.depth - node.depth - rolled;
-      const f = shift === 0 ? BigInt(m) : BigInt(m) * pow6n(shift);
+      const f = shift === 0 ? BigInt(m) : BigInt(m) * pow6(shift);
       for (const x of node.reached) {
         if (flowPath(to, x, labels.next(x.label, e), e.events, f) && to.reached.length > 1) newPath();
       }
@@ -263,13 +263,6 @@ export function enumerateGraph<S>(model: ChainModel<S>, o: GraphOptions<S>): Gra
   }
   for (const sink of sinks) if (sink !== undefined) emit(sink);
   return { terminals, statesVisited: states + paths, marginals: sumMarks(finalMarks, finalStates.map((x) => x.probability)), finalStates };
-}
-
-const POW6N: bigint[] = [1n];
-/** 6^k as a BigInt (k >= 0). */
-function pow6n(k: number): bigint {
-  while (POW6N.length <= k) POW6N.push(POW6N[POW6N.length - 1] * 6n);
-  return POW6N[k];
 }
 
 /**

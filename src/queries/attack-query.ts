@@ -367,8 +367,11 @@ export function attackQuery(input: AttackInput): OddsQuery<AttackChainState> {
   // otherwise the chain without per-unit event masks in its states, in the engine's marginal mode (the
   // event probabilities come from the engine): the states are the stack's, not its histories'.
   const spec = { targets, attacks, ctx, track: [] };
+  const factored = canFactorAttack(spec);
+  // Without the joint distribution (`outcomes`), a factored attack is summarized without its final states.
+  const summary = factored && !input.outcomes;
   const enumerate = (maxStates: number | undefined, onProgress?: (work: number) => void): ExactDistribution<AttackChainState> =>
-    canFactorAttack(spec)
+    factored
       ? enumerateAttackFactored(spec, maxStates, onProgress)
       : enumerateChain(buildAttackChain({ ...spec, selectionByRanges: true }), { maxStates: Math.min(maxStates ?? Infinity, MAX_ATTACK_CHAIN_STATES), marginal: true, onProgress });
   const resolved = {
@@ -386,12 +389,12 @@ export function attackQuery(input: AttackInput): OddsQuery<AttackChainState> {
     header: { command: 'attack', ruleSet: ctx.ruleSet.id, input: resolved, eventNames: MORALE_EVENTS },
     model,
     maxStates: MAX_ATTACK_STATES,
-    quickStates: canFactorAttack(spec) ? QUICK_ATTACK_STATES : QUICK_ATTACK_CHAIN_STATES,
-    ...estimateOf(targets, canFactorAttack(spec) && !input.outcomes),
+    quickStates: factored ? QUICK_ATTACK_STATES : QUICK_ATTACK_CHAIN_STATES,
+    ...estimateOf(targets, summary),
     exact: {
       enumerate,
       extend: (dist) => exactAttackFigures(targets, dist),
-      ...(canFactorAttack(spec) && !input.outcomes
+      ...(summary
         ? {
             summarize: (maxStates: number | undefined, onProgress?: (work: number) => void) => {
               const sum = summarizeAttackFactored(spec, maxStates, onProgress);
@@ -402,7 +405,7 @@ export function attackQuery(input: AttackInput): OddsQuery<AttackChainState> {
     },
     chunkSize: ATTACK_CHUNK_SIZE,
     monteCarlo: (m, plan, seed) =>
-      runAttackMonteCarlo({ query, input, sampling: compileAttackSampling(targets, attacks, ctx, { outcomes: input.outcomes ?? false }), figures: (t) => sampledAttackFigures(targets, t) }, m, plan, seed),
+      runAttackMonteCarlo({ query, input, sampling: samplingOf(targets, attacks, ctx, input), figures: (t) => sampledAttackFigures(targets, t) }, m, plan, seed),
   };
   return query;
 }
@@ -414,6 +417,10 @@ export function attackQuery(input: AttackInput): OddsQuery<AttackChainState> {
  */
 export function attackSamplingOf(input: AttackInput): AttackSampling {
   const { targets, attacks, ctx } = resolveAttackInput(input);
+  return samplingOf(targets, attacks, ctx, input);
+}
+
+function samplingOf(targets: readonly UnitState[], attacks: readonly CompiledAttack[], ctx: MoraleContext, input: AttackInput): AttackSampling {
   return compileAttackSampling(targets, attacks, ctx, { outcomes: input.outcomes ?? false });
 }
 
