@@ -34,7 +34,7 @@
  */
 import { ALL_DR, type DR } from '../dice/dice.js';
 import type { ChainModel, Roll, Transition } from '../engine/chain.js';
-import type { PathLabels } from '../engine/exact.js';
+import type { PathLabels } from './exact-graph.js';
 import { TupleNumbers } from '../engine/tuple-numbers.js';
 import { appendEntry, EMPTY_SCRIPT, type Script, type ScriptEntry } from './deferred-check-chain.js';
 import { checkFor, resolveBerserkTask, resolveCheckTask, type CheckKind, type CheckOutcome } from '../chains/check-task.js';
@@ -52,7 +52,8 @@ export type { CompiledAttack } from './compiled-attack.js';
 import { leaderLossOf, llmcFor, lltcFor, type LeaderLossSource } from '../rules/leader-loss.js';
 import { takesPinTaskCheck } from '../rules/morale-check.js';
 import { leadershipDRMFor } from '../rules/leadership.js';
-import { MAX_COUNTED_CANDIDATES, randomSelection, selectionOfRange } from '../rules/random-selection.js';
+import { randomSelection } from '../rules/random-selection.js';
+import { MAX_COUNTED_CANDIDATES, selectionOfRange } from './selection-ranges.js';
 import { describeUnit, initialUnitState, isAlive, isSMC, lentLeadershipDRM, offMapState, unitStateKey, withChanges, type UnitState } from '../rules/unit-state.js';
 
 /** The input of an attack chain. */

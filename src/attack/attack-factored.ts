@@ -5,8 +5,8 @@
  *   1. the attack chain with every unit that is not a leader deferred (attack-chain.ts `deferred`): the
  *      IFT DR, Random Selection (by ranges) and the leaders' checks, cascades and Berserk checks, each
  *      deferred unit's part recorded as a script (deferred-check-chain.ts: the IFT result's direct
- *      effects on it, then the checks the leaders' history calls for), enumerated exactly in marginal
- *      mode and graph order, each distinct state once, the scripts carried as the paths' labels (the
+ *      effects on it, then the checks the leaders' history calls for), enumerated exactly in graph
+ *      order (exact-graph.ts), each distinct state once, the scripts carried as the paths' labels (the
  *      leaders' rules never read them; the states keep the deferred units as they started; identical
  *      deferred MMC's scripts sorted among themselves);
  *   2. per (deferred target, script): its distribution (deferred-distribution.ts), computed backwards
@@ -21,8 +21,7 @@
  * altogether (every 2-leader stack of 6 units measured under a fifth of a second; 3 leaders 0.1-1 s
  * warm, the median 6-unit stack about 0.45 s: benchmarks/README.md "Exact attacks: one core").
  */
-import { AslOddsError } from '../errors.js';
-import { enumerateChain, PROGRESS_EVERY, type ExactDistribution, type ExactTerminal } from '../engine/exact.js';
+import { PROGRESS_EVERY, tooManyStates, type ExactDistribution, type ExactTerminal } from '../engine/exact.js';
 import { add, mul, ONE, Prob6Sums, sub, ZERO, type Prob6 } from '../engine/probability.js';
 import { popcount, rank } from '../engine/bits.js';
 import { TupleNumbers } from '../engine/tuple-numbers.js';
@@ -32,6 +31,7 @@ import { EVENT_NAMES } from '../rules/events.js';
 import { buildAttackChain, deferredScripts, identicalTargets, type AttackChainSpec, type AttackChainState } from './attack-chain.js';
 import type { Script } from './deferred-check-chain.js';
 import { deferredDistributions } from './deferred-distribution.js';
+import { enumerateGraph, type GraphDistribution, type LabelledTerminal } from './exact-graph.js';
 import type { LocalDistribution } from './local-distribution.js';
 
 /** Event bits the engine's masks hold. */
@@ -51,14 +51,14 @@ export function canFactorAttack(spec: AttackChainSpec): boolean {
  * {@link summarizeAttackFactored}).
  */
 interface Factored {
-  /** The leaders' chain in marginal mode: terminals with `nodeMarks`. */
-  readonly leaders: ExactDistribution<AttackChainState>;
+  /** The leaders' chain, the deferred units' scripts as its labels. */
+  readonly leaders: GraphDistribution<AttackChainState>;
   /** Positions of the deferred targets (not leaders), ascending. */
   readonly deferred: readonly number[];
   /** Deferred unit's distribution from `start` given `script` (memoised). */
   readonly localOf: (start: UnitState, script: Script) => LocalDistribution;
   /** The deferred targets' scripts at a terminal of `leaders` (by target position). */
-  readonly scriptsOf: (t: ExactTerminal<AttackChainState>) => readonly Script[];
+  readonly scriptsOf: (t: LabelledTerminal<AttackChainState>) => readonly Script[];
   /** Per terminal of `leaders` (same index), the number of its tuple of distributions in `tuples`. */
   readonly terminalTuples: readonly number[];
   /** The distinct tuples of the deferred targets' distributions (`deferred` order). */
@@ -86,7 +86,7 @@ function factor(spec: AttackChainSpec, maxStates: number, joint: boolean, onProg
   const spend = (k: number): void => {
     work += k;
     if (onProgress && work - reported >= PROGRESS_EVERY) onProgress((reported = work));
-    if (work > maxStates) throw new AslOddsError('engine.tooManyStates', `the exact engine stopped past ${maxStates.toLocaleString('en-US')} states`, 2);
+    if (work > maxStates) throw tooManyStates(maxStates);
   };
 
   // 1. The leaders' history, in marginal mode: per final node, P(reach it with event b) for the stack
@@ -100,17 +100,15 @@ function factor(spec: AttackChainSpec, maxStates: number, joint: boolean, onProg
   const scriptLabels = deferredScripts(targets.length, exchangeable);
   // A summary reads a terminal's state only through whether the leaders' side has left the map
   // (`leadersGone`): its terminals merge by (that, label), their states' own probabilities in
-  // `finalStates` (exact.ts `finalClass`).
-  const leaders = enumerateChain(buildAttackChain({ ...spec, deferred, track: [], selectionByRanges: true }), {
+  // `finalStates` (exact-graph.ts `finalClass`).
+  const leaders = enumerateGraph(buildAttackChain({ ...spec, deferred, track: [], selectionByRanges: true }), {
     maxStates,
-    marginal: true,
     onProgress,
-    order: 'graph',
     labels: scriptLabels.labels,
     finalClass: joint ? undefined : (s) => (leadersGone(s, targets) ? 1 : 0),
   });
   spend(leaders.statesVisited);
-  const scriptsOf = (t: ExactTerminal<AttackChainState>): readonly Script[] => scriptLabels.scripts(t.label ?? scriptLabels.labels.initial);
+  const scriptsOf = (t: LabelledTerminal<AttackChainState>): readonly Script[] => scriptLabels.scripts(t.label);
 
   // 2. Each deferred unit's distribution, once per (start state, script) (deferred-distribution.ts).
   // Unit states interned as small integers: the product's keys and sorts compare numbers.
@@ -137,8 +135,7 @@ function factor(spec: AttackChainSpec, maxStates: number, joint: boolean, onProg
     return tuple;
   };
   const byLabel = new Map<number, number>();
-  const terminalTuples = leaders.terminals.map((g) => {
-    const label = g.label ?? scriptLabels.labels.initial;
+  const terminalTuples = leaders.terminals.map(({ label }) => {
     let tuple = byLabel.get(label);
     if (tuple === undefined) {
       const scripts = scriptLabels.scripts(label);
@@ -161,12 +158,10 @@ function factor(spec: AttackChainSpec, maxStates: number, joint: boolean, onProg
   // in slot k x W and its mass of each event bit some terminal had (`used`) in the next ones (bit b at
   // 1 + rank(used, b)); a leader's are the chain's marginals.
   let used = 0;
-  for (const marks of leaders.nodeMarks!) used |= marks.full | marks.some;
+  for (const { marks } of leaders.terminals) used |= marks.full | marks.some;
   const W = 1 + popcount(used);
   const tupleSums = new Prob6Sums(tuples.length * W);
-  leaders.terminals.forEach((g, t) => {
-    const marks = leaders.nodeMarks![t];
-    const p = g.probability;
+  leaders.terminals.forEach(({ marks, probability: p }, t) => {
     const at = terminalTuples[t] * W;
     tupleSums.add(at, p);
     for (let m = marks.full; m !== 0; m &= m - 1) tupleSums.add(at + 1 + rank(used, 31 - Math.clz32(m & -m)), p);
@@ -226,7 +221,7 @@ function factor(spec: AttackChainSpec, maxStates: number, joint: boolean, onProg
     for (let m = bits; m !== 0; m &= m - 1) partEvents[i][31 - Math.clz32(m & -m)] = row.take(31 - Math.clz32(m & -m));
   });
   targets.forEach((u, i) => {
-    if (u.profile.kind === 'leader') partEvents[i] = leaders.marginals!.partEvents[i]?.slice() ?? partEvents[i];
+    if (u.profile.kind === 'leader') partEvents[i] = leaders.marginals.partEvents[i]?.slice() ?? partEvents[i];
   });
   return { leaders, deferred, localOf, scriptsOf, terminalTuples, tuples, tupleProbabilities, weights, idOf, spend, work: () => work, marginals: { events, partEvents } };
 }
@@ -434,7 +429,7 @@ export function summarizeAttackFactored(spec: AttackChainSpec, maxStates = Infin
   leaders.terminals.forEach((g, t) => {
     if (leadersGone(g.state, targets)) goneByTuple.set(f.terminalTuples[t], add(goneByTuple.get(f.terminalTuples[t]) ?? ZERO, g.probability));
   });
-  for (const { state: s, probability: p } of leaders.finalStates!) {
+  for (const { state: s, probability: p } of leaders.finalStates) {
     let lost = false;
     for (let i = 0; i < n; i++) {
       if (targets[i].profile.kind !== 'leader') continue;

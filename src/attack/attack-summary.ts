@@ -76,7 +76,6 @@ export type StackEventName = (typeof STACK_EVENT_NAMES)[number];
  * A10.3, A19.12), `eliminated` (or captured).
  */
 export const FINAL_STATUS_NAMES = ['goodOrder', 'pinned', 'broken', 'eliminated'] as const;
-export type FinalStatusName = (typeof FINAL_STATUS_NAMES)[number];
 
 /** Index of `u`'s final status in FINAL_STATUS_NAMES. Never throws. */
 export function finalStatusIndex(u: UnitState): number {

@@ -1,37 +1,27 @@
 /**
  * Monte Carlo tallies of fire attacks: trials sampled by the attack sampler (attack-sampler.ts) and
- * counted into integer counts whose size does not grow with the trials, so a run of 1e9 trials needs
- * the memory of a run of ten, and tallies of chunks merge by addition in any order (one thread or
- * many, resumed, sharded: the same sums).
+ * counted into integer counts whose size does not grow with the trials; tallies of chunks merge by
+ * addition in any order (one thread or many, resumed, sharded: the same sums).
  *
  * A tally is two parts:
- * - `counts`, a fixed layout ({@link AttackTallyLayout}): trials; per event the trials where some unit
- *   had it (the engine's event mask); per target and event the trials where that target had it (its
- *   unit moves with its events when the chain's symmetry reduction exchanges identical units, so per
- *   target figures are averaged over each class of identical targets, attack-summary.ts); per target
- *   its final status (Good Order, pinned, broken, eliminated); the stack events `anyBroken`,
- *   `allEliminated`, `leaderLost`; and the number of trials with exactly k/2 squad-equivalents broken
- *   and eliminated, k in [0, 2 x targets];
- * - `outcomes`: trials per final stack, keyed by its canonical description (`describeAttackOutcome`:
- *   identical targets sorted, so equal stacks read alike), only when asked (`attack --outcomes`): it
- *   grows with the distinct stacks met (38,000 in 1e6 trials of a 5-unit stack, 125,000 in 1.6e7, and
- *   a 35 MB JSON), so without it the memory of a run is flat in its trials.
- *
- *   input -> targets, attacks, context -> per trial: sampleAttacks -> counts + final codes
- *         -> per chunk: codes -> description -> outcomes
+ * - `counts`, a fixed layout ({@link AttackTallyLayout}): the figures of attack-summary.ts as counts of
+ *   trials (per-target figures move with their unit when identical targets exchange places, so they
+ *   are averaged over each class of identical targets, as summarizeAttack does);
+ * - `outcomes`: trials per final stack, keyed by its description (`describeAttackOutcome`), only when
+ *   asked (`attack --outcomes`): it grows with the distinct stacks met (125,000 in 1.6e7 trials of a
+ *   5-unit stack), so without it the memory of a run is flat in its trials.
  */
 import { Tychei } from '../dice/tychei.js';
 import type { Int32Source } from '../dice/streams.js';
 import { chunkTrials, type ChunkPlan } from '../engine/chunk-plan.js';
 import type { MoraleContext } from '../rules/context.js';
-import type { UnitState } from '../rules/unit-state.js';
+import { isAlive, type UnitState } from '../rules/unit-state.js';
 import { describeAttackOutcome, identicalTargets } from './attack-chain.js';
 import type { CompiledAttack } from './compiled-attack.js';
-import { averageOverClass, COUNT_WEIGHTS, FINAL_STATUS_NAMES, STACK_EVENT_NAMES, type AttackSummary } from './attack-summary.js';
+import { averageOverClass, COUNT_WEIGHTS, doubledBroken, doubledEliminated, FINAL_STATUS_NAMES, finalStatusIndex, STACK_EVENT_NAMES, type AttackSummary } from './attack-summary.js';
 import { sampleAttacks } from './attack-sampler.js';
 import { Ev, EVENT_NAMES } from '../rules/events.js';
 import { UNIT_CODES, type UnitCode } from '../chains/unit-codes.js';
-
 
 /** Where each figure sits in a tally's `counts` (offsets into one Float64Array). */
 export interface AttackTallyLayout {
@@ -86,10 +76,6 @@ export interface AttackSampling {
   /** The targets' codes (UNIT_CODES) and the context's id. */
   readonly codes: readonly UnitCode[];
   readonly ctxId: number;
-  /** Per target: a leader at the start; broken at the start; doubled squad-equivalents at the start. */
-  readonly startLeader: readonly boolean[];
-  readonly startBroken: readonly boolean[];
-  readonly startSquads2: readonly number[];
   /** List trials per final stack (`AttackTally.outcomes`); false: every tally's `outcomes` is empty. */
   readonly outcomes: boolean;
   /** Descriptions of the final stacks met so far, by their codes' key (kept from one chunk to the next). */
@@ -112,9 +98,6 @@ export function compileAttackSampling(targets: readonly UnitState[], attacks: re
     layout: attackTallyLayout(targets.length),
     codes,
     ctxId: UNIT_CODES.ctxId(ctx),
-    startLeader: codes.map((c) => c.leader),
-    startBroken: codes.map((c) => c.broken),
-    startSquads2: codes.map((c) => c.squads2),
     outcomes: o.outcomes,
     descriptions: new Map(),
   };
@@ -134,13 +117,14 @@ export function runAttackTrials(s: AttackSampling, rng: Int32Source, trials: num
   const L = s.layout;
   const n = L.targets;
   const E = EVENT_NAMES.length;
-  const { attacks, ctx, ctxId, startLeader, startBroken, startSquads2 } = s;
+  const { targets, attacks, ctx, ctxId } = s;
   const start = s.codes;
   const events0 = L.events;
   const unitEvents0 = L.unitEvents;
   // Per trial only what the final stack does not tell: the events. Final stacks are counted by their
   // codes without allocation (StackCounter); what they tell (status, squads broken and lost, the
-  // stack events but anyBroken) and their descriptions are counted once per distinct stack, at the end.
+  // stack events but anyBroken: attack-summary.ts's definitions) and their descriptions are counted
+  // once per distinct stack, at the end.
   const stacks = new StackCounter();
   let anyBroken = 0;
   for (let t = 0; t < trials; t++) {
@@ -159,23 +143,19 @@ export function runAttackTrials(s: AttackSampling, rng: Int32Source, trials: num
   const outcomes: Record<string, number> = {};
   for (let e = 0; e < stacks.size; e++) {
     const codes = stacks.codesOf(e);
+    const units = codes.map((c) => UNIT_CODES.byCode[c].unit);
     const count = stacks.counts[e];
     let leaderLost = false;
     let broken2 = 0;
     let lost2 = 0;
     for (let i = 0; i < n; i++) {
-      const c = UNIT_CODES.byCode[codes[i]];
-      if (!c.alive) {
-        counts[L.unitStatus + i * 4 + 3] += count;
-        if (startLeader[i]) leaderLost = true;
-        lost2 += startSquads2[i];
-      } else {
-        counts[L.unitStatus + i * 4 + (c.broken ? 2 : c.pinned ? 1 : 0)] += count;
-        if (c.broken && !startBroken[i]) broken2 += c.squads2;
-        if (startSquads2[i] > c.squads2) lost2 += startSquads2[i] - c.squads2;
-      }
+      const u = units[i];
+      counts[L.unitStatus + i * FINAL_STATUS_NAMES.length + finalStatusIndex(u)] += count;
+      if (targets[i].profile.kind === 'leader' && !isAlive(u)) leaderLost = true;
+      broken2 += doubledBroken(targets[i], u);
+      lost2 += doubledEliminated(targets[i], u);
     }
-    if (!codes.some((x) => UNIT_CODES.byCode[x].alive)) counts[L.stack + 1] += count;
+    if (!units.some(isAlive)) counts[L.stack + 1] += count;
     if (leaderLost) counts[L.stack + 2] += count;
     counts[L.brokenCount + broken2] += count;
     counts[L.eliminatedCount + lost2] += count;
@@ -183,7 +163,7 @@ export function runAttackTrials(s: AttackSampling, rng: Int32Source, trials: num
     const key = codes.join(',');
     let name = s.descriptions.get(key);
     if (name === undefined) {
-      name = describeAttackOutcome({ units: codes.map((c) => UNIT_CODES.byCode[c].unit) }, s.targets);
+      name = describeAttackOutcome({ units }, targets);
       s.descriptions.set(key, name);
     }
     outcomes[name] = (outcomes[name] ?? 0) + count;
@@ -286,16 +266,6 @@ export function runAttackChunk(s: AttackSampling, seed: string, plan: ChunkPlan,
   const counts = new Float64Array(s.layout.size);
   const outcomes = runAttackTrials(s, new Tychei(`${seed}:${k}`), chunkTrials(plan, k), counts);
   return { counts, outcomes };
-}
-
-/**
- * Adds tally `b` into `a` (counts and outcomes). Integer sums: the order of additions does not matter.
- * @throws Error when the layouts differ in size (a programming error: callers check files first)
- */
-export function addAttackTally(a: { counts: Float64Array; outcomes: Record<string, number> }, b: AttackTally): void {
-  if (a.counts.length !== b.counts.length) throw new Error(`attack tally: sizes differ (${a.counts.length}, ${b.counts.length})`);
-  for (let i = 0; i < b.counts.length; i++) a.counts[i] += b.counts[i];
-  for (const [k, v] of Object.entries(b.outcomes)) a.outcomes[k] = (a.outcomes[k] ?? 0) + v;
 }
 
 /**

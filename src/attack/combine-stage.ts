@@ -13,12 +13,11 @@ import {
   doublesRow,
   DoublesDistribution,
   EXACT_DOUBLE_E,
-  NO_BITS,
   POW6N,
+  Prob6Distribution,
   ZEROS,
   type Doubles,
   heroesOf,
-  prob6TallyGroups,
   type StageItems,
   type LocalFinal,
   type Node,
@@ -253,40 +252,7 @@ export function combineProb6(items: StageItems, key: number, finals: () => reado
     }
   }
   const tallies = seen.map((c) => ({ c, p: SUMS.take(TALLY + c) }));
-  const gone = SUMS.take(GONE);
-  let none: (Prob6 | null)[] | undefined;
-  return {
-    key,
-    doubles: null,
-    tallies,
-    gone,
-    any,
-    // Made when first read (most distributions are only ever read through `any`).
-    get none() {
-      if (none === undefined) {
-        none = NO_BITS.slice();
-        for (let m = possible; m !== 0; m &= m - 1) {
-          const b = 31 - Math.clz32(m & -m);
-          none[b] = complement(any[b]);
-        }
-      }
-      return none;
-    },
-    possible,
-    own,
-    ownPossible,
-    noneAt(b) {
-      return this.none[b];
-    },
-    tallyGroups: (groupOf, groups) => prob6TallyGroups(tallies, groupOf, groups),
-    addOwnTimes: (into, slot, w, b) => into.addProduct(slot, w, own[b]),
-    addNoneTimes(into, slot, w, b) {
-      const x = this.none[b];
-      if (x === null) into.add(slot, w);
-      else into.addProduct(slot, w, x);
-    },
-    finals,
-  };
+  return new Prob6Distribution(key, tallies, SUMS.take(GONE), own, ownPossible, any, possible, finals);
 }
 
 /**

@@ -7,7 +7,7 @@
  * read); deeper ones are Prob6 only. Also the pieces a stage is combined from (combine-stage.ts): a
  * stage's finals ({@link StageFinal}) with the distributions after them ({@link StageItems}).
  */
-import { add, mul, ONE, ZERO, type Prob6, type Prob6Sums } from '../engine/probability.js';
+import { add, complement, mul, ONE, ZERO, type Prob6, type Prob6Sums } from '../engine/probability.js';
 import { rank } from '../engine/bits.js';
 import { isAlive, offMapState, type UnitState } from '../rules/unit-state.js';
 
@@ -122,7 +122,7 @@ export const EXACT_DOUBLE_E = 20;
 export const POW6N: readonly number[] = Array.from({ length: EXACT_DOUBLE_E + 1 }, (_, k) => 6 ** k);
 
 /** The compact row of no bits (Doubles.own, Doubles.any): shared, never written. */
-export const NO_NUMERATORS: readonly number[] = [];
+const NO_NUMERATORS: readonly number[] = [];
 
 /**
  * Scratch of {@link compactRow} and {@link doublesRow}: 64 numerators (a tally class is below 64, an
@@ -162,7 +162,7 @@ const ONE_ROW: readonly number[] = doublesRow(1, () => 1);
 // Shared per-bit rows (never written), and what a new row is sliced from: slicing a frozen array takes
 // V8's slow path (about 50 times slower), so the templates are not frozen.
 /** `none` of a distribution with no possible event: null at every bit (certainly none). */
-export const NO_BITS: readonly (Prob6 | null)[] = Array.from({ length: BITS }, () => null);
+const NO_BITS: readonly (Prob6 | null)[] = Array.from({ length: BITS }, () => null);
 
 /** `own` / `any` of a distribution with no possible event: ZERO at every bit. */
 export const ZEROS: readonly Prob6[] = Array.from({ length: BITS }, () => ZERO);
@@ -262,6 +262,62 @@ export class DoublesDistribution implements Node {
 }
 
 /**
+ * A distribution held in Prob6 only (too deep for doubles, or the doubles turned off), its `none` row
+ * made when first read (most distributions are only ever read through `any`).
+ */
+export class Prob6Distribution implements Node {
+  readonly doubles: Doubles | null = null;
+  private noneView?: readonly (Prob6 | null)[];
+
+  /** @param any the same array as `own` when the two are equal (no hero the unit makes can have an event) */
+  constructor(
+    readonly key: number,
+    readonly tallies: readonly { readonly c: number; readonly p: Prob6 }[],
+    readonly gone: Prob6,
+    readonly own: readonly Prob6[],
+    readonly ownPossible: number,
+    readonly any: readonly Prob6[],
+    readonly possible: number,
+    readonly finals: () => readonly LocalFinal[],
+  ) {}
+
+  get none(): readonly (Prob6 | null)[] {
+    if (this.noneView === undefined) {
+      const none = NO_BITS.slice();
+      for (let m = this.possible; m !== 0; m &= m - 1) {
+        const b = 31 - Math.clz32(m & -m);
+        none[b] = complement(this.any[b]);
+      }
+      this.noneView = none;
+    }
+    return this.noneView;
+  }
+
+  noneAt(b: number): Prob6 | null {
+    return this.none[b];
+  }
+
+  tallyGroups(groupOf: (c: number) => number, groups: number): Prob6[] {
+    const out = new Array<Prob6>(groups).fill(ZERO);
+    for (const { c, p } of this.tallies) {
+      const g = groupOf(c);
+      out[g] = add(out[g], p);
+    }
+    return out;
+  }
+
+  addOwnTimes(into: Prob6Sums, slot: number, w: Prob6, b: number): void {
+    into.addProduct(slot, w, this.own[b]);
+  }
+
+  addNoneTimes(into: Prob6Sums, slot: number, w: Prob6, b: number): void {
+    const x = this.none[b];
+    if (x === null) into.add(slot, w);
+    else into.addProduct(slot, w, x);
+  }
+}
+
+/**
  * The distribution of a unit with no entries left: itself, for certain.
  * @param u the unit (off the map when not alive: its final part is `offMapState(u)`)
  * @param key the distribution's key (unique within the attack)
@@ -278,32 +334,7 @@ export function ending(u: UnitState, key: number, idOf: (u: UnitState) => number
     const d: Doubles = { e: 0, tallyC: [c], tallyN: ONE_ROW, gone: isAlive(u) ? 0 : 1, own: NO_NUMERATORS, any: NO_NUMERATORS };
     return new DoublesDistribution(key, d, 0, 0, finalsOf);
   }
-  return {
-    key,
-    doubles: null,
-    tallies: [{ c, p: ONE }],
-    gone: isAlive(u) ? ZERO : ONE,
-    any: ZEROS,
-    none: NO_BITS,
-    noneAt: () => null,
-    addNoneTimes: (into, slot, w) => into.add(slot, w),
-    addOwnTimes: () => undefined,
-    tallyGroups: (groupOf, groups) => prob6TallyGroups([{ c, p: ONE }], groupOf, groups),
-    possible: 0,
-    own: ZEROS,
-    ownPossible: 0,
-    finals: finalsOf,
-  };
-}
-
-/** {@link LocalDistribution.tallyGroups} of tallies held as Prob6. */
-export function prob6TallyGroups(tallies: readonly { readonly c: number; readonly p: Prob6 }[], groupOf: (c: number) => number, groups: number): Prob6[] {
-  const out = new Array<Prob6>(groups).fill(ZERO);
-  for (const { c, p } of tallies) {
-    const g = groupOf(c);
-    out[g] = add(out[g], p);
-  }
-  return out;
+  return new Prob6Distribution(key, [{ c, p: ONE }], isAlive(u) ? ZERO : ONE, ZEROS, 0, ZEROS, 0, finalsOf);
 }
 
 /** The final parts before a stage: per final f, q x its unit's parts after x each hero's parts, canonical, merged. */

@@ -39,7 +39,7 @@ export const TARGET_MARKERS = [
 
 /** Each marker's option, `--target-broken <i,...>`. */
 const TARGET_MARK_OPTIONS: readonly { readonly name: string; readonly field: (typeof TARGET_MARKERS)[number]['field']; readonly option: TypedOption<readonly string[] | undefined> }[] =
-  TARGET_MARKERS.map((m) => ({ name: m.name, field: m.field, option: listOption(`--${m.name} <i,...>`, m.description) }));
+  TARGET_MARKERS.map((m) => ({ ...m, option: listOption(`--${m.name} <i,...>`, m.description) }));
 
 const TARGET = requiredListOption(
   '--target <ids>',
@@ -211,16 +211,11 @@ function positions(option: string, values: readonly string[] | undefined, count:
   return out;
 }
 
-/** camelCase attribute of a marker option: `target-broken` -> `targetBroken`. */
-
 /** The targets with their markers from `--target` and the `--target-*` positions. @throws AslOddsError `input.targetPosition` */
 export function targetsFrom(o: ParsedOptions): TargetInput[] {
   const ids = TARGET.read(o);
   const marks = TARGET_MARK_OPTIONS.map((m) => ({ field: m.field, at: positions(m.name, m.option.read(o), ids.length) }));
-  return ids.map((unit, i) => {
-    const at = (field: (typeof TARGET_MARKERS)[number]['field']) => marks.some((m) => m.field === field && m.at.has(i + 1));
-    return { unit, broken: at('broken'), pinned: at('pinned'), fanatic: at('fanatic'), berserk: at('berserk'), wounded: at('wounded'), disrupted: at('disrupted') };
-  });
+  return ids.map((unit, i) => ({ unit, ...Object.fromEntries(marks.map((m) => [m.field, m.at.has(i + 1)])) }));
 }
 
 /** The `attack` question. */

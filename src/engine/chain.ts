@@ -32,8 +32,9 @@ export interface Transition<S> {
    */
   readonly partFrom?: readonly number[];
   /**
-   * Optional, for the exact engine's labelled mode (EnumerateOptions.labels): what this roll adds to
-   * the path's label, for the labels' `next` to read. Unset: nothing.
+   * Optional, for an enumerator that labels paths (the attack's, attack/exact-graph.ts `PathLabels`):
+   * what this roll adds to the path's label, for the labels' `next` to read; exact.ts ignores it. Unset:
+   * nothing.
    */
   readonly label?: unknown;
 }

@@ -11,10 +11,13 @@
  * the child the whole weight of the paths it carries; one that does not scales the parent's mass.
  * Exact for "the event happened at least once", because the future depends on the state only. Masses
  * are kept sparse (`Marks`): most slots are 0 or the node's whole weight.
+ *
+ * Building blocks for other orders: the attack's enumerator (attack/exact-graph.ts: every distinct
+ * state once, paths labelled) walks the same transitions ({@link distinctTransitions}) and carries the
+ * same masses ({@link Marks}: {@link newMarks}, {@link carryMarks}, {@link mergeMarks}, {@link sumMarks}).
  */
 import { AslOddsError } from '../errors.js';
 import { outcomesOf, type ChainModel, type Roll, type Transition } from './chain.js';
-import { popcount } from './bits.js';
 import { add, ONE, toFraction, toNumber, ZERO, type Prob6 } from './probability.js';
 
 /** One final state of the chain with its exact probability. */
@@ -23,58 +26,19 @@ export interface ExactTerminal<S> {
   /** Events that happened on the way (bitmask); 0 in marginal mode (see {@link EnumerateOptions}). */
   readonly events: number;
   readonly probability: Prob6;
-  /** Labelled mode only: the paths' label (see {@link EnumerateOptions.labels}); 0 otherwise. */
-  readonly label?: number;
-}
-
-/**
- * Labels carried along paths (EnumerateOptions.labels): small integers, the model's own numbering.
- * `next` gives the label after a transition (reading its `label`, `partFrom`), as a pure function.
- */
-export interface PathLabels {
-  /** The label of the empty path. */
-  readonly initial: number;
-  /** The label after transition `t` from a path labelled `label`. */
-  next(label: number, t: Omit<Transition<unknown>, 'state'>): number;
 }
 
 /** The exact distribution of a chain. */
 export interface ExactDistribution<S> {
   /** Every distinct (final state, events) pair. Probabilities sum to exactly 1. */
   readonly terminals: readonly ExactTerminal<S>[];
-  /** Distinct states visited, and in labelled mode the paths labels kept apart (a measure of the work done). */
+  /** Distinct states visited (a measure of the work done). */
   readonly statesVisited: number;
   /**
    * Marginal mode only: P(event bit b happened on the way), b in [0, 32), and per part j of the final
    * states, P(part j had event bit b) (`partEvents[j][b]`); ZERO where it never happened.
    */
   readonly marginals?: EventMarginals;
-  /**
-   * Graph order, marginal mode only: per terminal (same index), the masses of the chain's own events
-   * (word 0, `marginals.events`) on the terminal's paths: P(reach that final state by those paths with
-   * event bit b). Parts' events are summed per state into `marginals.partEvents` only (a path's label
-   * never changes them). `marginals.events` is their sum.
-   */
-  readonly nodeMarks?: readonly TerminalMarks[];
-  /** Graph order, marginal mode only: every final state and its probability (all its paths, whatever their labels). */
-  readonly finalStates?: readonly { readonly state: S; readonly probability: Prob6 }[];
-}
-
-/**
- * A terminal's masses of the chain's own events (ExactDistribution.nodeMarks), sparse: a bit of `full`
- * has the terminal's whole probability (every path to it had the event), one of `some` the mass in
- * `masses`, any other 0.
- */
-export interface TerminalMarks {
-  /** Event bits every path to the terminal had. */
-  readonly full: number;
-  /** Event bits some paths had (never one of `full`). */
-  readonly some: number;
-  /**
-   * Per bit of `some`, lowest bit first: its mass's numerator over the terminal's denominator (n / 6^e
-   * with e = the terminal's `probability.e`), 0 < n < the terminal's numerator.
-   */
-  readonly masses: readonly bigint[];
 }
 
 /** Event probabilities: `events[b]` for event bit b in [0, 32), `partEvents[j][b]` for part j. */
@@ -84,7 +48,7 @@ export interface EventMarginals {
 }
 
 /** How to enumerate. */
-export interface EnumerateOptions<S = unknown> {
+export interface EnumerateOptions {
   /** Stop past this many distinct states (default: no limit). */
   readonly maxStates?: number;
   /**
@@ -97,33 +61,6 @@ export interface EnumerateOptions<S = unknown> {
   readonly marginal?: boolean;
   /** Called with the states visited so far, every {@link PROGRESS_EVERY} states. */
   readonly onProgress?: (visited: number) => void;
-  /**
-   * `levels` (default): roll by roll, merging the paths that reach the same state after the same
-   * number of rolls; only two levels are held at a time. `graph`: every distinct state once, however
-   * many rolls reach it (a chain whose checks add Heat of Battle or wound rolls on some paths only
-   * meets the same states at several levels): the states and their transitions are found first, then
-   * probabilities flow through them in topological order. The same distribution (tested equal); fewer
-   * states and transitions, at the cost of holding every state until the end. `statesVisited` counts
-   * distinct states (and labelled paths, see `labels`).
-   */
-  readonly order?: 'levels' | 'graph';
-  /**
-   * Graph order only: paths carry a label that the model's rules never read (say, a record of what
-   * happened, written by `Transition.label`), kept out of the state key. States merge on the key alone,
-   * so the model's work is per state; paths to a state with different labels stay apart (each with its
-   * probability and masses), and each terminal gives its label. The same distribution as putting the
-   * label in the state (tested), with fewer states to advance. A state's paths past its first hold as
-   * much memory as states: they count against `maxStates` and in `statesVisited` like states.
-   */
-  readonly labels?: PathLabels;
-  /**
-   * Labelled marginal mode only: final states fall in classes (`finalClass(state)`, a small integer >=
-   * 0), and paths that end in states of one class with the same label merge as if they ended in one
-   * state: the terminals are then one per (class, label), each with the first final state of its class
-   * the flow met, and `finalStates` gives every final state's own probability. For a caller that reads
-   * a terminal's state only through its class (the factored attack's summary): far fewer terminals.
-   */
-  readonly finalClass?: (state: S) => number;
 }
 
 /** How often `onProgress` is called, in states. */
@@ -138,21 +75,17 @@ const PART_SLOTS = 32;
 /**
  * Enumerates every dice path of `model`.
  * @param options a number is `maxStates` (see {@link EnumerateOptions})
- * @throws AslOddsError `engine.chainTooLong` if a path exceeds {@link MAX_ROLLS} rolls, or (graph order)
- * the states form a cycle (model bugs); `engine.tooManyStates` (exit 2) past `maxStates`; Error when
- * `labels` is given without the graph order, or `finalClass` without the labelled marginal mode (a
- * caller's bug)
+ * @throws AslOddsError `engine.chainTooLong` if a path exceeds {@link MAX_ROLLS} rolls (a model bug);
+ * `engine.tooManyStates` (exit 2) past `maxStates`
  * @example enumerateChain(nmcChain).terminals.length // e.g. 9
  */
-export function enumerateChain<S>(model: ChainModel<S>, options: number | EnumerateOptions<S> = {}): ExactDistribution<S> {
-  const o: EnumerateOptions<S> = typeof options === 'number' ? { maxStates: options } : options;
-  if (o.order === 'graph') return enumerateGraph(model, o);
-  if (o.labels !== undefined) throw new Error('enumerateChain: labels need the graph order');
+export function enumerateChain<S>(model: ChainModel<S>, options: number | EnumerateOptions = {}): ExactDistribution<S> {
+  const o: EnumerateOptions = typeof options === 'number' ? { maxStates: options } : options;
   const maxStates = o.maxStates ?? Infinity;
   const marginal = o.marginal ?? false;
   // Nodes are keyed by state key, then by events: no key strings are built per transition.
   let frontier: Frontier<S> = new Map();
-  put(frontier, model.key(model.initial), { state: model.initial, events: 0, label: 0, p: ONE, marks: marginal ? { full: [0], partial: NO_PARTIAL } : null });
+  put(frontier, model.key(model.initial), { state: model.initial, events: 0, p: ONE, marks: marginal ? newMarks() : null });
   const finals: Frontier<S> = new Map();
   let visited = 0;
   // The distinct transitions of one state and how many dice indices lead to each (models such as the
@@ -165,9 +98,7 @@ export function enumerateChain<S>(model: ChainModel<S>, options: number | Enumer
     for (const [k, byEvents] of frontier) {
       for (const node of byEvents) {
         if (++visited % PROGRESS_EVERY === 0) o.onProgress?.(visited);
-        if (visited > maxStates) {
-          throw new AslOddsError('engine.tooManyStates', `the exact engine stopped past ${maxStates.toLocaleString('en-US')} states`, 2);
-        }
+        if (visited > maxStates) throw tooManyStates(maxStates);
         const roll = model.rollOf(node.state);
         if (roll === null) {
           put(finals, k, node);
@@ -179,8 +110,8 @@ export function enumerateChain<S>(model: ChainModel<S>, options: number | Enumer
           const t = distinct[j];
           const m = multiplicity[j];
           const p = scale(node.p, m, rolled);
-          if (node.marks === null) put(next, model.key(t.state), { state: t.state, events: node.events | t.events, label: 0, p, marks: null });
-          else put(next, model.key(t.state), { state: t.state, events: 0, label: 0, p, marks: carryMarks(node.marks, t, inverse(t.partFrom), m, rolled) });
+          if (node.marks === null) put(next, model.key(t.state), { state: t.state, events: node.events | t.events, p, marks: null });
+          else put(next, model.key(t.state), { state: t.state, events: 0, p, marks: carryMarks(node.marks, t, inverse(t.partFrom), m, rolled) });
         }
       }
     }
@@ -189,7 +120,7 @@ export function enumerateChain<S>(model: ChainModel<S>, options: number | Enumer
   return distributionOf([...finals.values()], visited, marginal);
 }
 
-/** The distribution of final nodes (by state, each a list by events), in the levels order. */
+/** The distribution of final nodes (by state, each a list by events). */
 function distributionOf<S>(finals: Iterable<readonly ExactNode<S>[]>, visited: number, marginal: boolean): ExactDistribution<S> {
   const terminals: ExactTerminal<S>[] = [];
   const marks: Marks[] = [];
@@ -203,302 +134,13 @@ function distributionOf<S>(finals: Iterable<readonly ExactNode<S>[]>, visited: n
   return { terminals, statesVisited: visited, marginals: sumMarks(marks, terminals.map((t) => t.probability)) };
 }
 
-/** A distinct state of the `graph` order: its transitions, and the paths that reached it so far. */
-interface GraphNode<S> {
-  /** The state; dropped (null) once its transitions are found, unless it is final. */
-  state: S | null;
-  /** Distinct transitions (what the flow needs of them) and their multiplicities; null for a final state. */
-  edges: GraphEdge<S>[] | null;
-  /** Parents not yet placed in the topological order. */
-  waiting: number;
-  /**
-   * Rolls on the longest path from the initial state: every path here has probability n / 6^depth, so
-   * that the paths' numerators add without aligning powers of 6.
-   */
-  depth: number;
-  /** Marginal mode: the state's whole probability and masses (all its paths, whatever their labels). */
-  whole: ExactNode<null> | null;
-  /** The paths that reached the state, by accumulated events and label (one each in marginal mode without labels). */
-  reached: GraphPath[];
-  /** `reached` by (label, events), once it is long (many labels). */
-  index?: Map<number, GraphPath>;
-  /** A final state's class's sink, where its paths flow (EnumerateOptions.finalClass). */
-  sink?: GraphNode<S>;
-}
-
-/** A transition of the `graph` order, without its state (the target node holds it while needed). */
-interface GraphEdge<S> extends Omit<Transition<S>, 'state'> {
-  readonly to: GraphNode<S>;
-  /** The inverse of `partFrom`, for {@link carryMarks}. */
-  readonly partTo: readonly number[] | undefined;
-  readonly m: number;
-  readonly rolled: number;
-}
-
-/**
- * The paths of one label (and, outside marginal mode, one history of events) that reached a state of
- * the `graph` order: probability n / 6^depth (the node's depth), and in marginal mode the masses of the
- * chain's own events (word 0) as {@link TerminalMarks} has them. Compact, without Prob6 or Map objects:
- * a stack's leaders' chain holds some 10^5 of them at once.
- */
-interface GraphPath {
-  readonly label: number;
-  readonly events: number;
-  n: bigint;
-  full: number;
-  some: number;
-  masses: bigint[];
-}
-
-/** The empty `GraphPath.masses`, shared: never written (a path with masses has its own array). */
-const NO_MASSES: bigint[] = [];
-
-/**
- * The `graph` order of {@link enumerateChain}: explores every distinct state once (depth first), puts
- * the states in topological order (and finds each one's depth), then lets probabilities flow from the
- * initial state in that order (a state once every parent has flowed into it), merging paths of one
- * state that share label and events. A state is let go once its transitions are found, so that the
- * states held are the final ones and those still to explore; a state's paths once they have flowed on.
- * @throws as enumerateChain; `engine.chainTooLong` when the states form a cycle (a model bug)
- */
-function enumerateGraph<S>(model: ChainModel<S>, o: EnumerateOptions<S>): ExactDistribution<S> {
-  const maxStates = o.maxStates ?? Infinity;
-  const marginal = o.marginal ?? false;
-  const finalClass = o.finalClass;
-  if (finalClass !== undefined && (!marginal || o.labels === undefined)) throw new Error('enumerateChain: finalClass needs the labelled marginal mode');
-  const nodes = new Map<string, GraphNode<S>>();
-  // Every node one literal, its optional fields present from the start: one object shape.
-  const newNode = (state: S, depth = 0): GraphNode<S> => ({ state, edges: null, waiting: 0, depth, whole: null, reached: [], index: undefined, sink: undefined });
-  const root = newNode(model.initial);
-  nodes.set(model.key(model.initial), root);
-  const stack: GraphNode<S>[] = [root];
-  const distinct: Transition<S>[] = [];
-  const multiplicity: number[] = [];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    const state = node.state!;
-    const roll = model.rollOf(state);
-    if (roll === null) continue;
-    distinctTransitions(model, state, roll, distinct, multiplicity);
-    const rolled = roll === 'DR' ? 2 : 1;
-    node.edges = distinct.map((t, j) => {
-      const key = model.key(t.state);
-      let to = nodes.get(key);
-      if (to === undefined) {
-        to = newNode(t.state);
-        nodes.set(key, to);
-        if (nodes.size % PROGRESS_EVERY === 0) o.onProgress?.(nodes.size);
-        if (nodes.size > maxStates) throw new AslOddsError('engine.tooManyStates', `the exact engine stopped past ${maxStates.toLocaleString('en-US')} states`, 2);
-        stack.push(to);
-      }
-      to.waiting++;
-      return { to, events: t.events, partEvents: t.partEvents, partFrom: t.partFrom, partTo: inverse(t.partFrom), label: t.label, m: multiplicity[j], rolled };
-    });
-    node.state = null;
-  }
-  const states = nodes.size;
-  nodes.clear();
-  // Topological order (a state once every parent is placed), and each state's depth.
-  const order: GraphNode<S>[] = [];
-  const ready: GraphNode<S>[] = [root];
-  let finalDepth = 0;
-  while (ready.length > 0) {
-    const node = ready.pop()!;
-    order.push(node);
-    if (node.edges === null && node.depth > finalDepth) finalDepth = node.depth;
-    for (const e of node.edges ?? []) {
-      const { to } = e;
-      to.depth = Math.max(to.depth, node.depth + e.rolled);
-      if (--to.waiting === 0) ready.push(to);
-    }
-  }
-  if (order.length !== states) throw new AslOddsError('engine.chainTooLong', 'a chain revisits one of its states (a cycle)', 1);
-  // With final classes, the paths into a final state flow into its class's sink instead: a node of
-  // the deepest final depth, holding the class's first state.
-  const sinks: GraphNode<S>[] = [];
-  if (finalClass !== undefined) {
-    for (const node of order) {
-      if (node.edges !== null) continue;
-      const c = finalClass(node.state!);
-      node.sink = sinks[c] ??= newNode(node.state!, finalDepth);
-    }
-  }
-  // Flow, in that order: a state's paths are complete once every parent has flowed into it.
-  const labels = o.labels;
-  root.reached.push({ label: labels?.initial ?? 0, events: 0, n: 1n, full: 0, some: 0, masses: NO_MASSES });
-  if (marginal) root.whole = { state: null, events: 0, label: 0, p: ONE, marks: { full: [0], partial: NO_PARTIAL } };
-  const terminals: ExactTerminal<S>[] = [];
-  const nodeMarks: TerminalMarks[] = [];
-  const finalMarks: Marks[] = [];
-  // Labelled mode: each path kept apart by its label holds its probability and masses like a state,
-  // so it counts as work (`maxStates`, `statesVisited`, progress) like one.
-  let paths = 0;
-  const newPath = (): void => {
-    const work = states + ++paths;
-    if (work % PROGRESS_EVERY === 0) o.onProgress?.(work);
-    if (work > maxStates) throw new AslOddsError('engine.tooManyStates', `the exact engine stopped past ${maxStates.toLocaleString('en-US')} states`, 2);
-  };
-  const finalStates: { readonly state: S; readonly probability: Prob6 }[] = [];
-  const emit = (node: GraphNode<S>): void => {
-    const state = node.state!;
-    for (const x of node.reached) {
-      const probability = { n: x.n, e: node.depth };
-      terminals.push(labels === undefined ? { state, events: x.events, probability } : { state, events: x.events, probability, label: x.label });
-      if (marginal) nodeMarks.push(x); // a path has the fields of TerminalMarks
-    }
-  };
-  for (const node of order) {
-    if (node.edges === null) {
-      const state = node.state!;
-      if (node.sink === undefined) emit(node);
-      else for (const x of node.reached) flowPath(node.sink, x, x.label, 0, 0, pow6n(node.sink.depth - node.depth), true); // the initial state, when final
-      if (node.whole !== null) {
-        finalMarks.push(node.whole.marks!);
-        finalStates.push({ state, probability: node.whole.p });
-      }
-      continue;
-    }
-    for (const e of node.edges) {
-      const { m, rolled } = e;
-      const to = e.to.sink ?? e.to;
-      const shift = to.depth - node.depth - rolled;
-      const f = shift === 0 ? BigInt(m) : BigInt(m) * pow6n(shift);
-      for (const x of node.reached) {
-        const label = labels === undefined ? 0 : labels.next(x.label, e);
-        if (flowPath(to, x, label, marginal ? 0 : x.events | e.events, e.events, f, marginal) && labels !== undefined && to.reached.length > 1) newPath();
-      }
-      if (node.whole !== null) {
-        const w = node.whole;
-        const carried: ExactNode<null> = { state: null, events: 0, label: 0, p: scale(w.p, m, rolled), marks: carryMarks(w.marks!, e, e.partTo, m, rolled) };
-        if (e.to.whole === null) e.to.whole = carried;
-        else {
-          mergeMarks(e.to.whole.marks!, e.to.whole.p, carried.marks!, carried.p);
-          e.to.whole.p = add(e.to.whole.p, carried.p);
-        }
-      }
-    }
-    node.reached = NO_PATHS; // flowed on: free
-    node.index = undefined;
-    node.whole = null;
-  }
-  for (const sink of sinks) if (sink !== undefined) emit(sink);
-  if (!marginal) return { terminals, statesVisited: states + paths };
-  return { terminals, statesVisited: states + paths, marginals: sumMarks(finalMarks, finalStates.map((x) => x.probability)), nodeMarks, finalStates };
-}
-
-/** The paths of a state that has flowed on: none, shared, never written. */
-const NO_PATHS: GraphPath[] = [];
-
-const POW6N: bigint[] = [1n];
-/** 6^k as a BigInt (k >= 0). */
-function pow6n(k: number): bigint {
-  while (POW6N.length <= k) POW6N.push(POW6N[POW6N.length - 1] * 6n);
-  return POW6N[k];
-}
-
-/**
- * Flows path `x` along an edge into `to`, as the path of `label` and `events` there: its numerator
- * times `f` (the edge's multiplicity, and the powers of 6 between the two states' depths), and in
- * marginal mode its masses carried (the edge's `set` events become full) and merged with those of the
- * path of the same label and events, if `to` has one.
- * @returns true when it was added as a path of its own
- */
-function flowPath<S>(to: GraphNode<S>, x: GraphPath, label: number, events: number, set: number, f: bigint, marginal: boolean): boolean {
-  const key = marginal ? label : label * 2 ** 32 + (events >>> 0);
-  let c: GraphPath | undefined;
-  if (to.index !== undefined) c = to.index.get(key);
-  else {
-    const r = to.reached;
-    for (let i = 0; i < r.length; i++) {
-      const y = r[i];
-      if (y.label === label && y.events === events) {
-        c = y;
-        break;
-      }
-    }
-  }
-  const n = f === 1n ? x.n : x.n * f;
-  if (c === undefined) {
-    const full = x.full | set;
-    const some = x.some & ~set;
-    const y: GraphPath = { label, events, n, full, some, masses: some === 0 ? NO_MASSES : carriedMasses(x, set, f) };
-    to.reached.push(y);
-    if (to.index !== undefined) to.index.set(key, y);
-    else if (to.reached.length > 8) {
-      to.index = new Map();
-      for (const z of to.reached) to.index.set(marginal ? z.label : z.label * 2 ** 32 + (z.events >>> 0), z);
-    }
-    return true;
-  }
-  if (marginal) mergePath(c, x, n, set, f);
-  c.n += n;
-  return false;
-}
-
-/** The masses of `x` along an edge that sets the events `set`, times `f`: those of bits still partial. */
-function carriedMasses(x: GraphPath, set: number, f: bigint): bigint[] {
-  const out: bigint[] = [];
-  let i = 0;
-  for (let m = x.some; m !== 0; m &= m - 1, i++) {
-    if ((m & -m & set) === 0) out.push(f === 1n ? x.masses[i] : x.masses[i] * f);
-  }
-  return out;
-}
-
-/**
- * Merges into path `c` the masses of path `x` carried along an edge (numerator `n`, already times `f`;
- * the edge sets `set`): a bit stays full only where both are; a bit full on one side only gains that
- * side's whole numerator; partial masses add. `c.n` is still its own (before adding `n`).
- */
-function mergePath(c: GraphPath, x: GraphPath, n: bigint, set: number, f: bigint): void {
-  const xFull = x.full | set;
-  const xSome = x.some & ~set;
-  const full = c.full & xFull;
-  const some = (c.some | xSome | c.full | xFull) & ~full;
-  if (some === 0) {
-    c.full = full;
-    return;
-  }
-  // Each side's masses are in the order of its bits: a bit's index is the number of lower bits.
-  const masses: bigint[] = [];
-  for (let m = some; m !== 0; m &= m - 1) {
-    const bit = m & -m;
-    let v = 0n;
-    if ((c.full & bit) !== 0) v = c.n;
-    else if ((c.some & bit) !== 0) v = c.masses[popcount(c.some & (bit - 1))];
-    if ((xFull & bit) !== 0) v += n;
-    else if ((xSome & bit) !== 0) {
-      const xm = x.masses[popcount(x.some & (bit - 1))];
-      v += f === 1n ? xm : xm * f;
-    }
-    masses.push(v);
-  }
-  c.full = full;
-  c.some = some;
-  c.masses = masses;
-}
-
-/**
- * Adds `node` to the paths of one state (`byEvents`), merging with the one of the same events and label.
- * @returns true when it was added as a path of its own
- */
-function putReached<S>(byEvents: ExactNode<S>[], node: ExactNode<S>): boolean {
-  const c = byEvents.find((x) => x.events === node.events && x.label === node.label);
-  if (c === undefined) {
-    byEvents.push(node);
-    return true;
-  }
-  if (c.marks !== null && node.marks !== null) mergeMarks(c.marks, c.p, node.marks, node.p);
-  c.p = add(c.p, node.p);
-  return false;
-}
-
 /**
  * The distinct transitions of `state` for `roll` into `distinct`, and how many dice indices lead to each
  * into `multiplicity` (models such as the attack chain return the same Transition object for dice that
  * resolve alike); both arrays are the caller's, overwritten.
+ * Never throws (beyond the model's own errors). Cost: outcomesOf(roll) calls of `advance`.
  */
-function distinctTransitions<S>(model: ChainModel<S>, state: S, roll: Roll, distinct: Transition<S>[], multiplicity: number[]): void {
+export function distinctTransitions<S>(model: ChainModel<S>, state: S, roll: Roll, distinct: Transition<S>[], multiplicity: number[]): void {
   distinct.length = 0;
   multiplicity.length = 0;
   const n = outcomesOf(roll);
@@ -515,8 +157,6 @@ function distinctTransitions<S>(model: ChainModel<S>, state: S, roll: Roll, dist
 interface ExactNode<S> {
   readonly state: S;
   readonly events: number;
-  /** Labelled mode: the paths' label; 0 otherwise. */
-  readonly label: number;
   p: Prob6;
   /** Marginal mode: which events the node's paths had; null otherwise. Owned by the node. */
   readonly marks: Marks | null;
@@ -528,7 +168,7 @@ interface ExactNode<S> {
  * `partial` has that mass; any other has mass 0. Most merged paths agree on most events, so few slots
  * are partial and few exact additions are needed.
  */
-interface Marks {
+export interface Marks {
   /** Never written: shared between a node and its children while equal. */
   full: readonly number[];
   /** {@link NO_PARTIAL} (shared, never written) while empty: most nodes have none. */
@@ -538,14 +178,27 @@ interface Marks {
 /** The empty `Marks.partial`, shared: never written (mergeMarks gives a node its own map first). */
 const NO_PARTIAL: Map<number, Prob6> = new Map();
 
+/** The marks of the initial state: no event yet. A new object, the caller's. Never throws. */
+export function newMarks(): Marks {
+  return { full: [0], partial: NO_PARTIAL };
+}
+
+/**
+ * The error past a budget of `maxStates` states (exit 2): the one message of every exact enumerator.
+ * @returns AslOddsError `engine.tooManyStates`, to throw
+ */
+export function tooManyStates(maxStates: number): AslOddsError {
+  return new AslOddsError('engine.tooManyStates', `the exact engine stopped past ${maxStates.toLocaleString('en-US')} states`, 2);
+}
+
 /**
  * Nodes by state key, each with distinct accumulated events (always one node, events 0, in marginal
  * mode; a few otherwise: a short list beats a Map per key).
  */
 type Frontier<S> = Map<string, ExactNode<S>[]>;
 
-/** x * m / 6^rolled: a path weight times the multiplicity m of a transition among 6^rolled dice. */
-function scale(x: Prob6, m: number, rolled: number): Prob6 {
+/** x * m / 6^rolled: a path weight times the multiplicity m of a transition among 6^rolled dice. Never throws. */
+export function scale(x: Prob6, m: number, rolled: number): Prob6 {
   return { n: m === 1 ? x.n : x.n * BigInt(m), e: x.e + rolled };
 }
 
@@ -553,9 +206,9 @@ function scale(x: Prob6, m: number, rolled: number): Prob6 {
  * The marks a transition carries to its child: the events the roll sets become full; partial masses
  * scale like the path weight. Parts are renumbered by `t.partFrom` (`partTo`, its inverse: a new part
  * starts with none). A `full` row the roll leaves as it was is shared, not copied (rows are never
- * written: {@link mergeMarks} makes its own).
+ * written: {@link mergeMarks} makes its own). Never throws.
  */
-function carryMarks<S>(marks: Marks, t: Omit<Transition<S>, 'state'>, partTo: readonly number[] | undefined, m: number, rolled: number): Marks {
+export function carryMarks<S>(marks: Marks, t: Omit<Transition<S>, 'state'>, partTo: readonly number[] | undefined, m: number, rolled: number): Marks {
   const from = marks.full;
   let full: readonly number[];
   if (partTo === undefined) {
@@ -596,8 +249,8 @@ function carryMarks<S>(marks: Marks, t: Omit<Transition<S>, 'state'>, partTo: re
   return { full, partial: partial.size === 0 ? NO_PARTIAL : partial };
 }
 
-/** to[old part] = new part, from partFrom[new part] = old part (-1: new); undefined for the identity. */
-function inverse(partFrom: readonly number[] | undefined): number[] | undefined {
+/** to[old part] = new part, from partFrom[new part] = old part (-1: new); undefined for the identity. Never throws. */
+export function inverse(partFrom: readonly number[] | undefined): number[] | undefined {
   if (partFrom === undefined) return undefined;
   const to: number[] = [];
   partFrom.forEach((old, j) => {
@@ -612,15 +265,23 @@ function inverse(partFrom: readonly number[] | undefined): number[] | undefined 
  */
 function put<S>(m: Frontier<S>, key: string, node: ExactNode<S>): void {
   const byEvents = m.get(key);
-  if (byEvents === undefined) m.set(key, [node]);
-  else putReached(byEvents, node);
+  if (byEvents === undefined) {
+    m.set(key, [node]);
+    return;
+  }
+  const c = byEvents.find((x) => x.events === node.events);
+  if (c === undefined) byEvents.push(node);
+  else {
+    if (c.marks !== null && node.marks !== null) mergeMarks(c.marks, c.p, node.marks, node.p);
+    c.p = add(c.p, node.p);
+  }
 }
 
 /**
  * Merges marks b (of weight pb) into marks a (of weight pa): a slot stays full only where both are.
- * `a.full` is replaced, not written (rows are shared, see {@link carryMarks}).
+ * `a.full` is replaced, not written (rows are shared, see {@link carryMarks}). Never throws.
  */
-function mergeMarks(a: Marks, pa: Prob6, b: Marks, pb: Prob6): void {
+export function mergeMarks(a: Marks, pa: Prob6, b: Marks, pb: Prob6): void {
   if (a.partial === NO_PARTIAL) a.partial = new Map();
   const words = Math.max(a.full.length, b.full.length);
   const wasFull = a.full;
@@ -651,8 +312,9 @@ function mergeMarks(a: Marks, pa: Prob6, b: Marks, pb: Prob6): void {
 /**
  * The sum of final nodes' masses (`marks[i]` of a node of probability `probabilities[i]`), as event
  * probabilities: whole probabilities summed per (word, full mask) first (nodes share masks), then per bit.
+ * Never throws.
  */
-function sumMarks(marks: readonly Marks[], probabilities: readonly Prob6[]): EventMarginals {
+export function sumMarks(marks: readonly Marks[], probabilities: readonly Prob6[]): EventMarginals {
   const events: Prob6[] = Array.from({ length: PART_SLOTS }, () => ZERO);
   const partEvents: Prob6[][] = [];
   const slot = (w: number, b: number, x: Prob6): void => {

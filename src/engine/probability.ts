@@ -16,7 +16,8 @@ export const ZERO: Prob6 = { n: 0n, e: 0 };
 export const ONE: Prob6 = { n: 1n, e: 0 };
 
 const POW6: bigint[] = [1n];
-function pow6(k: number): bigint {
+/** 6^k as a BigInt, k an integer >= 0 (memoised). Never throws. @example pow6(2) // 36n */
+export function pow6(k: number): bigint {
   while (POW6.length <= k) POW6.push(POW6[POW6.length - 1] * 6n);
   return POW6[k];
 }

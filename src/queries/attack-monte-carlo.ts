@@ -1,15 +1,9 @@
 /**
- * Monte Carlo of `asl-odds attack` (`--trials`): the attack sampler (attack/attack-sampler.ts) run in
- * seeded chunks, in this thread or on `attack` workers through the chunk runner (Node: workers/attack-worker.ts), tallied into integer
- * counts of a fixed size plus trials per final stack (attack/attack-tally.ts). Chunk k's stream
- * depends only on (seed, k) and tallies add in any order, so the result is bit-identical for any
- * `--threads`, after `--checkpoint`/`--resume`, and for `--shard` + `merge`; Ctrl-C keeps the chunks
- * that finished. Memory does not grow with the trials, unless the final stacks are listed
- * (`--outcomes`: as for exact, the summary omits them otherwise).
- *
- *   plan -> chunks (shard, minus a checkpoint's) -> runAttackChunk here or on the pool -> add tallies
- *        -> checkpoint now and then -> partial (shard) or result: outcomes, events, per-unit and stack
- *           figures (the query's `figures`), agreement with exact (compareExact)
+ * Monte Carlo of `asl-odds attack` (`--trials`): the attack sampler's chunks (attack/attack-tally.ts
+ * `runAttackChunk`, here or on `attack` workers) on the one run loop (engine/run-plan.ts: fingerprints,
+ * shards, checkpoints, Ctrl-C), then the result: outcomes, events, per-unit and stack figures (the
+ * query's `figures`), agreement with exact (compareExact). Memory does not grow with the trials unless
+ * the final stacks are listed (`--outcomes`).
  */
 import { runAttackChunk, type AttackSampling, type AttackTally } from '../attack/attack-tally.js';
 import { listUnits } from '../counters/catalog.js';

@@ -8,7 +8,7 @@
  *         -> attack chain (attack/attack-chain.ts) -> terminals -> summary (attack/attack-summary.ts)
  */
 import { buildAttackChain, type AttackChainState, type CompiledAttack } from '../attack/attack-chain.js';
-import { COUNT_WEIGHTS, doubledSquadEquivalents, EXACT_WEIGHTS, FINAL_STATUS_NAMES, STACK_EVENT_NAMES, summarizeAttack, type AttackSummary, type WeightOps } from '../attack/attack-summary.js';
+import { COUNT_WEIGHTS, doubledSquadEquivalents, EXACT_WEIGHTS, STACK_EVENT_NAMES, summarizeAttack, type AttackSummary, type WeightOps } from '../attack/attack-summary.js';
 import { EVENT_NAMES, MORALE_EVENTS } from '../rules/events.js';
 import { getUnit, parseNationality, withOverrides, type UnitOverrides } from '../counters/catalog.js';
 import type { UnitClass } from '../counters/types.js';
@@ -36,12 +36,10 @@ export type AttackKind = (typeof ATTACK_KINDS)[number];
 export const MAX_TARGETS = 6;
 export const MAX_ATTACKS = 4;
 /**
- * Work the exact engine may do before the query gives up: chain states visited (in a factored attack,
- * attack-factored.ts, the leaders' chain's states and the paths its labels keep apart, then the
- * deferred units' stages and the distributions they combine, and the partial stacks of the joint
- * product). A stack of up to 6 units with at most 3 leaders needs at most about 500,000; 4 leaders and 2
- * squads under 16 FP -1 reach it in 30-36 s at about 3 GB (benchmarks/README.md "Exact attacks: the budgets"); past
- * it, Monte Carlo.
+ * Work the exact engine may do before the query gives up (`--exact`): chain states visited (in a
+ * factored attack, attack-factored.ts, the leaders' chain's states and labelled paths, the deferred
+ * units' stages, and the partial stacks of the joint product). About half a minute and 3 GB
+ * (benchmarks/README.md "Exact attacks: the budgets").
  */
 export const MAX_ATTACK_STATES = 4_000_000;
 /**
@@ -59,23 +57,15 @@ export const ATTACK_CHUNK_SIZE = 1 << 16;
 
 /**
  * Work an exact attack answer may take by default before Monte Carlo answers instead (compute-odds.ts
- * `quickStates`): up to two or three seconds on one idle core (a unit of work costs 3-4.5 us warm, a
- * process's first stack about 1.5x that). The exact summary of a single attack on up to 6 units with
- * at most 2 leaders took at most 22,000 on 30 random stacks (0.2 s); with 3 leaders, 150 random stacks
- * of 6 units took a median of 115,000 and at most 390,000, all within it (benchmarks/README.md "Exact attacks: the budgets":
- * 4 of them passed the 300,000 it was, and Monte Carlo then answered no sooner than exact does:
- * the slowest stack took 1.9 s from the command line either way).
+ * `quickStates`): two or three seconds on one idle core, enough for the summary of any single attack
+ * on up to 6 units with at most 3 leaders measured (benchmarks/README.md "Exact attacks: the budgets").
  */
 export const QUICK_ATTACK_STATES = 500_000;
 
 /**
- * States of the whole attack chain an exact answer may visit by default before Monte Carlo answers
- * instead, when the attack cannot be factored (a sequence of attacks, `--then`; leaders only): a state
- * costs 10-25 us there, not the 3-4.5 us of a unit of factored work, so this is the same two or three
- * seconds. With {@link QUICK_ATTACK_STATES} instead, an 8-1 and two 4-6-7 under 8 FP then 8 FP searched
- * 12.8 s before Monte Carlo answered, the issue's 5-unit stack under three attacks 15.4 s
- * (benchmarks/README.md "Exact attacks: the budgets": 2 units under two attacks took 50,000-70,000 states, under 1 s;
- * 3 units 450,000 to past 800,000).
+ * {@link QUICK_ATTACK_STATES} when the attack cannot be factored (a sequence of attacks, `--then`;
+ * leaders only): a state of the whole chain costs several units of factored work, so this is the same
+ * two or three seconds (benchmarks/README.md "Exact attacks: the budgets").
  */
 export const QUICK_ATTACK_CHAIN_STATES = 100_000;
 
@@ -278,39 +268,35 @@ function atLeastRows<W>(exactly: readonly W[], max: number, ops: WeightOps<W>, f
 /** Per-unit and stack figures from a summary, as probabilities (and exact fractions or Monte Carlo statistics). */
 function figuresOf<W>(targets: readonly UnitState[], sum: AttackSummary<W>, ops: WeightOps<W>, f: FigureFormat<W>): Record<string, unknown> {
   const { num, frac, stats } = f;
-  const index = (n: string) => EVENT_NAMES.indexOf(n as (typeof EVENT_NAMES)[number]);
-  const statusOf = <T,>(i: number, g: (w: W) => T) => Object.fromEntries(FINAL_STATUS_NAMES.map((n, k) => [n, g(sum.unitStatus[i][k])])) as unknown as FinalStatusFigures<T>;
-  const units: UnitEventsRow[] = targets.map((t, i) => ({
-    position: i + 1,
-    id: t.profile.id,
-    events: Object.fromEntries(MORALE_EVENTS.map((n) => [n, num(sum.units[i][index(n)])])),
-    ...(frac ? { eventFractions: Object.fromEntries(MORALE_EVENTS.map((n) => [n, frac(sum.units[i][index(n)])])) } : {}),
-    ...(stats ? { eventStats: Object.fromEntries(MORALE_EVENTS.map((n) => [n, stats(sum.units[i][index(n)])])) } : {}),
-    finalStatus: statusOf(i, num),
-    ...(frac ? { finalStatusFractions: statusOf(i, frac) } : {}),
-    ...(stats ? { finalStatusStats: statusOf(i, stats) } : {}),
-  }));
-  const stackEvents: Record<string, number> = {};
-  const stackEventFractions: Record<string, string> = {};
-  const stackEventStats: Record<string, EstimateStats> = {};
-  for (const n of STACK_EVENT_NAMES) {
-    stackEvents[n] = num(sum.stack[n]);
-    if (frac) stackEventFractions[n] = frac(sum.stack[n]);
-    if (stats) stackEventStats[n] = stats(sum.stack[n]);
-  }
-  stackEvents.expectedSquadsBroken = num(sum.squadsBroken);
-  stackEvents.expectedSquadsEliminated = num(sum.squadsEliminated);
-  if (frac) {
-    stackEventFractions.expectedSquadsBroken = frac(sum.squadsBroken);
-    stackEventFractions.expectedSquadsEliminated = frac(sum.squadsEliminated);
-  }
+  /** Named figures read by `g`, in order. */
+  const read = <T,>(g: (w: W) => T, figures: readonly (readonly [string, W])[]) => Object.fromEntries(figures.map(([n, w]) => [n, g(w)]));
+  const units: UnitEventsRow[] = targets.map((t, i) => {
+    const events = MORALE_EVENTS.map((n) => [n, sum.units[i][EVENT_NAMES.indexOf(n)]] as const);
+    // The final status figures, in FINAL_STATUS_NAMES order (attack-summary.ts).
+    const status = <T,>(g: (w: W) => T): FinalStatusFigures<T> => {
+      const [goodOrder, pinned, broken, eliminated] = sum.unitStatus[i].map(g);
+      return { goodOrder, pinned, broken, eliminated };
+    };
+    return {
+      position: i + 1,
+      id: t.profile.id,
+      events: read(num, events),
+      ...(frac ? { eventFractions: read(frac, events) } : {}),
+      ...(stats ? { eventStats: read(stats, events) } : {}),
+      finalStatus: status(num),
+      ...(frac ? { finalStatusFractions: status(frac) } : {}),
+      ...(stats ? { finalStatusStats: status(stats) } : {}),
+    };
+  });
+  const stack = STACK_EVENT_NAMES.map((n) => [n, sum.stack[n]] as const);
+  const stackFigures = [...stack, ['expectedSquadsBroken', sum.squadsBroken], ['expectedSquadsEliminated', sum.squadsEliminated]] as const;
   const maxBroken = targets.reduce((s, t) => s + (t.status === 'broken' ? 0 : doubledSquadEquivalents(t)), 0);
   const maxLost = targets.reduce((s, t) => s + doubledSquadEquivalents(t), 0);
   return {
     units,
-    stackEvents,
-    ...(frac ? { stackEventFractions } : {}),
-    ...(stats ? { stackEventStats } : {}),
+    stackEvents: read(num, stackFigures),
+    ...(frac ? { stackEventFractions: read(frac, stackFigures) } : {}),
+    ...(stats ? { stackEventStats: read(stats, stack) } : {}),
     squadsBroken: atLeastRows(sum.brokenCount, maxBroken, ops, f),
     squadsEliminated: atLeastRows(sum.eliminatedCount, maxLost, ops, f),
   };
@@ -336,13 +322,10 @@ function exactAttackFigures(targets: readonly UnitState[], dist: ExactDistributi
 
 /**
  * The exact work of an attack estimated before enumerating, when known to be large: four leaders or
- * more (their histories, LLMC/LLTC cascades and Heat of Battle; 4 leaders and 2 squads pass even
- * MAX_ATTACK_STATES), or three leaders where the summary without the joint distribution does not
- * apply (several attacks, no unit but leaders, `outcomes`). Otherwise none: exact tries within
- * QUICK_ATTACK_STATES (a single attack's summary on 3 leaders and up to 3 other units took at most
- * 390,000 units of work on 150 random 6-unit stacks, about 0.1-1.3 s warm, benchmarks/README.md
- * "Exact attacks: the budgets": the quick budget answers them exactly, and hands anything larger to Monte Carlo after two or three
- * seconds).
+ * more (their histories, LLMC/LLTC cascades and Heat of Battle), or three leaders where the summary
+ * without the joint distribution does not apply (several attacks, no unit but leaders, `outcomes`).
+ * Otherwise none: exact tries within QUICK_ATTACK_STATES (benchmarks/README.md "Exact attacks: the
+ * budgets").
  */
 function estimateOf(targets: readonly UnitState[], summary: boolean): { estimate?: { states: number; why: string } } {
   const leaders = targets.filter((t) => t.profile.kind === 'leader').length;
@@ -384,8 +367,11 @@ export function attackQuery(input: AttackInput): OddsQuery<AttackChainState> {
   // otherwise the chain without per-unit event masks in its states, in the engine's marginal mode (the
   // event probabilities come from the engine): the states are the stack's, not its histories'.
   const spec = { targets, attacks, ctx, track: [] };
+  const factored = canFactorAttack(spec);
+  // Without the joint distribution (`outcomes`), a factored attack is summarized without its final states.
+  const summary = factored && !input.outcomes;
   const enumerate = (maxStates: number | undefined, onProgress?: (work: number) => void): ExactDistribution<AttackChainState> =>
-    canFactorAttack(spec)
+    factored
       ? enumerateAttackFactored(spec, maxStates, onProgress)
       : enumerateChain(buildAttackChain({ ...spec, selectionByRanges: true }), { maxStates: Math.min(maxStates ?? Infinity, MAX_ATTACK_CHAIN_STATES), marginal: true, onProgress });
   const resolved = {
@@ -403,13 +389,13 @@ export function attackQuery(input: AttackInput): OddsQuery<AttackChainState> {
     header: { command: 'attack', ruleSet: ctx.ruleSet.id, input: resolved, eventNames: MORALE_EVENTS },
     model,
     // The budget the engine applies (and the progress line states): the whole chain's when not factored.
-    maxStates: canFactorAttack(spec) ? MAX_ATTACK_STATES : MAX_ATTACK_CHAIN_STATES,
-    quickStates: canFactorAttack(spec) ? QUICK_ATTACK_STATES : QUICK_ATTACK_CHAIN_STATES,
-    ...estimateOf(targets, canFactorAttack(spec) && !input.outcomes),
+    maxStates: factored ? MAX_ATTACK_STATES : MAX_ATTACK_CHAIN_STATES,
+    quickStates: factored ? QUICK_ATTACK_STATES : QUICK_ATTACK_CHAIN_STATES,
+    ...estimateOf(targets, summary),
     exact: {
       enumerate,
       extend: (dist) => exactAttackFigures(targets, dist),
-      ...(canFactorAttack(spec) && !input.outcomes
+      ...(summary
         ? {
             summarize: (maxStates: number | undefined, onProgress?: (work: number) => void) => {
               const sum = summarizeAttackFactored(spec, maxStates, onProgress);
@@ -420,7 +406,7 @@ export function attackQuery(input: AttackInput): OddsQuery<AttackChainState> {
     },
     chunkSize: ATTACK_CHUNK_SIZE,
     monteCarlo: (m, plan, seed) =>
-      runAttackMonteCarlo({ query, input, sampling: compileAttackSampling(targets, attacks, ctx, { outcomes: input.outcomes ?? false }), figures: (t) => sampledAttackFigures(targets, t) }, m, plan, seed),
+      runAttackMonteCarlo({ query, input, sampling: samplingOf(targets, attacks, ctx, input), figures: (t) => sampledAttackFigures(targets, t) }, m, plan, seed),
   };
   return query;
 }
@@ -432,6 +418,10 @@ export function attackQuery(input: AttackInput): OddsQuery<AttackChainState> {
  */
 export function attackSamplingOf(input: AttackInput): AttackSampling {
   const { targets, attacks, ctx } = resolveAttackInput(input);
+  return samplingOf(targets, attacks, ctx, input);
+}
+
+function samplingOf(targets: readonly UnitState[], attacks: readonly CompiledAttack[], ctx: MoraleContext, input: AttackInput): AttackSampling {
   return compileAttackSampling(targets, attacks, ctx, { outcomes: input.outcomes ?? false });
 }
 

@@ -23,6 +23,7 @@ import { leadershipDRMFor } from '../../src/rules/leadership.js';
 import { resolveCheck } from '../../src/rules/morale-check.js';
 import { isAlive, lentLeadershipDRM, unitStateKey, type UnitState } from '../../src/rules/unit-state.js';
 import type { ScriptEntry } from '../../src/attack/deferred-check-chain.js';
+import { enumerateGraph } from '../../src/attack/exact-graph.js';
 import { ctx, drOf, rs2e, unit } from '../rules/helpers.js';
 
 /** p = n / 6^e. */
@@ -326,15 +327,15 @@ describe('Random Selection by ranges (exact engines) gives the odds of one dr pe
         const deferred = t.flatMap((u, i) => (u.profile.kind === 'leader' ? [] : [i]));
         const run = (selectionByRanges: boolean) => {
           const labels = deferredScripts(t.length);
-          const dist = enumerateChain(buildAttackChain({ targets: t, attacks, ctx: ctx(), track: [], deferred, selectionByRanges }), { marginal: true, order: 'graph', labels: labels.labels });
-          const m = dist.marginals!;
+          const dist = enumerateGraph(buildAttackChain({ targets: t, attacks, ctx: ctx(), track: [], deferred, selectionByRanges }), { labels: labels.labels });
+          const m = dist.marginals;
           // Final states by their units and scripts (the paths' labels), identical squads as a sorted list.
           // A squad's state after the IFT result is its script's 'effect' entry (the state tells only
           // whether it is on the map), read by its unit's key: entry keys use the chain's own codes.
           const finals = new Map<string, Prob6>();
           const entryText = (e: ScriptEntry): string => (e.k === 'effect' ? `effect ${unitStateKey(e.unit)} ${e.events};` : `${e.key};`);
           for (const x of dist.terminals) {
-            const scripts = labels.scripts(x.label ?? labels.labels.initial);
+            const scripts = labels.scripts(x.label);
             const k = x.state.units
               .map((u, i) => (deferred.includes(i) ? `~${isAlive(u)}|${(scripts[i]?.entries ?? []).map(entryText).join('')}` : `${unitStateKey(u)}|`))
               .sort()
