@@ -27,6 +27,7 @@ import { exactResult, type OddsQuery } from './compute-odds.js';
 import { checkIntInput, checkMarkers, describeProfile, describeSituation } from './input-checks.js';
 import { resolveSituation, type SituationInput } from './morale-query.js';
 import { estimate } from './odds-result.js';
+import { signedDRM } from '../rules/drm.js';
 
 /** Kinds of attack (A8.15 Snap Shot: Area Fire, FP halved; A9.22 Fire Lane Residual FP). */
 export const ATTACK_KINDS = ['normal', 'fire-lane', 'snap-shot'] as const;
@@ -155,10 +156,6 @@ function checkKind(option: string, kind: unknown): AttackKind {
   return kind as AttackKind;
 }
 
-function signed(n: number): string {
-  return n > 0 ? `+${n}` : `${n}`;
-}
-
 /**
  * One attack compiled for the chain: FP column (Area Fire halves the FP, A8.15; a Fire Lane Residual
  * attack uses the column left of the MG's, A9.22), total DRM, Cowering shift (a Fire Lane never
@@ -172,7 +169,7 @@ function compileAttack(fp: number, drm: number, kind: AttackKind, leader: UnitSt
   let label = `${fp} FP`;
   if (kind === 'snap-shot') label += ` Snap Shot (Area Fire ${fired} FP)`;
   if (kind === 'fire-lane') label += ' Fire Lane Residual';
-  label += column === null ? ' (below the 1 column: no effect)' : ` (${column} column) DRM ${signed(drm + leaderDRM)}`;
+  label += column === null ? ' (below the 1 column: no effect)' : ` (${column} column) DRM ${signedDRM(drm + leaderDRM)}`;
   if (leader !== null) label += ` directed by ${leader.profile.id}`;
   return { label, column, drm: drm + leaderDRM, coweringShift: coweringShift(firer, leader !== null, kind === 'fire-lane'), fixedResult: null };
 }

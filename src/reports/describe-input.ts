@@ -11,6 +11,7 @@
 import { RULE_SETS, type RuleSet } from '../rules/rule-set.js';
 import type { OddsResult } from '../result.js';
 import { idsInWords, inputKeyWords, settingWords } from './glossary.js';
+import { signedDRM } from '../rules/drm.js';
 
 /** Marker words as players write them (unit-state markers, A7.7, A10.8, A19.12, A15.4). */
 const MARKER_WORDS: Readonly<Record<string, string>> = {
@@ -174,8 +175,7 @@ function idOf(v: unknown): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
-/** `+1`, `0`, `-2`; a non-number as is. */
+/** `+1`, `0`, `-2` (rules/drm.ts); a non-number as is. */
 function signed(v: unknown): string {
-  if (typeof v !== 'number') return String(v);
-  return v > 0 ? `+${v}` : String(v);
+  return typeof v === 'number' ? signedDRM(v) : String(v);
 }

@@ -4,13 +4,10 @@
  */
 import type { PlanComparison, PlanRow } from '../queries/fire-plans.js';
 import { formatFP } from '../rules/fire-group.js';
+import { signedDRM } from '../rules/drm.js';
 
 function pct(p: number): string {
   return `${(100 * p).toFixed(1)}%`;
-}
-
-function signed(n: number): string {
-  return n > 0 ? `+${n}` : `${n}`;
 }
 
 function shortId(id: string): string {
@@ -22,7 +19,7 @@ function shortId(id: string): string {
 export function describePlan(r: PlanRow): string {
   return r.attacks
     .map((a) => {
-      const col = a.column === null ? 'no attack' : `${formatFP(a.fp)} FP on the ${a.column} col ${signed(a.drm)}`;
+      const col = a.column === null ? 'no attack' : `${formatFP(a.fp)} FP on the ${a.column} col ${signedDRM(a.drm)}`;
       const cow = a.directed ? ', directed' : a.cowering === 2 ? ', cowers 2' : a.cowering === 0 ? ', no Cowering' : '';
       return `[${a.firers.map(shortId).join(' + ')}] ${col}${cow}`;
     })

@@ -17,6 +17,7 @@ import { coweredColumn, DEFAULT_FIRER, fireGroupCowering, type FirerProfile, typ
 import { parseFirer, resolveFirerFP, type FireCircumstances, type FirerFP, type FirerModifiers } from './fire-modifiers.js';
 import { iftColumnOf, iftResultOf, type IFTColumn } from './infantry-fire-table.js';
 import type { RuleSettings } from './rule-set.js';
+import { signedDRM } from './drm.js';
 
 /** Most firers in one attack or plan. */
 export const MAX_FIRERS = 12;
@@ -247,10 +248,6 @@ export function formatFP(fp: number): string {
   return String(Math.round(fp * 1000) / 1000);
 }
 
-function signed(n: number): string {
-  return n > 0 ? `+${n}` : `${n}`;
-}
-
 /**
  * The ledger as one line, the "live math line": identical firers with identical steps grouped, e.g.
  * `2 x 5-4-8: 5 x2 PBF = 10, /2 AFPh = 5, /2 Area Fire = 2.5, +1 Assault Fire -> 4 (FRU); total 8 -> 8
@@ -270,7 +267,7 @@ export function describeFireGroup(a: Pick<FireGroupAttack, 'fpLedger' | 'fp' | '
   }
   const firers = groups.map((g) => (g.count > 1 ? `${g.count} x ${g.text}` : g.text)).join('; ');
   const col = a.column === null ? 'below the 1 column: no attack' : `${a.column} column`;
-  const drm = a.drmLedger.length === 0 ? 'DRM 0' : `DRM ${a.drmLedger.map((l) => `${signed(l.drm)} ${l.label}`).join(' ')} = ${signed(a.drm)}`;
+  const drm = a.drmLedger.length === 0 ? 'DRM 0' : `DRM ${a.drmLedger.map((l) => `${signedDRM(l.drm)} ${l.label}`).join(' ')} = ${signedDRM(a.drm)}`;
   return `${firers}; total ${formatFP(a.fp)} -> ${col}; ${drm}; ${a.cowering.reason}`;
 }
 

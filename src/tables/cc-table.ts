@@ -12,8 +12,9 @@ import { add, toFraction, toNumber, ZERO } from '../engine/probability.js';
 import { CC_COLUMNS, ccKillNumber } from '../rules/close-combat.js';
 import { getRuleSet, type RuleSetId } from '../rules/rule-set.js';
 import { VERSION } from '../version.js';
-import { range, signed, type GridTable, type TableCell, type TableKind, type TableSet } from './grid-table.js';
+import { range, type GridTable, type TableCell, type TableKind, type TableSet } from './grid-table.js';
 import { RULE_SET_OPTIONS, ruleSetInput } from './table-options.js';
+import { signedDRM } from '../rules/drm.js';
 
 /** Columns: total CC DRM. */
 export const CC_TABLE_DRMS: readonly number[] = range(-4, 4);
@@ -54,7 +55,7 @@ export function buildCCTables(input: CCTableInput = {}): TableSet {
       rowTitle: 'CC Table odds column (Kill Number)',
       columnTitle: 'Total CC DRM',
       rows: CC_COLUMNS.map((c, i) => `${c.label} (${ccKillNumber(i, g.handToHand, ruleSet)})`),
-      columns: CC_TABLE_DRMS.map(signed),
+      columns: CC_TABLE_DRMS.map(signedDRM),
       cells,
     };
   });

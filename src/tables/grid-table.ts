@@ -97,7 +97,3 @@ export function range(lo: number, hi: number): number[] {
   return Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
 }
 
-/** A signed DRM label: `-3`, `0`, `+4`. */
-export function signed(n: number): string {
-  return n > 0 ? `+${n}` : String(n);
-}

@@ -18,10 +18,11 @@ import { HoBResult, hobDRM, hobResultOf } from '../rules/heat-of-battle.js';
 import { getRuleSet, type RuleSetId } from '../rules/rule-set.js';
 import { initialUnitState } from '../rules/unit-state.js';
 import { VERSION } from '../version.js';
-import { signed, type GridTable, type TableCell, type TableKind, type TableSet } from './grid-table.js';
+import { type GridTable, type TableCell, type TableKind, type TableSet } from './grid-table.js';
 import { RULE_SET_OPTIONS, ruleSetInput } from './table-options.js';
 import { toFraction } from '../engine/probability.js';
 import { flagOption } from '../options/typed-option.js';
+import { signedDRM } from '../rules/drm.js';
 
 const ENEMY_IN_LOS = flagOption('--no-enemy-in-los', 'no Known enemy unit is in LOS: berserk becomes Battle Hardening (A15.44)');
 const PILLBOX = flagOption('--pillbox', 'the units are in a Pillbox/Bunker (A15.1 table notes)');
@@ -112,7 +113,7 @@ export function buildHobTables(input: HobTableInput = {}): TableSet {
     const cells: TableCell[][] = rows.map((row) => {
       const u = initialUnitState(row.profile, { broken });
       const drm = hobDRM(u, broken, ctx);
-      labels.push(`${row.label}, DRM ${signed(drm)}`);
+      labels.push(`${row.label}, DRM ${signedDRM(drm)}`);
       const counts = new Map<HoBResult, number>(HOB_TABLE_RESULTS.map((r) => [r, 0]));
       for (const dr of ALL_DR) {
         const r = hobResultOf(dr.white + dr.colored + drm, u, ctx);

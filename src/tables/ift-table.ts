@@ -24,9 +24,10 @@ import { coweredColumn, coweringShift, DEFAULT_FIRER } from '../rules/cowering.j
 import { IFT_COLUMNS, iftResultOf, type IFTColumn, type IFTResultKind } from '../rules/infantry-fire-table.js';
 import { getRuleSet, type RuleSetId } from '../rules/rule-set.js';
 import { VERSION } from '../version.js';
-import { range, signed, type GridTable, type TableCell, type TableKind, type TableSet } from './grid-table.js';
+import { range, type GridTable, type TableCell, type TableKind, type TableSet } from './grid-table.js';
 import { RULE_SET_OPTIONS, ruleSetInput } from './table-options.js';
 import { flagOption, oneOf, optionWithDefault } from '../options/typed-option.js';
+import { signedDRM } from '../rules/drm.js';
 
 /** Rows: the FP columns of the IFT, top to bottom (36 stands for 36+). */
 export const IFT_TABLE_COLUMNS: readonly IFTColumn[] = IFT_COLUMNS;
@@ -75,7 +76,7 @@ export function buildIftTables(input: IftTableInput = {}): TableSet {
   const shift = coweringShift({ ...DEFAULT_FIRER, unitClass: firerClass }, !cower, false);
   const onOneFP = ruleSet.settings.coweringOnOneFP;
   const rowLabels = IFT_TABLE_COLUMNS.map((c) => (c === 36 ? '36+ FP' : `${c} FP`));
-  const columns = IFT_TABLE_DRMS.map(signed);
+  const columns = IFT_TABLE_DRMS.map(signedDRM);
 
   // counts[column][drm][kind]: Original DRs (of 36) giving each kind of result.
   const counts = IFT_TABLE_COLUMNS.map((col) =>

@@ -21,9 +21,10 @@ import { getUnit } from '../counters/catalog.js';
 import type { RuleSetId } from '../rules/rule-set.js';
 import { VERSION } from '../version.js';
 import { intIn } from '../options/option-values.js';
-import { range, signed, type GridTable, type TableKind, type TableSet } from './grid-table.js';
+import { range, type GridTable, type TableKind, type TableSet } from './grid-table.js';
 import { RULE_SET_OPTIONS, ruleSetInput } from './table-options.js';
 import { isNumber, isString, optionWithDefault } from '../options/typed-option.js';
+import { signedDRM } from '../rules/drm.js';
 
 const ELR = optionWithDefault({ flags: '--elr <n>', description: "the side's ELR, 0-5 (A19.1)", parse: intIn(0, 5), default: 3 }, isNumber);
 const UNIT = optionWithDefault(
@@ -105,7 +106,7 @@ export function buildMcTables(input: McTableInput = {}): TableSet {
     rowTitle: 'ML (Morale Level)',
     columnTitle: 'Final modifier: #MC + DRM (DR points)',
     rows: MC_TABLE_MLS.map((ml) => `ML ${ml}`),
-    columns: MC_TABLE_MODIFIERS.map(signed),
+    columns: MC_TABLE_MODIFIERS.map(signedDRM),
     cells: cells[i],
   }));
   return {

@@ -16,9 +16,10 @@ import { getUnit } from '../counters/catalog.js';
 import { rallyExact } from '../queries/morale-query.js';
 import type { RuleSetId } from '../rules/rule-set.js';
 import { VERSION } from '../version.js';
-import { range, signed, type GridTable, type TableCell, type TableKind, type TableSet } from './grid-table.js';
+import { range, type GridTable, type TableCell, type TableKind, type TableSet } from './grid-table.js';
 import { RULE_SET_OPTIONS, ruleSetInput } from './table-options.js';
 import { isString, optionWithDefault } from '../options/typed-option.js';
+import { signedDRM } from '../rules/drm.js';
 
 const UNIT = optionWithDefault(
   { flags: '--unit <id>', description: 'the counter whose broken-side ML each row overrides (its nationality sets the HoB part)', default: 'german/4-6-7' },
@@ -80,7 +81,7 @@ export function buildRallyTables(input: RallyTableInput = {}): TableSet {
       rowTitle: 'Broken-side ML',
       columnTitle: 'Rally DRM: leadership + terrain + other (DR points)',
       rows: RALLY_TABLE_MLS.map((ml) => `broken ML ${ml}`),
-      columns: RALLY_TABLE_DRMS.map(signed),
+      columns: RALLY_TABLE_DRMS.map(signedDRM),
       cells,
     };
   });

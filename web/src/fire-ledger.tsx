@@ -5,10 +5,7 @@
  */
 import type { OddsResult } from '../../src/result.js';
 import { PlanCompare } from './plan-compare.js';
-
-function signed(n: number): string {
-  return n > 0 ? `+${n}` : `${n}`;
-}
+import { signedDRM } from '../../src/rules/drm.js';
 
 export function FireLedger({ result, commandLine }: { result: OddsResult; commandLine: string }) {
   if (result.ledger === undefined) return null;
@@ -35,11 +32,11 @@ export function FireLedger({ result, commandLine }: { result: OddsResult; comman
           </li>
           {(result.drmLedger ?? []).map((l, i) => (
             <li key={`drm${i}`}>
-              {signed(l.drm)} {l.label} ({l.rule})
+              {signedDRM(l.drm)} {l.label} ({l.rule})
             </li>
           ))}
           <li>
-            DRM {signed(result.drm ?? 0)}; {result.cowering?.reason}
+            DRM {signedDRM(result.drm ?? 0)}; {result.cowering?.reason}
           </li>
         </ul>
       </details>
