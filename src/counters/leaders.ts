@@ -64,25 +64,16 @@ export function buildLeaderRows(nat: NationalityProfile): UnitProfile[] {
     if (rank <= previous) throw new Error(`counter data: ${nat.id} leader ladder not increasing at ${grade}`);
     previous = rank;
     rows.push(
-      Object.freeze({
-        id: `${nat.id}/${grade}`,
-        name: grade,
-        nationality: nat.id,
-        kind: 'leader',
-        unitClass: '1st-line',
-        fp: 0,
-        range: 0,
-        ml: g.ml,
-        brokenML: g.ml,
-        leadershipDRM: g.leadershipDRM,
-        selfRallyBox: false,
-        traits: Object.freeze({}),
-        source:
-          `A10.7 grade ${grade} (ML ${g.ml}, DRM ${g.leadershipDRM >= 0 ? '+' : ''}${g.leadershipDRM}); ` +
+      leaderRow(
+        nat,
+        `${nat.id}/${grade}`,
+        grade,
+        g,
+        {},
+        `A10.7 grade ${grade} (ML ${g.ml}, DRM ${g.leadershipDRM >= 0 ? '+' : ''}${g.leadershipDRM}); ` +
           `${nat.name} ladder (${nat.leaderLadder.includes('10-0') ? 'A15.3: 9-1 > 10-0; grades above 10-0 our choice' : 'A15.3'}); ` +
           'broken ML = ML (unverified; jASL data does the same)',
-        confidence: 'low',
-      } satisfies UnitProfile),
+      ),
     );
   }
   return rows;
@@ -103,24 +94,38 @@ export function buildCommissarRows(nat: NationalityProfile): UnitProfile[] {
   if (nat.id !== 'russian') return [];
   return COMMISSAR_GRADES.map((grade) => {
     const g = parseLeaderGrade(grade);
-    return Object.freeze({
-      id: `russian/commissar-${grade}`,
-      name: `Commissar ${grade}`,
-      nationality: nat.id,
-      kind: 'leader',
-      unitClass: '1st-line',
-      fp: 0,
-      range: 0,
-      ml: g.ml,
-      brokenML: g.ml,
-      leadershipDRM: g.leadershipDRM,
-      selfRallyBox: false,
-      traits: Object.freeze({ commissar: true }),
-      source:
-        `VASL 6.7.3 module Commissar counter level ${grade} (fixture save Hazmo-52-After-Finn-4.vsav; medium); ` +
+    return leaderRow(
+      nat,
+      `russian/commissar-${grade}`,
+      `Commissar ${grade}`,
+      g,
+      { commissar: true },
+      `VASL 6.7.3 module Commissar counter level ${grade} (fixture save Hazmo-52-After-Finn-4.vsav; medium); ` +
         `ML ${g.ml}, DRM ${g.leadershipDRM >= 0 ? '+' : ''}${g.leadershipDRM} read from the grade as for any leader (A10.7); ` +
         'broken ML = ML (unverified); A25.22 Commissar rules not applied (not in our rules texts)',
-      confidence: 'low',
-    } satisfies UnitProfile);
+    );
   });
+}
+
+/**
+ * A leader's row (kind 'leader', 1st Line, no FP, broken ML = ML), frozen, with ML and leadership DRM
+ * from his grade (A10.7). Confidence 'low': the broken ML is not verified (see each row's source).
+ */
+function leaderRow(nat: NationalityProfile, id: string, name: string, g: { readonly ml: number; readonly leadershipDRM: number }, traits: UnitProfile['traits'], source: string): UnitProfile {
+  return Object.freeze({
+    id,
+    name,
+    nationality: nat.id,
+    kind: 'leader',
+    unitClass: '1st-line',
+    fp: 0,
+    range: 0,
+    ml: g.ml,
+    brokenML: g.ml,
+    leadershipDRM: g.leadershipDRM,
+    selfRallyBox: false,
+    traits: Object.freeze(traits),
+    source,
+    confidence: 'low',
+  } satisfies UnitProfile);
 }
