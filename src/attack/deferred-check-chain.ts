@@ -109,10 +109,11 @@ function checkOfEntry(u: UnitState, e: ScriptEntry, ctx: MoraleContext): { check
   switch (e.k) {
     case 'mc':
     case 'ptc':
-      return checkFor(u, e.k, e.k === 'mc' ? e.n : 0, () => leadFor(u, e), 0, 0, ctx);
     case 'llmc':
-    case 'lltc':
-      return checkFor(u, e.k, 0, () => leadFor(u, e), e.leaderDRM, e.ml, ctx);
+    case 'lltc': {
+      const s = e.k === 'mc' ? checkFor(u, 'mc', e.n, 0, 0, ctx.ruleSet) : e.k === 'ptc' ? checkFor(u, 'ptc', 0, 0, 0, ctx.ruleSet) : checkFor(u, e.k, 0, e.leaderDRM, e.ml, ctx.ruleSet);
+      return s === null ? null : { check: s.check, drm: s.drm + leadFor(u, e) };
+    }
     default:
       return null;
   }
