@@ -1,17 +1,14 @@
 /**
- * One unit's check in a stack, as the attack chain and the deferred-check chain take it: which check a
- * unit is subject to (A7.8 PTC, A10.1 #MC, A10.2 LLMC/LLTC, A15.41 Berserk check) with what DRM, and what
- * its DR does (the rules of morale-check.ts, berserk-leader.ts; Heat of Battle on an Original 2, A15.1).
- * Both chains call these, so a check is resolved the same way whether the stack is enumerated whole or
- * with its squads deferred (attack-factored.ts).
+ * One unit's check in a stack, as the attack's procedure (attack/procedure.ts) and a deferred unit's
+ * chain (attack/deferred-check-chain.ts) take it: which check a unit is subject to (A7.8 PTC, A10.1
+ * #MC, A10.2 LLMC/LLTC) and with what DRM besides leadership. What its DR does is check-table.ts's
+ * (rows made by the rule functions), so a check is resolved the same way whether the stack is sampled,
+ * enumerated whole or enumerated with its squads deferred (attack-factored.ts).
  */
-import type { DR } from '../dice/dice.js';
-import { resolveBerserkCheck } from '../rules/berserk-leader.js';
 import { moraleCheck, type CheckSpec } from '../rules/check.js';
-import type { MoraleContext } from '../rules/context.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { llmcFor, lltcFor } from '../rules/leader-loss.js';
-import { resolveCheck, takesPinTaskCheck } from '../rules/morale-check.js';
+import { takesPinTaskCheck } from '../rules/morale-check.js';
 import { isAlive, type UnitState } from '../rules/unit-state.js';
 
 /** What a check task is: a #MC or PTC of an IFT result, a LLMC / LLTC, a leader's Berserk check. */
@@ -57,25 +54,4 @@ export function checkFor(u: UnitState, c: Exclude<CheckKind, 'berserk'>, n: numb
     case 'lltc':
       return lltcFor(u, leaderDRM, ml, ruleSet);
   }
-}
-
-/** What a check's DR does to its unit: new state, events, Wound Severity drm, HoB (0 none, 1, 2 broken). */
-export interface CheckOutcome {
-  readonly unit: UnitState;
-  readonly events: number;
-  readonly woundSeverityDRM: number | null;
-  /** A Heat of Battle DR follows (Original 2, A15.1): 1, or 2 when the unit is broken (+1 HoB DRM). */
-  readonly hob: 0 | 1 | 2;
-}
-
-/** The outcome of `check` with total DRM `drm` and the dice `dr` on `u` (morale-check.ts). Never throws. */
-export function resolveCheckTask(u: UnitState, check: CheckSpec, drm: number, dr: DR, ctx: MoraleContext): CheckOutcome {
-  const r = resolveCheck(u, check, drm, dr, ctx);
-  return { unit: r.unit, events: r.events, woundSeverityDRM: r.woundSeverityDRM, hob: r.heatOfBattle ? (r.unit.status === 'broken' ? 2 : 1) : 0 };
-}
-
-/** The outcome of a berserk leader's Berserk check on `u` (A15.41, berserk-leader.ts). Never throws. */
-export function resolveBerserkTask(u: UnitState, leaderDRM: number, dr: DR, ctx: MoraleContext): CheckOutcome {
-  const r = resolveBerserkCheck(u, leaderDRM, dr, ctx);
-  return { unit: r.unit, events: r.events, woundSeverityDRM: r.woundSeverityDRM, hob: 0 };
 }
