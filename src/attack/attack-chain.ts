@@ -394,7 +394,7 @@ function outcomeSignature(s: AttackChainState, t: Step, index: number, env: Chai
 const OFF_MAP_KEYS: (string | undefined)[] = [];
 /**
  * The key of a unit off the map: its counter and status alone. Nothing else about it can matter again
- * (describeUnitAfter shows no more), so paths that differ only there merge.
+ * (describeUnit shows no more), so paths that differ only there merge.
  */
 function offMapKey(c: UnitCode): string {
   let k = OFF_MAP_KEYS[c.code];
@@ -731,15 +731,6 @@ function remember(env: ChainEnv, code: number, e: ScriptEntry): ScriptEntry {
   return e;
 }
 
-/**
- * One unit after the chain, in the words of every other command (describeUnit): `pinned 9-1`,
- * `broken 4-6-7`, `broken, Disrupted 2-4-7`, `broken, wounded 9-1`, `eliminated 4-6-7`, `berserk heroic 9-1`.
- * Never throws.
- */
-export function describeUnitAfter(u: UnitState): string {
-  return describeUnit(u);
-}
-
 const CLASSES = new WeakMap<readonly UnitState[], readonly (readonly number[])[]>();
 /** Groups (size >= 2) of positions of identical targets (same unitStateKey), memoised per array. */
 export function identicalTargets(targets: readonly UnitState[]): readonly (readonly number[])[] {
@@ -765,13 +756,13 @@ export function identicalTargets(targets: readonly UnitState[]): readonly (reado
  */
 export function describeAttackOutcome(s: Pick<AttackChainState, 'units'>, targets: readonly UnitState[]): string {
   const n = targets.length;
-  const parts = s.units.slice(0, n).map(describeUnitAfter);
+  const parts = s.units.slice(0, n).map(describeUnit);
   for (const g of identicalTargets(targets)) {
     const sorted = g.map((i) => parts[i]).sort();
     g.forEach((i, j) => (parts[i] = sorted[j]));
   }
   let text = parts.join(', ');
-  const heroes = s.units.slice(n).map(describeUnitAfter).sort();
+  const heroes = s.units.slice(n).map(describeUnit).sort();
   for (const h of heroes) text += ` + hero ${h}`;
   return text;
 }

@@ -181,24 +181,19 @@ export function lossDRM(units: readonly UnitState[], t: Step): number {
   return t.ldrm ?? (t.src >= 0 ? units[t.src].profile.leadershipDRM : 0);
 }
 
-/** The total DRM of the check the last {@link checkOf} returned (no allocation per check). */
+/** The total DRM of the check the last {@link checkOf} call returned (no allocation per check). */
 let checkDRM = 0;
 
 /**
  * The check of check step `t` (not a Berserk check) on the Location `units` (codes `codes`): check-task.ts
- * `checkFor` with the leadership DRM that applies now (A10.7), its total DRM left for
- * {@link lastCheckDRM}; null when the unit is no longer subject to it. Never throws.
+ * `checkFor` with the leadership DRM that applies now (A10.7), its total DRM left in `checkDRM`; null
+ * when the unit is no longer subject to it. Never throws.
  */
-export function checkOf(units: readonly UnitState[], codes: readonly UnitCode[], t: Step, ctx: MoraleContext): CheckSpec | null {
+function checkOf(units: readonly UnitState[], codes: readonly UnitCode[], t: Step, ctx: MoraleContext): CheckSpec | null {
   const s = checkFor(units[t.u], t.c as Exclude<CheckKind, 'berserk'>, t.n, lossDRM(units, t), t.ml, ctx.ruleSet);
   if (s === null) return null;
   checkDRM = s.drm + leadershipDRMOf(codes, t.u);
   return s.check;
-}
-
-/** The total DRM of the check the last {@link checkOf} call returned. Never throws. */
-export function lastCheckDRM(): number {
-  return checkDRM;
 }
 
 /**

@@ -25,15 +25,17 @@ export interface CheckWithDRM {
   readonly drm: number;
 }
 
-const MC_SPECS: readonly CheckWithDRM[] = MC_BY_STRENGTH.map((check) => Object.freeze({ check, drm: 0 }));
-const PTC_SPEC: CheckWithDRM = Object.freeze({ check: PTC, drm: 0 });
+// Not frozen: the same object shape as leader-loss.ts's results, so that the procedure's reads of a
+// check stay monomorphic (a frozen object has a shape of its own). Never written.
+const MC_SPECS: readonly CheckWithDRM[] = MC_BY_STRENGTH.map((check) => ({ check, drm: 0 }));
+const PTC_SPEC: CheckWithDRM = { check: PTC, drm: 0 };
 
 /**
  * The check unit `u` takes for a task of kind `c`, with its DRM besides the leadership DRM that
  * applies to it (the caller adds that: leadership.ts, unit-codes.ts `leadershipDRMOf`), or null when it
  * is not subject to it: off the map; a PTC on a broken or pinned unit (A7.8); a LLMC / LLTC on a unit
  * of ML >= the lost leader's, a berserk unit, or (LLTC) a broken or pinned one or one exempt from
- * pinning (A10.2, leader-loss.ts). Not for 'berserk' (see {@link resolveBerserkTask}). The one
+ * pinning (A10.2, leader-loss.ts). Not for 'berserk' (a Berserk check, A15.41, is check-table.ts `berserkOutcome`). The one
  * definition the attack's procedure (attack/procedure.ts) and a deferred unit's chain read.
  * @param n the # of a #MC, integer in [0, 6]
  * @param leaderDRM LLMC / LLTC: the lost leader's leadership DRM (A10.2 reads no more of his counter)
