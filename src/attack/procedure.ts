@@ -34,7 +34,6 @@
 import { iftResultFor, type CompiledAttack } from './compiled-attack.js';
 import { ALL_DR } from '../dice/dice.js';
 import { berserkCheckTakers } from '../rules/berserk-leader.js';
-import type { CheckSpec } from '../rules/check.js';
 import type { MoraleContext } from '../rules/context.js';
 import { resolveK, resolveKIA, type CasualtyEffects } from '../rules/ift-casualties.js';
 import type { IFTResult } from '../rules/infantry-fire-table.js';
@@ -181,36 +180,22 @@ export function lossDRM(units: readonly UnitState[], t: Step): number {
   return t.ldrm ?? (t.src >= 0 ? units[t.src].profile.leadershipDRM : 0);
 }
 
-/** The total DRM of the check the last {@link checkOf} call returned (no allocation per check). */
-let checkDRM = 0;
-
-/**
- * The check of check step `t` (not a Berserk check) on the Location `units` (codes `codes`): check-task.ts
- * `checkFor` with the leadership DRM that applies now (A10.7), its total DRM left in `checkDRM`; null
- * when the unit is no longer subject to it. Never throws.
- */
-function checkOf(units: readonly UnitState[], codes: readonly UnitCode[], t: Step, ctx: MoraleContext): CheckSpec | null {
-  const s = checkFor(units[t.u], t.c as Exclude<CheckKind, 'berserk'>, t.n, lossDRM(units, t), t.ml, ctx.ruleSet);
-  if (s === null) return null;
-  checkDRM = s.drm + leadershipDRMOf(codes, t.u);
-  return s.check;
-}
-
 /**
  * The outcome (check-table.ts encoding) of check step `t` on the DR of index `index`, from the units as
- * they stand (nothing changed); its events are `lastOutcomeEvents()`. For a Berserk check, the berserk
- * leader's leadership DRM (A15.41); else the check of {@link checkOf}, which must not be null.
+ * they stand (nothing changed); its events are `lastOutcomeEvents()`. A Berserk check with the berserk
+ * leader's leadership DRM (A15.41); any other the check of check-task.ts `checkFor`, with the leadership
+ * DRM that applies now (A10.7).
  * @param index DR index, integer in [0, 36)
  * @param ctxId `UNIT_CODES.ctxId(ctx)`
- * Never throws on a check the unit is subject to.
+ * @throws TypeError when the unit is no longer subject to the check (settleHead skips those first)
  */
 export function checkStepOutcome(units: readonly UnitState[], codes: readonly UnitCode[], t: Step, index: number, ctx: MoraleContext, ctxId: number): number {
   if (t.c === 'berserk') {
     const leaderDRM = lentLeadershipDRM(units[t.src]) ?? units[t.src].profile.leadershipDRM;
     return berserkOutcome(UNIT_CODES, codes[t.u], leaderDRM, index, ctx, ctxId);
   }
-  const check = checkOf(units, codes, t, ctx)!;
-  return checkOutcome(UNIT_CODES, codes[t.u], check, checkDRM, index, ctx, ctxId);
+  const s = checkFor(units[t.u], t.c, t.n, lossDRM(units, t), t.ml, ctx.ruleSet)!;
+  return checkOutcome(UNIT_CODES, codes[t.u], s.check, s.drm + leadershipDRMOf(codes, t.u), index, ctx, ctxId);
 }
 
 /** The IFT result of `attack` on the roll of dice index `index` (a DR index, or a dr index for a fixed result). */
