@@ -75,7 +75,7 @@ export interface AttackChainSpec {
    * Exact engines (default false): a Random Selection (A.9) among up to MAX_COUNTED_CANDIDATES units
    * reads its drs as the digits of one number in [0, 6^n) and stops as soon as they decide the
    * selection (random-selection.ts `randomSelectionTable`): the same odds, exactly, with far fewer
-   * states. Unset, every candidate rolls its own dr, as the samplers do (their dice match this chain's).
+   * states. Unset, every candidate rolls its own dr (A.9), as the sampler does.
    */
   readonly selectionByRanges?: boolean;
 }
