@@ -354,10 +354,12 @@ function canonicalKey(x: Joint, classes: readonly (readonly number[])[], leaderC
 function finalState(units: readonly UnitState[], key: string): AttackChainState {
   return {
     units,
-    unitKeys: [],
+    codes: [],
     unitEvents: units.map(() => 0),
     attack: 0,
     todo: [],
+    drs: [],
+    decided: -1,
     losses: [],
     berserkLeaders: [],
     done: true,

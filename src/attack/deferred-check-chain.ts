@@ -18,13 +18,14 @@
  */
 import { ALL_DR } from '../dice/dice.js';
 import type { ChainModel, Roll, Transition } from '../engine/chain.js';
-import { resolveWoundSeverity } from '../rules/casualty-reduction.js';
 import type { CheckSpec } from '../rules/check.js';
 import type { MoraleContext } from '../rules/context.js';
-import { isHoBEligible, resolveHoB } from '../rules/heat-of-battle.js';
+import { isHoBEligible } from '../rules/heat-of-battle.js';
 import { llmcFor, lltcFor } from '../rules/leader-loss.js';
-import { initialUnitState, isAlive, unitStateKey, type UnitState } from '../rules/unit-state.js';
-import { checkFor, resolveBerserkTask, resolveCheckTask, type CheckOutcome } from '../chains/check-task.js';
+import { isAlive, unitStateKey, type UnitState } from '../rules/unit-state.js';
+import { checkFor } from '../chains/check-task.js';
+import { berserkOutcome, checkOutcome, hobHeroOf, hobOutcome, lastOutcomeEvents, outcomeHoB, outcomeNext, outcomeWound, woundNext } from '../chains/check-table.js';
+import { UNIT_CODES } from '../chains/unit-codes.js';
 
 /**
  * One check (or Wound Severity dr) the leaders' history calls for on a deferred unit. `lead` is the
@@ -85,20 +86,6 @@ type LocalTask =
   | { readonly k: 'wnd'; readonly part: number; readonly drm: number }
   | { readonly k: 'hob'; readonly part: number; readonly broken: boolean };
 
-/**
- * What the deferred chains of one attack share: check outcomes by (unit state, check, DRM), each a row
- * by DR total. (Unit state keys are made anew each time: a WeakMap of them by object measured slower
- * than making them, and costs the collector its ephemerons.)
- */
-export interface DeferredMemo {
-  readonly outcomes: Map<string, (CheckOutcome | undefined)[]>;
-}
-
-/** A fresh memo for the deferred chains of one attack. */
-export function deferredMemo(): DeferredMemo {
-  return { outcomes: new Map() };
-}
-
 /** The leadership DRM entry `e` lends unit `u`: none to a berserk unit (A15.42). */
 function leadFor(u: UnitState, e: { readonly lead: number }): number {
   return u.berserk ? 0 : e.lead;
@@ -109,10 +96,11 @@ function checkOfEntry(u: UnitState, e: ScriptEntry, ctx: MoraleContext): { check
   switch (e.k) {
     case 'mc':
     case 'ptc':
-      return checkFor(u, e.k, e.k === 'mc' ? e.n : 0, () => leadFor(u, e), 0, 0, ctx);
     case 'llmc':
-    case 'lltc':
-      return checkFor(u, e.k, 0, () => leadFor(u, e), e.leaderDRM, e.ml, ctx);
+    case 'lltc': {
+      const s = e.k === 'mc' ? checkFor(u, 'mc', e.n, 0, 0, ctx.ruleSet) : e.k === 'ptc' ? checkFor(u, 'ptc', 0, 0, 0, ctx.ruleSet) : checkFor(u, e.k, 0, e.leaderDRM, e.ml, ctx.ruleSet);
+      return s === null ? null : { check: s.check, drm: s.drm + leadFor(u, e) };
+    }
     default:
       return null;
   }
@@ -172,22 +160,10 @@ export function stageKey(u: UnitState, e: ScriptEntry, ctx: MoraleContext): stri
  *   created in earlier stages
  * @param script the entries, in the order the attack chain met them
  * @param ctx the attack's rule set, ELR and situation
- * @param memo shared by the chains of one attack (same `ctx`)
  * Never throws.
  */
-export function buildDeferredChain(
-  parts: readonly UnitState[],
-  script: readonly ScriptEntry[],
-  ctx: MoraleContext,
-  memo: DeferredMemo = deferredMemo(),
-): ChainModel<DeferredState> {
-  /** The outcomes of a check on `u` by DR total, each resolved once per (unit state, check, DRM) for the whole attack. */
-  const outcomesOf = (u: UnitState, check: string): (CheckOutcome | undefined)[] => {
-    const k = `${unitStateKey(u)}|${check}`;
-    let row = memo.outcomes.get(k);
-    if (row === undefined) memo.outcomes.set(k, (row = []));
-    return row;
-  };
+export function buildDeferredChain(parts: readonly UnitState[], script: readonly ScriptEntry[], ctx: MoraleContext): ChainModel<DeferredState> {
+  const ctxId = UNIT_CODES.ctxId(ctx);
   /**
    * The parts that take entry `i`, as the attack chain picks a wave's takers when it starts: every part
    * for a wave ({@link isWave}), the unit itself for the IFT result's own steps (an 'effect' is applied
@@ -229,51 +205,39 @@ export function buildDeferredChain(
 
   const initial = make(parts, 0, [], 0);
   let memoState: DeferredState | null = null;
-  // The outcomes row of `memoState`'s check (its head task), by DR total.
-  let outcomes: (CheckOutcome | undefined)[] | undefined;
+  /** The check of `memoState`'s head task (checkOfEntry), once asked for. */
+  let check: { check: CheckSpec; drm: number } | undefined;
   const byClass: (Transition<DeferredState> | undefined)[] = [];
 
+  /**
+   * One roll from `s`: the outcome of its head task, read from check-table.ts as the attack's
+   * procedure reads it (procedure.ts), the check's Wound Severity dr and Heat of Battle DR queued after it.
+   */
   function step(s: DeferredState, index: number): Transition<DeferredState> {
     const parts = s.parts.slice();
     const todo = s.todo.slice();
     const t = todo.shift()!;
-    let events = 0;
-    let own = s.own;
-    const set = (p: number, u: UnitState, ev: number): void => {
-      parts[p] = u;
-      events |= ev;
-      if (p === 0) own |= ev;
-    };
-    if (t.k === 'wnd') {
-      const r = resolveWoundSeverity(parts[t.part], index + 1, t.drm);
-      set(t.part, r.unit, r.events);
-    } else if (t.k === 'hob') {
-      const dr = ALL_DR[index];
-      const r = resolveHoB(parts[t.part], dr.white + dr.colored, t.broken, ctx);
-      set(t.part, r.unit, r.events);
-      if (r.createdHero !== null) {
-        parts.push(initialUnitState(r.createdHero));
-      }
-    } else {
+    const c = UNIT_CODES.intern(parts[t.part]);
+    let o: number;
+    if (t.k === 'wnd') o = woundNext(UNIT_CODES, c, t.drm, index + 1) * 16;
+    else if (t.k === 'hob') o = hobOutcome(UNIT_CODES, c, t.broken, index, ctx, ctxId);
+    else {
       const e = script[t.entry];
-      const u = parts[t.part];
-      const dr = ALL_DR[index];
-      // One state's rolls all resolve the same check: its row is found once (`advance`).
-      const row = (outcomes ??= outcomesOf(u, checkKey(u, e, ctx)));
-      const total = dr.white + dr.colored;
-      let r = row[total];
-      if (r === undefined) {
-        if (e.k === 'berserk') r = resolveBerserkTask(u, e.leaderDRM, dr, ctx);
-        else {
-          const spec = checkOfEntry(u, e, ctx)!;
-          r = resolveCheckTask(u, spec.check, spec.drm, dr, ctx);
-        }
-        row[total] = r;
+      if (e.k === 'berserk') o = berserkOutcome(UNIT_CODES, c, e.leaderDRM, index, ctx, ctxId);
+      else {
+        check ??= checkOfEntry(parts[t.part], e, ctx)!;
+        o = checkOutcome(UNIT_CODES, c, check.check, check.drm, index, ctx, ctxId);
       }
-      set(t.part, r.unit, r.events);
+    }
+    const events = lastOutcomeEvents();
+    parts[t.part] = UNIT_CODES.byCode[outcomeNext(o)].unit;
+    const own = t.part === 0 ? s.own | events : s.own;
+    if (t.k === 'hob') {
+      if ((o & 1) !== 0) parts.push(UNIT_CODES.byCode[hobHeroOf(UNIT_CODES, c, t.broken, index, ctxId)].unit);
+    } else if (t.k === 'chk') {
       const follow: LocalTask[] = [];
-      if (r.woundSeverityDRM !== null) follow.push({ k: 'wnd', part: t.part, drm: r.woundSeverityDRM });
-      if (r.hob !== 0) follow.push({ k: 'hob', part: t.part, broken: r.hob === 2 });
+      if (outcomeWound(o) >= 0) follow.push({ k: 'wnd', part: t.part, drm: outcomeWound(o) });
+      if (outcomeHoB(o) !== 0) follow.push({ k: 'hob', part: t.part, broken: outcomeHoB(o) === 2 });
       todo.unshift(...follow);
     }
     return { state: make(parts, s.next, todo, own), events };
@@ -291,7 +255,7 @@ export function buildDeferredChain(
       if (memoState !== s) {
         memoState = s;
         byClass.length = 0;
-        outcomes = undefined;
+        check = undefined;
       }
       const c = s.todo[0].k === 'wnd' ? index : ALL_DR[index].white + ALL_DR[index].colored;
       return (byClass[c] ??= step(s, index));

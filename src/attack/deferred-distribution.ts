@@ -29,7 +29,7 @@ import { add, atLowestPower, type Prob6 } from '../engine/probability.js';
 import type { MoraleContext } from '../rules/context.js';
 import { isAlive, offMapState, unitStateKey, type UnitState } from '../rules/unit-state.js';
 import { combineDoubles, combineProb6, exponentOf, inDoubles } from './combine-stage.js';
-import { buildDeferredChain, deferredMemo, isWave, stageKey, type Script, type ScriptEntry } from './deferred-check-chain.js';
+import { buildDeferredChain, isWave, stageKey, type Script, type ScriptEntry } from './deferred-check-chain.js';
 import {
   ending,
   EXACT_DOUBLE_E,
@@ -97,7 +97,6 @@ export function deferredDistributions(
   const maxStates = options.maxStates ?? Infinity;
   const keepFinals = options.finals ?? false;
   const doublesUpTo = Math.min(options.doublesUpTo ?? EXACT_DOUBLE_E, EXACT_DOUBLE_E);
-  const memo = deferredMemo();
   // Unit states numbered (by key), for the memos.
   const numbers = new Map<string, number>();
   const numberKeys = new WeakMap<UnitState, number>();
@@ -125,7 +124,7 @@ export function deferredDistributions(
     const key = `${num}|${stageKey(u, e, ctx)}`;
     st = stagesByKey.get(key);
     if (st === undefined) {
-      const dist = enumerateChain(buildDeferredChain([u], [e], ctx, memo), { maxStates });
+      const dist = enumerateChain(buildDeferredChain([u], [e], ctx), { maxStates });
       spend(dist.statesVisited);
       // The unit in canonical form, the heroes made (as created); finals that then agree merged.
       const finals = new Map<string, { unit: UnitState; num: number; made: UnitState[]; q: Prob6; own: number }>();

@@ -299,8 +299,8 @@ class Playthrough {
       const attack = this.fireGroup(firer, st, aim, targetMoving);
       if (!attack) continue;
       const before = aim.units; // all on the map (filtered at the end of every phase)
-      // sampleAttack draws exactly the dice of sampleChain(buildAttackChain(...)) and returns the same
-      // units (attack/attack-sampler.ts, tested case by case).
+      // The attack's one procedure (attack/procedure.ts) sampled: the exact chain's odds (tested
+      // statistically, test/attack/attack-sampler.test.ts).
       const after = sampleAttackCodes(before, attack.attack, this.ctxOf(target, aim.terrain), this.rng, this.ctxIdOf(target, aim.terrain), attack.ift);
       if (after === before) continue; // no effect
       let lost = false;
