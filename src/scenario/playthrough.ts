@@ -26,8 +26,8 @@
  * Each rout, rally and Integrity Check is sampled through the same chain models the odds commands
  * enumerate (rout-chain, morale-chain, integrity-chain), built once per input (chain-cache.ts,
  * engine/lazy-chain.ts: the same dice and states as sampleChain); each fire attack through
- * `sampleAttack`, which draws the same dice and gives the same result as sampling the attack chain
- * (attack/attack-sampler.ts, tested).
+ * the attack's one procedure (attack/procedure.ts) sampled by `sampleAttackCodes`, with the exact
+ * attack chain's odds (tested statistically, test/attack/attack-sampler.test.ts).
  * Stacks hold unit codes (chains/unit-codes.ts: one code per distinct state, with what the phases read about
  * it computed once), so an unchanged unit is recognised by identity and costs nothing to account for.
  * Not modelled: the map, LOS, movement, Close Combat, SW, vehicles; the profiles stand for them.
