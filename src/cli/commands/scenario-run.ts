@@ -79,6 +79,12 @@ export async function runScenarioCommand(file: string, o: ScenarioOptions, cli: 
   const precision = o.precision === undefined ? undefined : o.precision / 100;
   let interrupted = false;
   let stopped = false;
+  /**
+   * Ctrl-C cut a run short or skipped one: a balance, calibration or grid is then not made from what is
+   * left (it would read as the answer over values that were not all run); the runs that finished are
+   * reported, marked interrupted.
+   */
+  const cut = (): boolean => interrupted || stopped;
   // Every run uses the same seed: the same chunk streams for every value (common random numbers).
   const play = async (scenario: Scenario, label: string, input: Record<string, unknown>, stop: StopFlag): Promise<ScenarioResult | null> => {
     if (stop.interrupted) {
@@ -134,7 +140,7 @@ export async function runScenarioCommand(file: string, o: ScenarioOptions, cli: 
     let scenario = base;
     if (calibrateRange && record) {
       const c = await across(base, calibrateRange, '--calibrate', stop);
-      if (c.runs.length < 2) return;
+      if (c.runs.length < 2 || cut()) return;
       calibration = calibrate(calibrateRange.path, c.integer, record, c.runs.map((x) => ({ value: x.value, victory: x.result.victory })));
       const best = c.integer ? calibration.best : Number(calibration.best.toFixed(3));
       scenario = sweepVariant(base, calibrateRange.path, best, '--calibrate');
@@ -160,13 +166,13 @@ export async function runScenarioCommand(file: string, o: ScenarioOptions, cli: 
         }
         if (row.length === b.values.length) cells.push(row);
       }
-      if (cells.length === a.values.length) grid = { paths: [a.path, b.path], values: [a.values, b.values], cells, side: sideIds[0] };
+      if (cells.length === a.values.length && !cut()) grid = { paths: [a.path, b.path], values: [a.values, b.values], cells, side: sideIds[0] };
       main = cells[0]?.[0] ?? null;
     }
     if (main && record) recordCheck = checkRecord(record, (main as ScenarioResult).victory);
     if (balanceRange) {
       const c = await across(scenario, balanceRange, '--balance', stop);
-      if (c.runs.length >= 2) balance = findBalance(balanceRange.path, sideIds[0], sideIds[1], c.integer, c.runs.map((x) => curvePoint(x.value, x.result.victory, sideIds[0], sideIds[1], x.result.trials)));
+      if (c.runs.length >= 2 && !cut()) balance = findBalance(balanceRange.path, sideIds[0], sideIds[1], c.integer, c.runs.map((x) => curvePoint(x.value, x.result.victory, sideIds[0], sideIds[1], x.result.trials)));
     }
   });
   if (o.shard) {
