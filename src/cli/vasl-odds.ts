@@ -1,5 +1,5 @@
 /**
- * The odds commands on a VASL game's Locations (issue 41): `--vasl <file> --at <hex>` fills `attack`'s
+ * The odds commands on a VASL game's Locations: `--vasl <file> --at <hex>` fills `attack`'s
  * target stack, `cc`'s two sides, `mc`'s and `rally`'s unit (`--unit <n>` picks one of the Location's
  * units) from the board; `attack --from <hex>` fills the firer (`--firer`, `--firer-class`). Options the
  * player types win over the board's; the result's input names the game file and the Location

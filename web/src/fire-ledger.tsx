@@ -1,5 +1,5 @@
 /**
- * The arithmetic of an attack built from its firers (issue 40): the ledger line as the CLI's text opens
+ * The arithmetic of an attack built from its firers: the ledger line as the CLI's text opens
  * with it, each firer's FP steps, the DRM line by line with its rule, the Cowering and the warnings.
  * Renders nothing for an answer without a ledger.
  */

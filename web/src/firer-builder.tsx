@@ -1,5 +1,5 @@
 /**
- * attack's firers (the fire attack builder, issue 40): one row per firing unit (a unit picker, or a MG
+ * attack's firers (the fire attack builder): one row per firing unit (a unit picker, or a MG
  * such as german/mmg) with its own circumstances as toggles. Writes `firer` as the CLI reads it:
  * `german/5-4-8:pbf:assault,german/mmg` (comma-separated, stack of firers in fire order).
  */

@@ -1,5 +1,5 @@
 /**
- * "Compare fire plans" under an attack built from its firers (issue 40 part 2): the attack's own
+ * "Compare fire plans" under an attack built from its firers: the attack's own
  * command line read with `asl-odds plan`'s options, every partition of its firers into fire groups in
  * every order compared against the same stack (queries/fire-plans.ts, loaded when asked), the best
  * plans listed with the single group. Runs on this page's thread when the player asks; the CLI's

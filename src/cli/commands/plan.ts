@@ -14,11 +14,12 @@ import { optionFromSpec } from '../odds-command.js';
 /** Builds the `plan` subcommand. */
 export function planCommand(cli: CliContext): Command {
   const cmd = new Command('plan').description(
-    'Fire plans compared: every partition of up to 6 firers into fire groups, in every order, against one stack; ranked by P(at least one unit broken), squad-equivalents broken or eliminated, P(a leader lost) or P(the whole stack broken or eliminated) (A7.5, A7.53, issue 40).',
+    'Fire plans compared: every partition of up to 6 firers into fire groups, in every order, against one stack; ranked by P(at least one unit broken), squad-equivalents broken or eliminated, P(a leader lost) or P(the whole stack broken or eliminated) (A7.5, A7.53).',
   );
   for (const spec of PLAN_OPTIONS) cmd.addOption(optionFromSpec(spec));
   cmd.option('--json', 'print one JSON object instead of the text');
   cmd.option('--out <file>', 'also write the JSON to <file> (atomically)');
+  cmd.option('--quiet', 'no progress or notes on stderr');
   cmd.addHelpText(
     'after',
     '\nExamples:\n  asl-odds plan --firer german/4-6-7,german/4-6-7,german/mmg --range 4 --terrain wooden-building --target russian/4-4-7,russian/4-4-7\n  asl-odds plan --firer german/4-6-7,german/4-6-7 --leader german/8-1 --objective leader-lost --target russian/9-1,russian/4-4-7\n',

@@ -1,6 +1,6 @@
 /**
  * `asl-odds vasl <file>`: the occupied Locations of a VASL saved game, their units as the catalog names
- * them with the markers that change odds, and every piece not mapped with the reason (issue 41).
+ * them with the markers that change odds, and every piece not mapped with the reason.
  */
 import { Command } from 'commander';
 import { findLocation } from '../../vasl/read-game.js';
@@ -16,8 +16,9 @@ export function vaslCommand(cli: CliContext): Command {
     .argument('<file>', 'the VASL saved game (.vsav)')
     .option('--at <hex>', 'only this Location, e.g. 57-H8')
     .option('--json', 'print one JSON object')
+    .option('--quiet', 'no notes on stderr (it prints none today; taken as every command takes it)')
     .addHelpText('after', '\nExamples:\n  asl-odds vasl game.vsav\n  asl-odds vasl game.vsav --at 57-G9 --json\n  asl-odds attack --vasl game.vsav --at 57-H8 --fp 8 --drm 2\n')
-    .action(async (file: string, o: { at?: string; json?: boolean }) => {
+    .action(async (file: string, o: { at?: string; json?: boolean; quiet?: boolean }) => {
       let game = await readVaslFile(file);
       if (o.at !== undefined) {
         game = { ...game, locations: [findLocation(game, o.at)] };
