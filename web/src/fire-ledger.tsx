@@ -7,6 +7,7 @@ import type { OddsResult } from '../../src/result.js';
 import { PlanCompare } from './plan-compare.js';
 import { signedDRM } from '../../src/rules/drm.js';
 import { optionsInWords } from '../../src/reports/glossary.js';
+import { idWords } from './unit-words.js';
 
 export function FireLedger({ result, commandLine }: { result: OddsResult; commandLine: string }) {
   if (result.ledger === undefined) return null;
@@ -25,7 +26,7 @@ export function FireLedger({ result, commandLine }: { result: OddsResult; comman
         <ol class="ledger-steps">
           {(result.fpLedger ?? []).map((l, i) => (
             <li key={`fp${i}`}>
-              {l.firer}: {[String(l.printed), ...l.steps.map((s) => `${s.label} = ${s.fp} (${s.rule})`)].join(', ')} → {l.fp} FP
+              {idWords(l.firer)}: {[String(l.printed), ...l.steps.map((s) => `${s.label} = ${s.fp} (${s.rule})`)].join(', ')} → {l.fp} FP
             </li>
           ))}
           <li>

@@ -74,6 +74,7 @@ function label(spec: OptionSpec): string {
 function choiceWords(name: string, value: string): string {
   if (name === 'nationality' || name === 'firer-nationality') return nationalityWords(value);
   if (name === 'rules') return RULE_SET_WORDS[value] ?? value;
+  if (name === 'terrain') return value.replace(/-/g, ' ');
   return value;
 }
 const RULE_SET_WORDS: Readonly<Record<string, string>> = { '2nd-edition': 'ASL 2nd Edition', 'gi-anvil': 'G.I. Anvil of Victory' };
