@@ -172,11 +172,29 @@ function objectiveOf(r: OddsResult, objective: PlanObjective): { value: number; 
 }
 
 /**
+ * What a long comparison tells its caller as it goes (the CLI prints it on stderr): the exact screen's
+ * ranking first, then an estimate of the stack figures' time, then each candidate done.
+ */
+export interface PlanProgress {
+  /** The exact screen (NMC or better), best first (at most 10 plans), before any stack figure. */
+  screened?(rows: readonly PlanRow[], plansConsidered: number): void;
+  /**
+   * Seconds the candidates' stack figures are expected to take: a pilot run of the first Monte Carlo
+   * candidate at 1/100 of its trials (at least 1,000), scaled by trials and attacks. Not called when no
+   * candidate needs Monte Carlo.
+   */
+  estimate?(seconds: number, candidates: number): void;
+  /** Candidate `done` of `total` has its stack figures (`seconds` since the comparison began). */
+  evaluated?(done: number, total: number, seconds: number): void;
+}
+
+/**
  * Compares every fire plan of the firers against the target stack.
+ * @param progress optional: told the screen's ranking, the estimate and each candidate done
  * @throws AslOddsError `input.firer` (no firer, more than MAX_PLAN_FIRERS), `input.objective`, and as
  *   the builder and attackQuery
  */
-export async function comparePlans(input: PlanInput): Promise<PlanComparison> {
+export async function comparePlans(input: PlanInput, progress?: PlanProgress): Promise<PlanComparison> {
   const t0 = performance.now();
   const objective = input.objective ?? 'any-broken';
   if (!PLAN_OBJECTIVES.includes(objective)) throw inputError('input.objective', `--objective: expected one of ${PLAN_OBJECTIVES.join(', ')}, got '${String(objective)}'`);
@@ -223,6 +241,10 @@ export async function comparePlans(input: PlanInput): Promise<PlanComparison> {
     p.built.map((g, i) => ({ firers: p.groups[i], fp: g.fp, column: g.column, drm: g.drm, cowering: g.cowering.columns, directed: g.leader !== null }));
   const baseRow = (p: Plan): PlanRow => ({ rank: null, groups: p.groups, attacks: attacksOf(p), nmcOrBetter: p.nmc.p, nmcOrBetterFraction: p.nmc.fraction });
 
+  progress?.screened?.(
+    order.slice(0, 10).map((p, i) => ({ ...baseRow(p), rank: i + 1, value: p.nmc.p, method: 'exact' as const })),
+    plans.length,
+  );
   if (objective !== 'nmc') {
     // The plans whose stack figures are computed: one group, all separate, and the best by the screen
     // (one per distinct sequence of attacks).
@@ -239,10 +261,23 @@ export async function comparePlans(input: PlanInput): Promise<PlanComparison> {
       if (chosen.length >= candidates + 2) break;
       if (p.groups.length <= MAX_ATTACKS) take(p);
     }
-    for (const p of chosen) rows.set(p, await evaluate(p));
+    const monteCarlo = (p: Plan) => p.built.length <= MAX_ATTACKS && !(p.built.length === 1 || (p.built.length === 2 && input.target.targets.length <= 2));
+    const pilotPlan = chosen.find(monteCarlo);
+    if (progress?.estimate && pilotPlan !== undefined) {
+      const pilotTrials = Math.max(1000, Math.round(trials / 100));
+      const t = performance.now();
+      await evaluate(pilotPlan, pilotTrials);
+      const perTrialAttack = (performance.now() - t) / 1000 / (pilotTrials * pilotPlan.built.length);
+      const attacks = chosen.filter(monteCarlo).reduce((n, p) => n + p.built.length, 0);
+      progress.estimate(perTrialAttack * trials * attacks, chosen.length);
+    }
+    for (const [i, p] of chosen.entries()) {
+      rows.set(p, await evaluate(p));
+      progress?.evaluated?.(i + 1, chosen.length, (performance.now() - t0) / 1000);
+    }
   }
 
-  async function evaluate(p: Plan): Promise<PlanRow> {
+  async function evaluate(p: Plan, planTrials = trials): Promise<PlanRow> {
     const row = baseRow(p);
     if (p.built.length > MAX_ATTACKS) return { ...row, note: `the attack engine takes at most ${MAX_ATTACKS} attacks in a sequence` };
     if (p.built.every((g) => g.column === null)) return { ...row, anyBroken: 0, squads: 0, leaderLost: 0, wholeStack: 0, value: 0, method: 'exact' };
@@ -260,7 +295,7 @@ export async function comparePlans(input: PlanInput): Promise<PlanComparison> {
     // benchmarks/README.md "Exact attacks: the budgets"); past the query's quick budget Monte Carlo answers with the
     // shared seed. Otherwise Monte Carlo at once.
     const tryExact = p.built.length === 1 || (p.built.length === 2 && engine.targets.length <= 2);
-    const out = await computeOdds(attackQuery(attackInput), tryExact ? { seed, fallbackTrials: trials } : { trials, seed });
+    const out = await computeOdds(attackQuery(attackInput), tryExact ? { seed, fallbackTrials: planTrials } : { trials: planTrials, seed });
     if (out.kind !== 'result') throw new AslOddsError('internal.plan', 'plan: a partial result');
     const r = out.result;
     const se = r.stackEvents ?? {};

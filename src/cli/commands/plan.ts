@@ -7,7 +7,14 @@ import { PLAN_OPTIONS, planInputOf } from '../../calculators/plan.js';
 import type { ParsedOptions } from '../../calculators/calculator.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
 import { comparePlans } from '../../queries/fire-plans.js';
-import { formatPlanComparison } from '../../reports/plan-text.js';
+import { describePlan, formatPlanComparison } from '../../reports/plan-text.js';
+
+/** `12 s`, `3 min 20 s`. */
+function formatSeconds(s: number): string {
+  if (s < 90) return `${Math.max(1, Math.round(s))} s`;
+  const m = Math.floor(s / 60);
+  return `${m} min ${Math.round(s - 60 * m)} s`;
+}
 import type { CliContext } from '../io.js';
 import { optionFromSpec } from '../odds-command.js';
 
@@ -25,7 +32,20 @@ export function planCommand(cli: CliContext): Command {
     '\nExamples:\n  asl-odds plan --firer german/4-6-7,german/4-6-7,german/mmg --range 4 --terrain wooden-building --target russian/4-4-7,russian/4-4-7\n  asl-odds plan --firer german/4-6-7,german/4-6-7 --leader german/8-1 --objective leader-lost --target russian/9-1,russian/4-4-7\n',
   );
   return cmd.action(async (o: ParsedOptions) => {
-    const c = await comparePlans(planInputOf(o));
+    const input = planInputOf(o);
+    // On stderr unless --quiet: the exact screen's ranking at once, the estimate before the stack
+    // figures start, then each candidate done (a 6-firer comparison at 1e6 trials runs for minutes).
+    const say = (line: string) => {
+      if (!o.quiet) cli.io.stderr(`${line}\n`);
+    };
+    const c = await comparePlans(input, {
+      screened: (rows, n) => {
+        say(`screen (exact, NMC or better), best of ${n} plans:`);
+        for (const r of rows.slice(0, 5)) say(`  ${String(r.rank).padStart(2)}. ${(100 * r.nmcOrBetter).toFixed(1)}%  ${describePlan(r)}`);
+      },
+      estimate: (seconds, n) => say(`stack figures of ${n} plans: about ${formatSeconds(seconds)} (estimated from a pilot run at 1/100 of the trials)`),
+      evaluated: (done, total, seconds) => say(`plan ${done}/${total} done, ${seconds.toFixed(1)} s`),
+    });
     const json = JSON.stringify(c, null, 2) + '\n';
     cli.io.stdout(o.json ? json : formatPlanComparison(c));
     if (o.out) await writeFileAtomic(o.out as string, json);
