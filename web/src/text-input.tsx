@@ -15,7 +15,7 @@ import { createContext } from 'preact';
 import { useContext, useEffect, useRef, useState } from 'preact/hooks';
 
 /** ms from the last keystroke to the commit of a valid value. */
-export const LIVE_MS = 250;
+export const LIVE_MS = 200;
 
 /** Told by each field whether it holds typed text not yet committed (`pending`); `field` is the field's own key. */
 export const DraftContext = createContext<(field: object, pending: boolean) => void>(() => undefined);
