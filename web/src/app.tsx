@@ -236,7 +236,7 @@ export function App() {
       setComputing(false);
       setAnswer(answerOf(reply, state, line));
       measurements.answers.push({ hash: formatFragment(state), workerMs: reply.ms, roundTripMs: reply.roundTripMs, at: 0 });
-    }, first.current ? 0 : 60); // typing: wait for a pause; the first question at once
+    }, 0); // at once: a typed value comes after its pause (text-input.tsx); a later edit in this task cancels this one
     first.current = false;
     return () => clearTimeout(timer);
   }, [hash]);
