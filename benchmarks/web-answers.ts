@@ -42,13 +42,15 @@ const VIEWPORT = { width: 375, height: 812 };
  * Waits until the answer to `hash` is on screen and returns when it was drawn (the page's
  * performance.now()). `hash` as the page spells it (the fragments below need no escaping).
  */
-async function drawnAt(page: Page, hash: string): Promise<number> {
+async function drawnAt(page: Page, hash: string, since = 0): Promise<number> {
+  // an answer recorded after the edit (index >= since): an earlier answer to the same question does not count
+  const mine = `window.aslOdds.answers.slice(${since}).filter((a) => a.hash === ${JSON.stringify(hash)} && a.at > 0)`;
   await page.waitForFunction(
-    `(() => { const m = document.querySelector('main'); return m && m.dataset.hash === ${JSON.stringify(hash)} && !m.dataset.stale && m.dataset.status !== 'computing' && window.aslOdds.answers.some((a) => a.hash === ${JSON.stringify(hash)} && a.at > 0); })()`,
+    `(() => { const m = document.querySelector('main'); return m && m.dataset.hash === ${JSON.stringify(hash)} && !m.dataset.stale && m.dataset.status !== 'computing' && ${mine}.length > 0; })()`,
     undefined,
     { timeout: 60_000 },
   );
-  return (await page.evaluate(`window.aslOdds.answers.filter((a) => a.hash === ${JSON.stringify(hash)}).at(-1).at`)) as number;
+  return (await page.evaluate(`${mine}.at(-1).at`)) as number;
 }
 
 /** Records the time of the player's last input event (keystroke, change, tap). */
@@ -74,8 +76,9 @@ async function edits(open: string, act: (page: Page, i: number) => Promise<void>
   await watchInput(page);
   const out: number[] = [];
   for (let i = 0; i < repeat; i++) {
+    const since = (await page.evaluate('window.aslOdds.answers.length')) as number;
     await act(page, i);
-    const at = await drawnAt(page, fragmentOf(i));
+    const at = await drawnAt(page, fragmentOf(i), since);
     out.push(at - ((await page.evaluate('window.__lastInput')) as number));
   }
   await context.close();
