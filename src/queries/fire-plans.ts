@@ -1,5 +1,5 @@
 /**
- * Fire plans compared (issue 40, part 2): "fire as one group or separately, and in which order?"
+ * Fire plans compared: "fire as one group or separately, and in which order?"
  *
  *   firers (<= MAX_PLAN_FIRERS) -> every ordered partition into fire groups (identical firers
  *   interchangeable) -> each group built (rules/fire-group.ts; the directing leader directs the first

@@ -1,5 +1,5 @@
 /**
- * "Open a VASL game" on the page (issue 41): the player picks a `.vsav` file, which is read in the
+ * "Open a VASL game" on the page: the player picks a `.vsav` file, which is read in the
  * browser (never uploaded: the same reader as `asl-odds vasl`, src/vasl/), picks a Location from the
  * list, and a calculator is filled from it by setting the URL fragment, the page's whole state, with the
  * same option values the CLI's `--vasl <file> --at <hex>` fills (src/vasl/location-options.ts).
