@@ -461,10 +461,11 @@ export function optionsInWords(text: string): string {
  * message with every option named by its field ({@link errorInWords}).
  */
 export const ERROR_SENTENCES: Readonly<Record<string, string>> = Object.freeze({
-  'fire.ownSide':
-    "These firers and the target stack are on the same side: a Fire Group fires at enemy units only. Put the enemy's units in the target stack (A7, A7.5).",
-  'fire.mixedNationalities':
-    'Units of different nationalities cannot form one Fire Group (A7.5): fire them as separate attacks, one for each nationality, or keep the firers of one nationality.',
+  'input.targetSide':
+    "The target stack holds a unit of the firers' own side: fire attacks are made on enemy units (A7). Put the enemy's units in the target stack, or change the firers.",
+  'input.fireGroupSide':
+    "These firers are of two sides: a Fire Group combines the FP of one side's units only (A7.5). Keep one side's units as the firers.",
+  'input.leaderSide': "This leader is of the other side: a leader directs the fire of his own side's units only (A7.53). Give a leader of the firers' side, or none.",
 });
 
 /**
@@ -472,7 +473,7 @@ export const ERROR_SENTENCES: Readonly<Record<string, string>> = Object.freeze({
  * otherwise the message with each option it names (`--fp`, `option '--elr <n>'`) written as the
  * form's field in quotes ("Firepower (FP)"). Never throws.
  * @param message the CLI's one-line message
- * @param code the error's stable code (`input.fp`, `fire.mixedNationalities`), or ''
+ * @param code the error's stable code (`input.fp`, `input.fireGroupSide`), or ''
  * @example errorInWords("--firer: give at least one firing unit", 'input.firer') // '"Firer": give at least one firing unit'
  */
 export function errorInWords(message: string, code: string): string {

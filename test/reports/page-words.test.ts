@@ -38,12 +38,17 @@ describe('errors in the form\'s words', () => {
   it('counter ids read as the counter', () => {
     expect(errorInWords("unknown unit 'german/4-6-9'; closest: german/4-6-8", 'input.unit')).toBe("unknown unit 'German 4-6-9'; closest: German 4-6-8");
   });
-  it('a Fire Group at its own side, or of two nationalities: one plain sentence with the rule (A7.5)', () => {
-    for (const code of ['fire.ownSide', 'fire.mixedNationalities']) {
-      const w = errorInWords('--firer: whatever the CLI says', code);
+  it('a Fire Group at its own side, of two sides, or directed by an enemy leader: one plain sentence with the rule', () => {
+    // the codes and messages of the fire attack builder's refusals (src/rules/fire-group.ts)
+    for (const [code, message, rule] of [
+      ['input.targetSide', "--target german/4-6-7: a unit of the firers' own side (german); fire attacks are made on enemy units (A7)", /\(A7\)/],
+      ['input.fireGroupSide', "--firer german/4-6-7, russian/4-4-7: a Fire Group combines the FP of one side's units; these are enemies (A7.5)", /\(A7\.5\)/],
+      ['input.leaderSide', "--leader russian/9-1: a leader directs the fire of his own side's units only, not of german/4-6-7 (A7.53)", /\(A7\.53\)/],
+    ] as const) {
+      const w = errorInWords(message, code);
       expect(w).toBe(ERROR_SENTENCES[code]);
-      expect(w).toMatch(/A7\.5/);
-      expect(w).not.toMatch(/--/);
+      expect(w).toMatch(rule);
+      expect(w).not.toMatch(/--|[a-z]+\/\d/);
     }
   });
   it('text naming options (a calculator\'s summary) reads with the fields', () => {
