@@ -170,6 +170,24 @@ describe.skipIf(!hasChromium)('the page as a player uses it', () => {
       await context.close();
     }, 90_000);
 
+    it(`the odds tables too: every kind reachable, 44 px targets, no option name outside the command line, at ${width} px`, async () => {
+      const { context, errors } = await guardedContext(site!, width, width < 600 ? 812 : 800);
+      const page = await context.newPage();
+      await page.goto(site!.web.url + '#/mc');
+      await waitDrawn(page, '#/mc?unit=german/4-6-7&check=1MC&leader=german/8-1');
+      await page.locator('nav a[data-calculator="table"]').click();
+      const kinds = (await page.evaluate(`[...document.querySelectorAll('nav.kinds a')].map((a) => a.getAttribute('href'))`)) as string[];
+      expect(kinds.length).toBeGreaterThan(3);
+      for (const href of kinds) {
+        await page.locator(`nav.kinds a[href="${href}"]`).click();
+        await page.waitForFunction(`(() => { const m = document.querySelector('main'); return m && m.dataset.status !== 'computing' && !m.dataset.stale && m.dataset.hash === location.hash && location.hash === ${JSON.stringify(href)} && document.querySelector('.pane.current .table-set, .pane.current [role=alert]') !== null; })()`, undefined, { timeout: TIMEOUT });
+        expect(await smallTargets(page), href).toEqual([]);
+        expect(await wordsShown(page), href).not.toMatch(/--[a-z]/);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 120_000);
+
     it(`builds an attack from a fresh page with "+ add a firer": the ledger gives the FP and DRM, read in one column, at ${width} px`, async () => {
       const { context, errors } = await guardedContext(site!, width, width < 600 ? 812 : 800);
       const page = await context.newPage();
