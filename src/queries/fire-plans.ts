@@ -179,9 +179,9 @@ export interface PlanProgress {
   /** The exact screen (NMC or better), best first (at most 10 plans), before any stack figure. */
   screened?(rows: readonly PlanRow[], plansConsidered: number): void;
   /**
-   * Seconds the candidates' stack figures are expected to take: a pilot run of the first Monte Carlo
-   * candidate at 1/100 of its trials (at least 1,000), scaled by trials and attacks. Not called when no
-   * candidate needs Monte Carlo.
+   * Seconds the other candidates' stack figures are expected to take, from the time of the first
+   * Monte Carlo candidate (computed first, and kept), scaled by attacks. Not called when no candidate
+   * needs Monte Carlo.
    */
   estimate?(seconds: number, candidates: number): void;
   /** Candidate `done` of `total` has its stack figures (`seconds` since the comparison began). */
@@ -263,21 +263,24 @@ export async function comparePlans(input: PlanInput, progress?: PlanProgress): P
     }
     const monteCarlo = (p: Plan) => p.built.length <= MAX_ATTACKS && !(p.built.length === 1 || (p.built.length === 2 && input.target.targets.length <= 2));
     const pilotPlan = chosen.find(monteCarlo);
+    let pilotRow: PlanRow | undefined;
     if (progress?.estimate && pilotPlan !== undefined) {
-      const pilotTrials = Math.max(1000, Math.round(trials / 100));
+      // The first Monte Carlo candidate is computed first, timed, and kept: the others are estimated
+      // from it, scaled by their attacks (how many trials a run takes, and whether its engine answers
+      // exactly, are the same for all).
       const t = performance.now();
-      await evaluate(pilotPlan, pilotTrials);
-      const perTrialAttack = (performance.now() - t) / 1000 / (pilotTrials * pilotPlan.built.length);
-      const attacks = chosen.filter(monteCarlo).reduce((n, p) => n + p.built.length, 0);
-      progress.estimate(perTrialAttack * trials * attacks, chosen.length);
+      pilotRow = await evaluate(pilotPlan);
+      const perAttack = (performance.now() - t) / 1000 / pilotPlan.built.length;
+      const rest = chosen.filter((p) => p !== pilotPlan && monteCarlo(p));
+      progress.estimate(rest.reduce((sum, p) => sum + perAttack * p.built.length, 0), chosen.length);
     }
     for (const [i, p] of chosen.entries()) {
-      rows.set(p, await evaluate(p));
+      rows.set(p, p === pilotPlan && pilotRow !== undefined ? pilotRow : await evaluate(p)); // in the candidates' order
       progress?.evaluated?.(i + 1, chosen.length, (performance.now() - t0) / 1000);
     }
   }
 
-  async function evaluate(p: Plan, planTrials = trials): Promise<PlanRow> {
+  async function evaluate(p: Plan): Promise<PlanRow> {
     const row = baseRow(p);
     if (p.built.length > MAX_ATTACKS) return { ...row, note: `the attack engine takes at most ${MAX_ATTACKS} attacks in a sequence` };
     if (p.built.every((g) => g.column === null)) return { ...row, anyBroken: 0, squads: 0, leaderLost: 0, wholeStack: 0, value: 0, method: 'exact' };
@@ -295,7 +298,7 @@ export async function comparePlans(input: PlanInput, progress?: PlanProgress): P
     // benchmarks/README.md "Exact attacks: the budgets"); past the query's quick budget Monte Carlo answers with the
     // shared seed. Otherwise Monte Carlo at once.
     const tryExact = p.built.length === 1 || (p.built.length === 2 && engine.targets.length <= 2);
-    const out = await computeOdds(attackQuery(attackInput), tryExact ? { seed, fallbackTrials: planTrials } : { trials: planTrials, seed });
+    const out = await computeOdds(attackQuery(attackInput), tryExact ? { seed, fallbackTrials: trials } : { trials, seed });
     if (out.kind !== 'result') throw new AslOddsError('internal.plan', 'plan: a partial result');
     const r = out.result;
     const se = r.stackEvents ?? {};

@@ -20,7 +20,7 @@ describe('plan: progress on stderr, --quiet', () => {
     expect(lines[0]).toBe('screen (exact, NMC or better), best of 8 plans:');
     // the screen's best plan: one group of all three, 13 FP on the 12 column, NMC or better 7/12
     expect(lines[1]).toBe('   1. 58.3%  [4-6-7 + 4-6-7 + MMG] 13 FP on the 12 col +2');
-    const estimate = lines.findIndex((l) => /^stack figures of 4 plans: about \d+ (s|min \d+ s) \(estimated from a pilot run at 1\/100 of the trials\)$/.test(l));
+    const estimate = lines.findIndex((l) => /^stack figures of 4 plans: about \d+ (s|min \d+ s) more \(estimated from the first Monte Carlo plan's time\)$/.test(l));
     const firstDone = lines.findIndex((l) => /^plan 1\/4 done, \d+\.\d s$/.test(l));
     expect(estimate).toBeGreaterThan(1);
     expect(firstDone).toBeGreaterThan(estimate);

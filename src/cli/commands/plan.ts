@@ -43,7 +43,7 @@ export function planCommand(cli: CliContext): Command {
         say(`screen (exact, NMC or better), best of ${n} plans:`);
         for (const r of rows.slice(0, 5)) say(`  ${String(r.rank).padStart(2)}. ${(100 * r.nmcOrBetter).toFixed(1)}%  ${describePlan(r)}`);
       },
-      estimate: (seconds, n) => say(`stack figures of ${n} plans: about ${formatSeconds(seconds)} (estimated from a pilot run at 1/100 of the trials)`),
+      estimate: (seconds, n) => say(`stack figures of ${n} plans: about ${formatSeconds(seconds)} more (estimated from the first Monte Carlo plan's time)`),
       evaluated: (done, total, seconds) => say(`plan ${done}/${total} done, ${seconds.toFixed(1)} s`),
     });
     const json = JSON.stringify(c, null, 2) + '\n';
