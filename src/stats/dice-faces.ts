@@ -34,7 +34,7 @@ export function chiSquaredUpperTail(x: number, df: number): number {
  */
 export function facesTest(faceCounts: readonly number[]): FacesTest {
   const n = faceCounts.reduce((s, c) => s + c, 0);
-  if (n < FACES_MIN_DICE) return { ran: false, reason: `${n} dice: the test needs at least ${FACES_MIN_DICE} (an expected ${FACES_MIN_DICE / 6} of each face)` };
+  if (n < FACES_MIN_DICE) return { ran: false, reason: `${n} ${n === 1 ? 'die' : 'dice'}: the test needs at least ${FACES_MIN_DICE} (an expected ${FACES_MIN_DICE / 6} of each face)` };
   const e = n / 6;
   const statistic = faceCounts.reduce((s, c) => s + ((c - e) * (c - e)) / e, 0);
   return { ran: true, statistic, degreesOfFreedom: 5, pValue: chiSquaredUpperTail(statistic, 5) };
