@@ -30,9 +30,10 @@ export function logCommand(cli: CliContext): Command {
     .option('--player <name>', "only this player's rolls, across all the logs (the name as VASL shows it)")
     .option('--format <fmt>', `output format: ${FORMATS.join(', ')} (csv: every roll, one a row)`, 'text')
     .option('--json', 'print one JSON object (same as --format json)')
+    .option('--quiet', 'no notes on stderr (the report files written)')
     .option('--report <dir>', 'also write the text, markdown, CSV and JSON, the charts (Vega-Lite spec and SVG) and index.html into <dir>')
     .addHelpText('after', '\nExamples:\n  asl-odds log game.vlog\n  asl-odds log round1.vlog round2.vlog round3.vlog --player Alice\n  asl-odds log game.vlog --format csv > rolls.csv\n  asl-odds log game.vlog --report dice\n')
-    .action(async (files: string[], o: { player?: string; format: string; json?: boolean; report?: string }) => {
+    .action(async (files: string[], o: { player?: string; format: string; json?: boolean; report?: string; quiet?: boolean }) => {
       const format = o.json ? 'json' : parseFormat(o.format);
       if (files.length > MAX_LOGS) throw inputError('input.log', `log: ${files.length} logs; at most ${MAX_LOGS} in one run`);
       checkOutputPaths({ report: o.report }, files.map((path) => ({ what: 'a log file', path })));
@@ -48,7 +49,7 @@ export function logCommand(cli: CliContext): Command {
       const analysis = analyzeDiceLogs(logs, o.player);
       if (o.report) {
         const { files: written } = await writeDiceLogReport(o.report, analysis, cli.argv);
-        if (format !== 'json') cli.io.stderr(`report: ${written.map(printableLine).join(', ')}\n`);
+        if (format !== 'json' && !o.quiet) cli.io.stderr(`report: ${written.map(printableLine).join(', ')}\n`);
       }
       cli.io.stdout(formatDiceLog(analysis, format));
     });
