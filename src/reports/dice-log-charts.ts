@@ -29,7 +29,7 @@ export function buildDiceDistributionSpec(a: DiceLogAnalysis, type: 'DR' | 'dr' 
   const x = { field: 'value', type: 'ordinal', title: type === 'DR' ? 'DR (total of two dice)' : 'dr', sort: { field: 'order', op: 'min', order: 'ascending' }, axis: { labelAngle: 0 } } as const;
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: { text: `Each player's ${type} against fair dice`, subtitle: 'bars: share of the player\'s rolls; black ticks: fair dice', anchor: 'start' },
+    title: { text: `Each player's ${type} against fair dice`, subtitle: 'bars: the player\'s rolls; ticks: fair dice', anchor: 'start' },
     width: { step: Math.max(24, 14 * players.length) },
     height: 220,
     data: { values },
@@ -72,7 +72,7 @@ export function buildRunningMeanSpec(a: DiceLogAnalysis, type: 'DR' | 'dr' = 'DR
   const fair = type === 'DR' ? 7 : 3.5;
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: { text: `Running mean of each player's ${type}`, subtitle: `grey band: where 95% of fair games stay at each roll; line: fair dice's ${fair}`, anchor: 'start' },
+    title: { text: `Running mean of each player's ${type}`, subtitle: `grey: where 95% of fair games stay; dashed: ${fair}`, anchor: 'start' },
     width: 480,
     height: 220,
     layer: [
