@@ -37,6 +37,8 @@ import { SequenceDecoder } from './sequence-decoder.js';
 export const LOG_LIMITS = Object.freeze({
   /** Rolls in one log (a long game has a few thousand). */
   rolls: 100_000,
+  /** Rolls of all the logs read together (a season of a few hundred games). */
+  runRolls: 500_000,
   /** Characters of a player's name. */
   playerChars: 64,
   /** Characters of a roll kind (VASL's buttons: at most 5). */

@@ -110,4 +110,11 @@ describe('asl-odds log', () => {
     const text = await run(['log', f]);
     expect(text.out).toContain('note: tampered.vlog: 3 chat line(s) began as a roll report but did not check');
   });
+
+  it('a log of 100,001 rolls is refused in one line, exit 2', async () => {
+    const f = writeLog('huge.vlog', Array.from({ length: 100_001 }, (_, i) => `*** (IFT DR) ${1 + (i % 6)},${1 + ((i * 5) % 6)} ***   <Alice>`));
+    const { code, out, err } = await run(['log', f]);
+    expect([code, out]).toEqual([2, '']);
+    expect(err).toBe('asl-odds: error: huge.vlog: more than 100000 rolls in one log; refused\n');
+  }, 60_000);
 });

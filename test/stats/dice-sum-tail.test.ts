@@ -121,3 +121,17 @@ describe('facesTest and fairMeanBand', () => {
     expect(band[1]).toEqual({ rolls: 2, lo: 3.5, hi: 10.5 });
   });
 });
+
+describe('binomialUpperTail past the exact limit', () => {
+  it('the floating-point sum agrees with the exact one at the limit', async () => {
+    const { BINOMIAL_EXACT_MAX } = await import('../../src/stats/binomial-tail.js');
+    const n = BINOMIAL_EXACT_MAX;
+    const exact = binomialUpperTail(100, n, 1, 36);
+    const float = binomialUpperTail(100, n + 1, 1, 36);
+    expect(exact.method).toBe('exact');
+    expect(float.method).toBe('floating point');
+    // One more try raises the tail a little: P(X_{n+1} >= k) = P(X_n >= k) + p P(X_n = k - 1).
+    const pmf = binomialUpperTail(99, n, 1, 36).probability - exact.probability;
+    expect(float.probability).toBeCloseTo(exact.probability + pmf / 36, 12);
+  });
+});

@@ -9,7 +9,7 @@ import { analyzeDiceLogs } from '../../src/reports/dice-log.js';
 import { buildDiceDistributionSpec, buildRunningMeanSpec } from '../../src/reports/dice-log-charts.js';
 import { describeMean } from '../../src/reports/dice-log-text.js';
 import { formatOneIn, formatPercent } from '../../src/reports/format-probability.js';
-import { readGameLog, type GameLog } from '../../src/vasl/game-log.js';
+import { LOG_LIMITS, readGameLog, type GameLog } from '../../src/vasl/game-log.js';
 import { SAVE_LIMITS } from '../../src/vasl/save-archive.js';
 import { Chart } from './chart.js';
 
@@ -38,6 +38,7 @@ export function DiceLogView() {
       }
       try {
         read.push(readGameLog(new Uint8Array(await file.arrayBuffer()), file.name));
+        if (read.reduce((n, l) => n + l.rolls.length, 0) > LOG_LIMITS.runRolls) throw new Error(`more than ${LOG_LIMITS.runRolls} rolls in these logs together; open fewer logs`);
       } catch (e) {
         setError((e as Error).message);
         setLogs([]);

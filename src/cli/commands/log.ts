@@ -10,7 +10,7 @@ import { inputError, printableLine } from '../../errors.js';
 import { writeDiceLogReport } from '../../report-files/write-dice-log-report.js';
 import { analyzeDiceLogs } from '../../reports/dice-log.js';
 import { DiceLogFormat, formatDiceLog } from '../../reports/dice-log-text.js';
-import { readGameLog, type GameLog } from '../../vasl/game-log.js';
+import { LOG_LIMITS, readGameLog, type GameLog } from '../../vasl/game-log.js';
 import { SAVE_LIMITS } from '../../vasl/save-archive.js';
 import type { CliContext } from '../io.js';
 import { checkOutputPaths } from '../output-paths.js';
@@ -38,7 +38,13 @@ export function logCommand(cli: CliContext): Command {
       if (files.length > MAX_LOGS) throw inputError('input.log', `log: ${files.length} logs; at most ${MAX_LOGS} in one run`);
       checkOutputPaths({ report: o.report }, files.map((path) => ({ what: 'a log file', path })));
       const logs: GameLog[] = [];
-      for (const f of files) logs.push(await readLogFile(f));
+      let rolls = 0;
+      for (const f of files) {
+        const log = await readLogFile(f);
+        rolls += log.rolls.length;
+        if (rolls > LOG_LIMITS.runRolls) throw inputError('input.log', `log: more than ${LOG_LIMITS.runRolls} rolls in these logs together; give fewer logs`);
+        logs.push(log);
+      }
       if (o.player !== undefined) {
         const players = [...new Set(logs.flatMap((l) => l.rolls.map((r) => r.player)))];
         if (!players.includes(o.player)) {
