@@ -62,7 +62,7 @@ export async function writeDiceLogReport(dir: string, a: DiceLogAnalysis, argv: 
               { header: 'How many', align: 'right' },
               { header: 'Fair dice: at least as many', align: 'right' },
             ],
-            rows: a.mattered.map((m) => [m.player, m.what, `${m.rule}${m.confidence === 'medium' ? ' (medium confidence)' : ''}`, `${m.count} of ${m.of}`, `${(m.atLeast.probability * 100).toFixed(1)}%`]),
+            rows: a.mattered.map((m) => [m.player, m.what, `${m.rule}${m.confidence === 'medium' ? ' (medium confidence)' : ''}`, `${m.count} of ${m.of}`, m.count === 0 ? '-' : `${(m.atLeast.probability * 100).toFixed(1)}%`]),
           },
         },
       ],

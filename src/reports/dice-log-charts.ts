@@ -30,7 +30,7 @@ export function buildDiceDistributionSpec(a: DiceLogAnalysis, type: 'DR' | 'dr' 
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: { text: `Each player's ${type} against fair dice`, subtitle: 'bars: the player\'s rolls; ticks: fair dice', anchor: 'start' },
-    width: { step: Math.max(24, 14 * players.length) },
+    width: 520,
     height: 220,
     data: { values },
     encoding: { x },
