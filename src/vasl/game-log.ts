@@ -23,7 +23,7 @@
  *
  * Nothing is believed unchecked: every die is 1 to 6 and the count of dice matches DR (2) or dr (1);
  * a kind is a short word; a player's name is at most {@link LOG_LIMITS}.playerChars printable
- * characters. A line that looks like a roll but fails a check is not a roll: it is counted in
+ * characters, with no bidirectional control. A line that looks like a roll but fails a check is not a roll: it is counted in
  * `unreadable` and said. The work is bounded by SAVE_LIMITS and STREAM_LIMITS, and by LOG_LIMITS.
  *
  * Runs in Node and in a browser (the page reads a log the player opens; nothing is uploaded).
@@ -219,7 +219,8 @@ function isKind(kind: string): boolean {
 
 function isPlayer(player: string): boolean {
   const p = player.trim();
-  return p.length > 0 && p === player && player.length <= LOG_LIMITS.playerChars && !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(player);
+  // No control character, line separator or bidirectional control (which would reorder the text around it).
+  return p.length > 0 && p === player && player.length <= LOG_LIMITS.playerChars && !/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028-\u202e\u2066-\u2069]/.test(player);
 }
 
 /** A Turn Track line as its side, turn and phase; null when it is not one. */

@@ -92,13 +92,14 @@ describe('asl-odds log', () => {
     }
   });
 
-  it('a tampered log: a die of 7, a wrong count of dice, a control character in a name are no rolls, and said', async () => {
+  it('a tampered log: a die of 7, a wrong count of dice, a control or bidirectional character in a name are no rolls, and said', async () => {
     const f = writeLog('tampered.vlog', [
       '*** (IFT DR) 3,5 ***   <Alice>',
       '*** (IFT DR) 3,7 ***   <Alice>',
       '*** (MC DR) 4 ***   <Alice>',
       '*** (MC DR) 4,4 ***   <Al\u001b[31mice>',
       '*** (RS dr) 6 ***   <Bob>',
+      '*** (RS dr) 1 ***   <\u202eboB>',
       '* New: German Turn 2 - APh *',
       '*** (CC DR) 1,1 ***   <Bob>',
     ]);
@@ -106,9 +107,9 @@ describe('asl-odds log', () => {
     expect(code).toBe(0);
     const j = JSON.parse(out);
     expect(j.rolls.map((r: { player: string; kind: string; dice: number[]; phase: string | null }) => `${r.player} ${r.kind} ${r.dice.join(',')} ${r.phase}`)).toEqual(['Alice IFT 3,5 null', 'Bob RS 6 null', 'Bob CC 1,1 APh']);
-    expect(j.files[0].unreadable).toBe(3);
+    expect(j.files[0].unreadable).toBe(4);
     const text = await run(['log', f]);
-    expect(text.out).toContain('note: tampered.vlog: 3 chat line(s) began as a roll report but did not check');
+    expect(text.out).toContain('note: tampered.vlog: 4 chat line(s) began as a roll report but did not check');
   });
 
   it('a log of 100,001 rolls is refused in one line, exit 2', async () => {
