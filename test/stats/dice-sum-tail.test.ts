@@ -50,6 +50,19 @@ describe('diceSumTails: exact one-sided tails of the sum of n dice', () => {
     expect(low.denominator).toBe(String(6n ** 24n));
   });
 
+  it("a full.vlog figure, Alice's 12 DR totalling 79, against (x + ... + x^6)^24 multiplied out term by term", () => {
+    let poly: bigint[] = [1n]; // coefficient i: ways to total i
+    for (let d = 0; d < 24; d++) {
+      const next = new Array<bigint>(poly.length + 6).fill(0n);
+      poly.forEach((c, i) => {
+        for (let f = 1; f <= 6; f++) next[i + f] += c;
+      });
+      poly = next;
+    }
+    const ways = poly.slice(0, 80).reduce((s, c) => s + c, 0n);
+    expect(diceSumTails([{ dice: 24, sum: 79, direction: 'low' }])[0].numerator).toBe(String(ways));
+  });
+
   it('past the exact limit the floating-point convolution agrees with the exact count at the limit', () => {
     const n = TAIL_LIMITS.exactDice;
     const exact = diceSumTails([{ dice: n, sum: 3300, direction: 'low' }])[0];
