@@ -44,10 +44,16 @@ function headline(a: DiceLogAnalysis): string[] {
   return a.groups.filter((g) => g.kind === null).map((g) => `  ${name(g.player)}, ${g.type}: ${describeMean(g)}`);
 }
 
-function matteredLine(m: MatteredRow): string {
+/**
+ * One roll that mattered in words: `Chuck: Original 2 on a MC or Rally DR, Heat of Battle (A15.1): 2 of
+ * 10; with fair dice 1 game in 33 has at least 2 (3.0%, exact)`. Never throws.
+ */
+export function describeMattered(m: MatteredRow): string {
   const fair = m.count === 0 ? '' : `; with fair dice ${gamesIn(m.atLeast.probability).replace(/ (is|are)$/, '')} ${gamesIn(m.atLeast.probability).endsWith('are') ? 'have' : 'has'} at least ${m.count} (${formatPercent(m.atLeast.probability)}, exact)`;
-  return `  ${name(m.player)}: ${m.what}, ${m.rule}: ${m.count} of ${m.of}${fair}${m.confidence === 'medium' ? ' [medium confidence]' : ''}`;
+  return `${name(m.player)}: ${m.what}, ${m.rule}: ${m.count} of ${m.of}${fair}${m.confidence === 'medium' ? ' [medium confidence]' : ''}`;
 }
+
+const matteredLine = (m: MatteredRow) => `  ${describeMattered(m)}`;
 
 function header(a: DiceLogAnalysis): string {
   const files = a.files.map((f) => `${f.file}${f.moduleVersion ? ` (VASL ${f.moduleVersion})` : ''}`).join(', ');

@@ -59,7 +59,9 @@ describe.skipIf(!hasChromium)('the page reads the dice of a VASL log', () => {
     expect(cliChuck).toBe('hot (low): mean 2.87 over 15 dr (fair dice 3.5); with fair dice 1 game in 11 is this hot or hotter (8.8%, one-sided, exact)');
     const text = await answer.innerText();
     expect(text).toContain(`Chuck, dr: ${cliChuck}`);
-    expect(text).toContain('Chuck: Original 2 on a MC or Rally DR, Heat of Battle (A15.1): 2 of 10');
+    const cliHoB = io.out.split('\n').find((l) => l.startsWith('  Chuck: Original 2 on a MC or Rally DR'))!.trim();
+    expect(cliHoB).toBe('Chuck: Original 2 on a MC or Rally DR, Heat of Battle (A15.1): 2 of 10; with fair dice 1 game in 33 has at least 2 (3.0%, exact)');
+    expect(text).toContain(cliHoB);
     // Both charts drawn.
     await expect.poll(() => answer.locator('.chart [data-rendered]').count(), { timeout: 60_000 }).toBe(2);
 

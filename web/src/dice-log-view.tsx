@@ -7,8 +7,7 @@
 import { useMemo, useState } from 'preact/hooks';
 import { analyzeDiceLogs } from '../../src/reports/dice-log.js';
 import { buildDiceDistributionSpec, buildRunningMeanSpec } from '../../src/reports/dice-log-charts.js';
-import { describeMean } from '../../src/reports/dice-log-text.js';
-import { formatOneIn, formatPercent } from '../../src/reports/format-probability.js';
+import { describeMattered, describeMean } from '../../src/reports/dice-log-text.js';
 import { LOG_LIMITS, readGameLog, type GameLog } from '../../src/vasl/game-log.js';
 import { SAVE_LIMITS } from '../../src/vasl/save-archive.js';
 import { Chart } from './chart.js';
@@ -109,10 +108,7 @@ export function DiceLogView() {
                 {analysis.mattered
                   .filter((m) => m.count > 0)
                   .map((m, i) => (
-                    <li key={i}>
-                      {m.player}: {m.what}, {m.rule}: {m.count} of {m.of}; with fair dice at least as many in {formatOneIn(m.atLeast.probability)} games ({formatPercent(m.atLeast.probability)})
-                      {m.confidence === 'medium' && ' [medium confidence]'}
-                    </li>
+                    <li key={i}>{describeMattered(m)}</li>
                   ))}
                 {analysis.mattered.every((m) => m.count === 0) && <li>No Original 2 or 12 on a MC, TC or Rally DR, and no sniper dr of 1 or 2.</li>}
               </ul>
