@@ -9,7 +9,7 @@
  * mattered by the rules, each with the exact chance that fair dice give at least that many
  * (stats/binomial-tail.ts).
  *
- * The rolls that mattered (on the Original DR, before any DRM; RULES-NOTES.md "Dice"):
+ * The rolls that mattered (on the Original DR, before any DRM; docs/rules-notes.md §1):
  * - an Original 2 on a MC or Rally DR: Heat of Battle (A15.1: "any Original MC or Rally (not
  *   Self-Rally) DR of 2"; a log does not say which Rally was a Self-Rally); an Original 2 on a TC DR is
  *   listed apart: A15.1's text names MC and Rally only;
