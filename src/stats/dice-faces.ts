@@ -3,8 +3,9 @@
  * each, run only where the counts allow it: every expected count at least 5 (so at least 30 dice), the
  * usual condition for the chi-squared approximation. Below that the answer says so instead.
  *
- * The p-value comes from one function, {@link chiSquaredUpperTail}, so that the distribution's tail
- * can be taken from a kept library by changing one line.
+ * The p-value comes from one function, {@link chiSquaredUpperTail}: chi-squared.ts's upper tail, whose
+ * incomplete gamma function is stdlib's (@stdlib/math-base-special-gammainc); a chi-squared CDF
+ * package would replace that one line.
  */
 import { chiSquaredPValue } from './chi-squared.js';
 
@@ -17,9 +18,8 @@ export type FacesTest =
   | { readonly ran: false; readonly reason: string };
 
 /**
- * The upper tail P(χ²_df >= x).
- * Today src/stats/chi-squared.ts (the regularized gamma function); a library's chi-squared CDF
- * (1 - cdf(x, df)) replaces it here.
+ * The upper tail P(χ²_df >= x), from chi-squared.ts (stdlib's upper incomplete gamma Q(df/2, x/2));
+ * never 1 - cdf, which loses the small p-values.
  */
 export function chiSquaredUpperTail(x: number, df: number): number {
   return chiSquaredPValue(x, df);
