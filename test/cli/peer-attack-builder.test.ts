@@ -26,11 +26,11 @@ import { bufferIO, errorCodeOf, runJson } from './buffer-io.js';
 const VS = ['--target', 'russian/4-4-7'];
 const steps = (r: Awaited<ReturnType<typeof runJson>>, i = 0) => r.fpLedger?.[i].steps.map((s) => `${s.label} = ${s.fp}`);
 /** a/b + c/d - e/f as a reduced fraction string. */
-function sum(...terms: [number, string][]): string {
+function sum(...terms: [number, string | undefined][]): string {
   let n = 0n;
   let d = 1n;
   for (const [sign, f] of terms) {
-    const [a, b] = f.split('/').map(BigInt);
+    const [a, b] = (f ?? 'NaN').split('/').map(BigInt);
     n = n * (b ?? 1n) + BigInt(sign) * a * d;
     d = d * (b ?? 1n);
   }
@@ -156,7 +156,7 @@ describe('kehannan/ruleschat tests/test_ift_attack.py: target effects (A7.301-A7
     const base = await unit('--result', 'NMC');
     const enc = await unit('--result', 'NMC', '--encircled');
     expect([enc.pin, enc.pass]).toEqual(['5/36', '5/18']);
-    const value = (s: string) => s.split('/').map(Number).reduce((a, b) => a / b);
+    const value = (s: string | undefined) => (s ?? '').split('/').map(Number).reduce((a, b) => a / b);
     expect(value(enc.break)).toBeGreaterThan(value(base.break));
   });
 });
