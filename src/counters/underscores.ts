@@ -135,7 +135,7 @@ export function underscoresOf(u: Pick<UnitProfile, 'id' | 'kind' | 'nationality'
   const s = SCANNED[u.id];
   const note = u.id === 'german/6-5-8' ? SS_NOTE : u.nationality === 'french' && u.kind === 'squad' ? FREE_FRENCH_NOTE : u.nationality === 'allied-minor' && u.kind === 'squad' ? MINOR_NOTE : undefined;
   if (s !== undefined) {
-    return { assaultFire: s[0], sprayingFire: s[1], source: `${SCAN} ${s[2]} (${PEER})`, confidence: 'medium', ...(note !== undefined ? { note } : {}) };
+    return { assaultFire: s[0], sprayingFire: s[1], source: `${SCAN} ${s[2]}, as read by ${PEER}`, confidence: 'medium', ...(note !== undefined ? { note } : {}) };
   }
   return {
     assaultFire: null,

@@ -8,7 +8,7 @@
  *     -> per firer: catalog row or MG, Long Range from `range`, FP steps
  *     -> total FP -> column; DRM ledger; Cowering of the group
  */
-import { getUnit, underscoresOf, WAR_SIDE, type Underscores } from '../counters/catalog.js';
+import { getNationality, getUnit, underscoresOf, WAR_SIDE, type Underscores } from '../counters/catalog.js';
 import { getMachineGun, isMachineGunId } from '../counters/machine-guns.js';
 import { terrainTEM } from '../counters/terrain-tem.js';
 import type { Nationality, UnitClass, UnitProfile } from '../counters/types.js';
@@ -324,7 +324,7 @@ export function resolveFireGroup(input: FireGroupInput, setting: RuleSettings['i
   const mgNationality = firers.find((f) => f.unit === null)?.nationality ?? null;
   const members = units.length > 0 ? units : [override({ ...DEFAULT_FIRER, nationality: mgNationality })];
   if (units.length === 0 && input.firerClass === undefined) {
-    warnings.push(`MG fired by no unit of the group: it cowers as a ${mgNationality ?? 'German'} 1st Line unit would (A7.9); give --firer-class for its manning unit's class`);
+    warnings.push(`MG fired by no unit of the group: it cowers as a ${mgNationality === null ? '' : `${getNationality(mgNationality).name} `}1st Line unit would (A7.9); give --firer-class for its manning unit's class`);
   }
   const cowering = fireGroupCowering(members, leader !== null, setting);
   const coweringProfile = coweringProfileOf(members, cowering);

@@ -64,7 +64,7 @@ describe('A7.9 Cowering: a MG fired by no unit of the group, a group of heroes',
   it('attack --firer british/lmg: the MG is British (its manning unit taken as 1st Line): no Cowering, as the --fp form with British 1st Line', async () => {
     const r = await runJson(['attack', '--firer', 'british/lmg', '--target', 'german/4-6-7']);
     expect(r.cowering).toEqual({ columns: 0, reason: 'no Cowering (British 1st Line, A7.9)' });
-    expect(r.warnings).toEqual(['MG fired by no unit of the group: it cowers as a british 1st Line unit would (A7.9); give --firer-class for its manning unit\'s class']);
+    expect(r.warnings).toEqual(['MG fired by no unit of the group: it cowers as a British 1st Line unit would (A7.9); give --firer-class for its manning unit\'s class']);
     const same = await runJson(['attack', '--fp', '2', '--firer-nationality', 'british', '--firer-class', '1st-line', '--target', 'german/4-6-7']);
     expect(r.eventFractions).toEqual(same.eventFractions);
     expect((await runJson(['attack', '--firer', 'finnish/lmg', '--target', 'russian/4-4-7'])).cowering?.columns).toBe(0);
