@@ -109,3 +109,15 @@ describe('the builder\'s options mean what the help says', () => {
     await expectRefused(['attack', '--firer', 'german/4-6-7', '--leader', 'russian/9-1', '--target', 'russian/4-4-7'], 'input.leaderSide', /\(A7\.53\)/);
   });
 });
+
+describe('plan: the same checks for every fire plan', () => {
+  it('plan with a target of the firers\' side is refused naming A7; firers of both sides naming A7.5', async () => {
+    await expectRefused(['plan', '--firer', 'german/4-6-7,german/4-6-7', '--target', 'german/4-4-7'], 'input.targetSide', /\(A7\)/);
+    await expectRefused(['plan', '--firer', 'german/4-6-7,russian/4-4-7', '--target', 'american/6-6-7'], 'input.fireGroupSide', /\(A7\.5\)/);
+  });
+  it('plan takes --other-drm twice, as attack does', async () => {
+    const io = bufferIO();
+    expect(await runCli(['plan', '--firer', 'german/4-6-7,german/4-6-7', '--other-drm', 'smoke=1', '--other-drm', 'hindrance=1', '--target', 'russian/4-4-7'], io)).toBe(0);
+    expect(io.out).toContain('[4-6-7 + 4-6-7] 8 FP on the 8 col +2');
+  });
+});
