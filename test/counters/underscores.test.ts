@@ -33,3 +33,22 @@ describe('underscoresOf: every catalog row, with source and confidence', () => {
     expect(underscoresOf(getUnit('axis-minor/4-5-8'))).toMatchObject({ assaultFire: null, confidence: 'low' });
   });
 });
+
+describe('asl-odds units shows the underscores', () => {
+  it('text: an "underscored" column (German 4-6-7 Range, 5-4-8 FP, Range, a leader -); JSON: each row with source and confidence', async () => {
+    const { runCli } = await import('../../src/cli/main.js');
+    const { bufferIO } = await import('../cli/buffer-io.js');
+    const io = bufferIO();
+    expect(await runCli(['units', '--nationality', 'german'], io)).toBe(0);
+    const row = (id: string) => io.out.split('\n').find((l) => l.startsWith(`${id} `));
+    expect(io.out.split('\n')[0]).toMatch(/\bBPV\s+underscored\s+confidence\s+source$/);
+    expect(row('german/4-6-7')).toMatch(/\s8\s+Range\s+low\s/);
+    expect(row('german/5-4-8')).toMatch(/\sFP, Range\s+low\s/);
+    expect(row('german/9-1')).toMatch(/\s-\s+\w+\s/);
+    const json = bufferIO();
+    expect(await runCli(['units', '--nationality', 'finnish', '--json'], json)).toBe(0);
+    const units = JSON.parse(json.out) as { id: string; underscores: { assaultFire: boolean | null; confidence: string } }[];
+    expect(units.find((u) => u.id === 'finnish/6-4-8')?.underscores).toMatchObject({ assaultFire: true, confidence: 'medium' });
+    expect(units.find((u) => u.id === 'finnish/5-4-8')?.underscores).toMatchObject({ assaultFire: null, confidence: 'low' });
+  });
+});
