@@ -91,7 +91,7 @@ describe('the odds commands on a Location of the game', () => {
     expect(out).toContain('Input: game file Hazmo-52-After-Finn-4.vsav, location 57-H8,');
   });
 
-  it('attack --from 57-H9 with --fp: the Location's firers set only the Cowering (non-Conscript Finns never cower, A7.9)', async () => {
+  it('attack --from 57-H9 with --fp: the Location firers set only the Cowering (non-Conscript Finns never cower, A7.9)', async () => {
     const board = await run(['attack', '--vasl', F, '--at', '57-H8', '--fp', '8', '--drm', '2', '--from', '57-H9', '--json']);
     const byHand = await run(['attack', '--target', 'russian/8-0,russian/4-4-7', '--fp', '8', '--drm', '2', '--firer', 'finnish/6-4-8', '--json']);
     expect(board.code).toBe(0);
