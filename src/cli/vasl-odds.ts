@@ -109,7 +109,13 @@ export async function applyVaslPlan(o: ParsedOptions): Promise<VaslApplied> {
   const loc = findLocation(game, at);
   const froms = firingLocations(game, o.from as string | string[], loc.hex);
   const asked = fireAsked(o);
-  const filled = planOptionsFrom(loc, froms, asked);
+  const planned = planOptionsFrom(loc, froms, asked);
+  const filled = { values: planned.values, notes: [...planned.notes] };
+  // A Fire Group of several Locations needs them contiguous (A7.5): say which are not.
+  const apart = froms.filter((f) => froms.every((g) => g === f || hexRange(game.boards, f.loc.hex, g.loc.hex) > 1));
+  if (froms.length > 1 && apart.length > 0) {
+    filled.notes.push(`--from: ${apart.map((f) => f.loc.hex).join(', ')} ${apart.length > 1 ? 'are' : 'is'} ADJACENT to no other firing Location: a plan's Fire Group joining ${apart.length > 1 ? 'their' : 'its'} units with another Location's is not one the rules allow (A7.5: a Fire Group's Locations are contiguous); its figures are shown all the same`);
+  }
   return merge(o, filled, game, { gameFile: game.file, location: loc.hex, ...fireStamp(froms, asked, filled.notes) });
 }
 

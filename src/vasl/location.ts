@@ -94,14 +94,14 @@ function swOf(w: VaslSupportWeapon, side: string, possessor: VaslUnit | null): L
   const left = (leftOut: string): LocationSW => ({ ...base, mg: null, leftOut });
   if (possessor === null) return left(w.possessorName ? `held by ${w.possessorName}, which asl-odds does not know` : 'not possessed (no unit under it in the stack): it must be Recovered first (A4.44)');
   if (possessor.markers.includes('broken')) return left(`held by a broken unit (${possessor.id}): broken units do not fire`);
+  const art = w.artSide;
+  if (art !== undefined && art !== side) return left(`a ${art} counter held by a ${side} unit: captured use (A21.11) is not in asl-odds's rules`);
   const m = /^(LMG|MMG|HMG)(?:\s*\(([a-z])\))?$/i.exec(w.name.trim());
   if (!m) {
     if (/^DC$/i.test(w.name)) return left('a Demolition Charge is placed or thrown as its own attack, never part of a Fire Group (A23)');
     if (/MTR$/i.test(w.name)) return left('a mortar fires on the To Hit process (ordnance, C3), not as FP on the IFT');
     return left('asl-odds has no data for this SW (its FP and range are not in our tables); add its attack with --firer or --fp');
   }
-  const art = w.artSide;
-  if (art !== undefined && art !== side) return left(`a ${art} counter held by a ${side} unit: captured use (A21.11) is not in asl-odds's rules`);
   const maker = m[2] !== undefined ? MAKERS[m[2].toLowerCase()] : (art ?? side);
   try {
     const nat = parseNationality(maker ?? '');

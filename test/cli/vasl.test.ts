@@ -43,10 +43,10 @@ describe('asl-odds vasl <file>', () => {
         '  3. russian/2-3-7 (2-3-7 1hs, printed 4-5-8 Esq): melee',
       ].join('\n'),
     );
-    // Every Personnel counter of the save is mapped; only Guns, vehicles, Snipers and markers are not (22 pieces); the 11 SW are listed with their possessor.
+    // Every Personnel counter of the save is mapped; only Guns, vehicles, Snipers and markers are not (21 pieces); the 12 SW are listed with the unit holding each.
     expect(out).not.toMatch(/not in the asl-odds catalog|a Commissar \(/);
-    expect(out.match(/ {2}not mapped: /g)).toHaveLength(22);
-    expect(out.match(/ {2}SW: /g)).toHaveLength(11);
+    expect(out.match(/ {2}not mapped: /g)).toHaveLength(21);
+    expect(out.match(/ {2}SW: /g)).toHaveLength(12);
   });
 
   it('--json: the interface of issue 41', async () => {
