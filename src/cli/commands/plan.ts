@@ -24,6 +24,7 @@ export function planCommand(cli: CliContext): Command {
   cmd.option('--from <hex,...>', 'with --vasl: the firing Locations, e.g. 57-H9,57-H10: their Good Order units and MGs, each at its own range from the map');
   cmd.option('--json', 'print one JSON object instead of the text');
   cmd.option('--out <file>', 'also write the JSON to <file> (atomically)');
+  cmd.option('--quiet', "no notes on stderr (what a VASL game's Locations leave out)");
   cmd.addHelpText(
     'after',
     '\nExamples:\n  asl-odds plan --vasl test/fixtures/vasl/Hazmo-52-After-Finn-4.vsav --at 57-G3 --from 57-H9,57-H10\n  asl-odds plan --firer german/4-6-7,german/4-6-7,german/mmg --range 4 --terrain wooden-building --target russian/4-4-7,russian/4-4-7\n  asl-odds plan --firer german/4-6-7,german/4-6-7 --leader german/8-1 --objective leader-lost --target russian/9-1,russian/4-4-7\n',
