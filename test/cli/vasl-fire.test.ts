@@ -78,6 +78,13 @@ describe('attack --vasl --from: the firing Location (ruleschat test_attack_resol
     expect(j.drmLedger).toContainEqual({ label: 'leader 7-0', drm: 0, rule: 'A7.531' });
   });
 
+  it('test_cross_board_range_warns: across boards the range is computed, not guessed: 69-H1 to 57-H8 is 3 (H1, the shared half hex H0/H10, H9, H8); the pinned 6-4-8 fires 6 /2 = 3 FP (A7.8)', async () => {
+    const j = await json(['attack', '--vasl', F, '--at', '57-H8', '--from', '69-H1']);
+    expect(j.input).toMatchObject({ from: '69-H1', range: '3' });
+    expect(ledger(j)).toEqual([['finnish/6-4-8', 3, ['/2 pinned']]]);
+    expect([j.column, j.drm]).toEqual([2, 2]);
+  });
+
   it('the player overrides the range, and the leader', async () => {
     const j = await json(['attack', '--vasl', F, '--at', '57-H8', '--from', '57-H9', '--range', '2']);
     expect([j.fp, j.input.range]).toEqual([8, '2']);
