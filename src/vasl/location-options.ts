@@ -16,6 +16,7 @@
  */
 import { getUnit } from '../counters/catalog.js';
 import { getMachineGun } from '../counters/machine-guns.js';
+import { underscoresOf } from '../counters/underscores.js';
 import { CLASS_ORDER, type UnitClass, type UnitProfile } from '../counters/types.js';
 import { inputError } from '../errors.js';
 import { locationModel, sideWords, type LocationModel, type LocationSide } from './location.js';
@@ -88,11 +89,11 @@ export interface FiringLocation {
 }
 
 /**
- * Assault Fire capability (A7.36) of a catalog row: its own field when the catalog has one, else taken
- * as the builder takes `:assault` (the builder then says whether the rules allow it).
+ * Assault Fire capability (A7.36) of a catalog row: only a counter whose FP is known to be underscored
+ * (src/counters/underscores.ts); an unknown one is not given `:assault` (the player may add it).
  */
 function canAssault(u: UnitProfile): boolean {
-  return (u as UnitProfile & { assaultFire?: boolean }).assaultFire !== false && u.kind !== 'leader';
+  return underscoresOf(u).assaultFire === true;
 }
 
 /** The one side of a target Location, or a refusal naming the rule. */
