@@ -24,6 +24,12 @@ describe('table cc (A11.11)', () => {
     expect(t.tables[2].rows[col('1-1')]).toBe('1-1 (7)');
     expect(t.tables[2].cells[col('1-1')][drm(0)]?.fraction).toBe('5/12');
   });
+  it('the rows are the printed CCT columns with their black Kill Numbers (no 1-3; 1-8 is 1; >10-1 is 13), red ones for Hand-to-Hand', () => {
+    expect(t.tables[0].rows).toEqual(['<1-8 (0)', '1-8 (1)', '1-6 (2)', '1-4 (3)', '1-2 (4)', '1-1 (5)', '3-2 (6)', '2-1 (7)', '3-1 (8)', '4-1 (9)', '6-1 (10)', '8-1 (11)', '10-1 (12)', '>10-1 (13)']);
+    expect(t.tables[2].rows.at(-1)).toBe('>10-1 (15)');
+    expect(t.tables[0].cells[col('>10-1')][drm(0)]?.fraction).toBe('1'); // DR < 13 always
+    expect(t.tables[0].cells[col('<1-8')][drm(0)]?.fraction).toBe('0'); // DR < 0 never
+  });
   it('a DRM of -1 is the next column up (Kill Numbers one apart)', () => {
     expect(t.tables[0].cells[col('1-1')][drm(-1)]?.fraction).toBe(t.tables[0].cells[col('3-2')][drm(0)]?.fraction);
   });
