@@ -120,6 +120,7 @@ export function ccOptionsFrom(loc: VaslLocation, attackerSide?: string, given: {
     }
     if (mine.every((u) => u.markers.includes('CX'))) values[`${role}Cx`] = true;
     if (mine.every((u) => u.markers.includes('concealed'))) values[`${role}Concealed`] = true;
+    if (mine.every((u) => u.markers.includes('skis'))) values[`${role}Skis`] = true; // ski counter "Skis" face up (E4.2, E4.5)
   };
   fill('attacker', attacker);
   fill('defender', defender);

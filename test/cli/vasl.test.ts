@@ -29,8 +29,7 @@ describe('asl-odds vasl <file>', () => {
     expect(block('57-E8')).toBe(
       [
         '57-E8  Russian',
-        '  1. russian/3-2-8 (3-2-8 Ehs, printed 6-2-8 Esq): broken, DM',
-        '  not mapped: Skis: a marker that changes none of these odds',
+        '  1. russian/3-2-8 (3-2-8 Ehs, printed 6-2-8 Esq): broken, DM, skis',
         '  not mapped: LMG: a Support Weapon (asl-odds has no SW data; give its FP with --fp)',
       ].join('\n'),
     );
@@ -43,9 +42,9 @@ describe('asl-odds vasl <file>', () => {
         '  3. russian/2-3-7 (2-3-7 1hs, printed 4-5-8 Esq): melee',
       ].join('\n'),
     );
-    // Every Personnel counter of the save is mapped; only Guns, vehicles, SW, Snipers and markers are not (33 pieces).
+    // Every Personnel counter of the save is mapped; only Guns, vehicles, SW, Snipers, markers and skis carried (OFF Skis, E4.21) are not (26 pieces).
     expect(out).not.toMatch(/not in the asl-odds catalog|a Commissar \(/);
-    expect(out.match(/ {2}not mapped: /g)).toHaveLength(33);
+    expect(out.match(/ {2}not mapped: /g)).toHaveLength(26);
   });
 
   it('--json: the interface of issue 41', async () => {
@@ -59,8 +58,8 @@ describe('asl-odds vasl <file>', () => {
     ]);
     expect(j.breadcrumbs).toEqual({ checked: 71, matched: 71, mismatches: [] });
     const e8 = j.locations.find((l: { hex: string }) => l.hex === '57-E8');
-    expect(e8.units).toEqual([{ position: 1, id: 'russian/3-2-8', side: 'russian', counter: '3-2-8 Ehs', piece: '6-2-8 Esq', markers: ['broken', 'DM'] }]);
-    expect(e8.unmapped[1]).toEqual({ name: 'LMG', reason: 'a Support Weapon (asl-odds has no SW data; give its FP with --fp)' });
+    expect(e8.units).toEqual([{ position: 1, id: 'russian/3-2-8', side: 'russian', counter: '3-2-8 Ehs', piece: '6-2-8 Esq', markers: ['broken', 'DM', 'skis'] }]);
+    expect(e8.unmapped[0]).toEqual({ name: 'LMG', reason: 'a Support Weapon (asl-odds has no SW data; give its FP with --fp)' });
   });
 
   it('--at: one Location', async () => {

@@ -44,11 +44,11 @@ describe('reading the Hazmo save (ruleschat ground truth)', () => {
       { position: 2, id: 'russian/commissar-10-0', side: 'russian', counter: 'Commissar 10-0', markers: ['melee'] },
       { position: 3, id: 'russian/2-3-7', side: 'russian', counter: '2-3-7 1hs', piece: '4-5-8 Esq', markers: ['melee'] },
     ]);
-    expect(g9.unmapped.map((u) => u.name).sort()).toEqual(['MMG', 'Skis']);
+    expect(g9.unmapped.map((u) => u.name).sort()).toEqual(['MMG', 'OFF Skis']); // skis carried (E4.21): test/vasl/ski-counter.test.ts
   });
 
   it('57-E8: a broken 6-2-8 shown as its 3-2-8 HS under a DM counter', () => {
-    expect(at('57-E8').units).toEqual([{ position: 1, id: 'russian/3-2-8', side: 'russian', counter: '3-2-8 Ehs', piece: '6-2-8 Esq', markers: ['broken', 'DM'] }]);
+    expect(at('57-E8').units).toEqual([{ position: 1, id: 'russian/3-2-8', side: 'russian', counter: '3-2-8 Ehs', piece: '6-2-8 Esq', markers: ['broken', 'DM', 'skis'] }]); // under a ski counter's Skis face (E4.2)
   });
 
   it('57-H8: a Russian 8-0 and a 4-4-7 (a 4-5-8 ELR-Replaced) under a Foxhole; 57-H9: a Finnish 6-4-8 in a Foxhole', () => {
@@ -63,7 +63,7 @@ describe('reading the Hazmo save (ruleschat ground truth)', () => {
   it('a ? counter conceals the units below it only (69-K7: the crew under it, not the 9-0 leader above it; 57-G2, 69-J1)', () => {
     expect(at('69-K7').units).toEqual([
       expect.objectContaining({ id: 'finnish/9-0', markers: [] }), // above the ?, not concealed
-      expect.objectContaining({ id: 'finnish/2-2-8', markers: ['concealed'] }),
+      expect.objectContaining({ id: 'finnish/2-2-8', markers: ['concealed', 'skis'] }), // and under a Skis face (E4.2)
     ]);
     expect(at('57-G2').units.map((u) => u.markers)).toEqual([['concealed'], ['concealed']]);
     expect(at('69-J1').units[0].markers).toContain('concealed');
