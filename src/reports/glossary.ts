@@ -155,6 +155,9 @@ export const INPUT_KEY_WORDS: Readonly<Record<string, string>> = Object.freeze({
   otherDRM: 'other DRM',
   mg: 'MG',
   handToHand: 'Hand-to-Hand',
+  skis: 'on skis (Skiers)',
+  totalDRMOnBroken: 'total DRM against broken units',
+  lowConfidence: 'low-confidence figures',
 });
 
 /**
@@ -239,6 +242,8 @@ export const OPTION_LABELS: Readonly<Record<string, string>> = Object.freeze({
   'defender-cx': 'Defender CX',
   'attacker-concealed': 'Attacker concealed',
   'defender-concealed': 'Defender concealed',
+  'attacker-skis': 'Attacker on skis (Skiers)',
+  'defender-skis': 'Defender on skis (Skiers)',
   'attacker-drm': 'Attacker DRM',
   'defender-drm': 'Defender DRM',
   ambush: 'Ambush',
