@@ -99,6 +99,8 @@ export const SETTING_WORDS: Readonly<Record<string, string>> = Object.freeze({
   inexperiencedFireGroupCowering: 'Cowering of a Fire Group with Inexperienced units',
   sixPlusOneLLMCDRM: 'LLMC and LLTC DRM of a 6+1 leader',
   replacedLeaderLLTC: 'LLTC of a leader Replaced as he broke',
+  ccAmbushDRM: 'CC DRM of an Ambush',
+  ccConcealedAfterAttacking: 'Concealment of a side that attacked first in CC',
 });
 
 /** `setting words = value` for a changed setting. Never throws. */

@@ -70,7 +70,7 @@ export function buildCCTables(input: CCTableInput = {}): TableSet {
     notes: [
       'One CC attack (A11.11): odds = attacking FP : defending FP rounded down to a printed column (7 to 4 is 3-2, 11 to 2 is 4-1, 4 to 15 is 1-4; there is no 1-3 column); Final DR < Kill Number eliminates every unit attacked, == is a Partial Kill (one unit, by Random Selection, Casualty Reduced).',
       `Columns and Kill Numbers (black / red): ${CC_COLUMNS.map((c) => `${c.label} ${c.kill}/${c.redKill}`).join(', ')}; red for Hand-to-Hand CC only (J2.31). Source: the CC Table, ${CC_PEER_QUOTE} (medium-high).`,
-      'CC DRM: leadership (not to a leader attacking alone, A11.141), -1 per hero (A15.24), CX +1 / -1 when attacked (A4.51), Skiers +2 / -2 when attacked (E4.5), -2 against broken units (A11.16), Ambush (setting ccAmbushDRM), other. For both sides and per-unit results use asl-odds cc.',
+      'CC DRM: leadership (not to a leader attacking alone, A11.141), -1 per hero (A15.24), CX +1 / -1 when attacked (A4.51), Skiers +2 / -2 when attacked (E4.5), -2 against broken units (A11.16), Ambush (a setting, default -2, low confidence), other. For both sides and per-unit results use asl-odds cc.',
     ],
     tables,
   };
