@@ -54,4 +54,13 @@ describe('cc options from a Location with skis (E4.5)', () => {
     const o = ccOptionsFrom({ hex: '69-E1', units: [...e1.units, ...h7.units], unmapped: [] }, 'russian');
     expect(o.values).toMatchObject({ attacker: ['russian/6-2-8'], attackerSkis: true, defender: ['finnish/6-4-8'], defenderSkis: true });
   });
+  it('a side with only some Skiers is taken as not on skis, and a note says so (E4.5 is per unit)', () => {
+    const e1 = findLocation(game, '69-E1');
+    const d1 = findLocation(game, '69-D1'); // a Russian 9-1 under an OFF Skis counter: not a Skier
+    const h7 = findLocation(game, '69-H7');
+    const o = ccOptionsFrom({ hex: '69-E1', units: [...e1.units, ...d1.units, ...h7.units], unmapped: [] }, 'russian');
+    expect(o.values).toMatchObject({ attacker: ['russian/6-2-8', 'russian/9-1'], defenderSkis: true });
+    expect(o.values).not.toHaveProperty('attackerSkis');
+    expect(o.notes).toContain('69-E1: only some ATTACKER units are Skiers (E4.5 is per unit): taken as not on skis; add --attacker-skis if they attack together on skis');
+  });
 });
