@@ -29,9 +29,8 @@ describe('asl-odds vasl <file>', () => {
     expect(block('57-E8')).toBe(
       [
         '57-E8  Russian',
-        '  1. russian/3-2-8 (3-2-8 Ehs, printed 6-2-8 Esq): broken, DM',
+        '  1. russian/3-2-8 (3-2-8 Ehs, printed 6-2-8 Esq): broken, DM, skis',
         '  SW: LMG, held by unit 1',
-        '  not mapped: Skis: a marker that changes none of these odds',
       ].join('\n'),
     );
     expect(block('57-K3')).toBe(['57-K3  Russian', '  1. russian/2-2-8 (2-2-8 Icr)', '  not mapped: 37L AT PTP obr. 30: a Gun (asl-odds has no Gun data)', ''].join('\n'));
@@ -43,9 +42,9 @@ describe('asl-odds vasl <file>', () => {
         '  3. russian/2-3-7 (2-3-7 1hs, printed 4-5-8 Esq): melee',
       ].join('\n'),
     );
-    // Every Personnel counter of the save is mapped; only Guns, vehicles, Snipers and markers are not (21 pieces); the 12 SW are listed with the unit holding each.
+    // Every Personnel counter of the save is mapped; only Guns, vehicles, Snipers, markers and skis carried (OFF Skis, E4.21) are not (14 pieces); the 12 SW are listed with the unit holding each.
     expect(out).not.toMatch(/not in the asl-odds catalog|a Commissar \(/);
-    expect(out.match(/ {2}not mapped: /g)).toHaveLength(21);
+    expect(out.match(/ {2}not mapped: /g)).toHaveLength(14);
     expect(out.match(/ {2}SW: /g)).toHaveLength(12);
   });
 
@@ -60,7 +59,7 @@ describe('asl-odds vasl <file>', () => {
     ]);
     expect(j.breadcrumbs).toEqual({ checked: 71, matched: 71, mismatches: [] });
     const e8 = j.locations.find((l: { hex: string }) => l.hex === '57-E8');
-    expect(e8.units).toEqual([{ position: 1, id: 'russian/3-2-8', side: 'russian', counter: '3-2-8 Ehs', piece: '6-2-8 Esq', markers: ['broken', 'DM'] }]);
+    expect(e8.units).toEqual([{ position: 1, id: 'russian/3-2-8', side: 'russian', counter: '3-2-8 Ehs', piece: '6-2-8 Esq', markers: ['broken', 'DM', 'skis'] }]);
     expect(e8.supportWeapons).toEqual([{ name: 'LMG', artSide: 'russian', possessor: 1 }]);
   });
 
