@@ -88,28 +88,32 @@ export function buildGridSpec(g: SweepGrid, version: string, ruleSet: string): T
  */
 export function buildRecordSpec(r: RecordCheck, c: Calibration | null): TopLevelSpec {
   if (c) {
-    const values = c.points.map((p) => ({ value: p.value, share: p.modelShare, pValue: p.pValue }));
+    const values = c.points.map((p) => ({ value: p.value, share: p.modelShare, lo: p.ci95[0], hi: p.ci95[1], consistent: p.consistent ? 'yes' : 'no' }));
     return {
       $schema: SCHEMA,
       title: {
         text: [`Calibration of ${c.path}`, `to the record ${r.sides[0]} ${r.wins[0]} - ${r.sides[1]} ${r.wins[1]}`],
-        subtitle: [`best ${round(c.best)}; red line: the record's share`, 'shaded: values the record does not reject (95%)', 'fits the abstraction, not the map'],
+        subtitle: ['green band: the record\'s share, 95% interval', 'points: the model at each value run, 95% bars', 'fits the abstraction, not the map'],
       },
       width: 230,
       height: 240,
       layer: [
-        ...(c.ci95 ? [{ data: { values: [{ lo: c.ci95[0], hi: c.ci95[1] }] }, mark: { type: 'rect' as const, opacity: 0.15, color: '#54a24b' }, encoding: { x: { field: 'lo', type: 'quantitative' as const }, x2: { field: 'hi' } } }] : []),
-        { data: { values: [{ y: r.observedShare }] }, mark: { type: 'rule', color: '#e45756', strokeDash: [4, 3] }, encoding: { y: { field: 'y', type: 'quantitative' } } },
+        { data: { values: [{ lo: c.record.ci95[0], hi: c.record.ci95[1], y: c.record.share }] }, mark: { type: 'rect' as const, opacity: 0.15, color: '#54a24b' }, encoding: { y: { field: 'lo', type: 'quantitative' as const }, y2: { field: 'hi' } } },
+        { data: { values: [{ y: c.record.share }] }, mark: { type: 'rule', color: '#54a24b', strokeDash: [4, 3] }, encoding: { y: { field: 'y', type: 'quantitative' } } },
+        { data: { values }, mark: { type: 'rule' }, encoding: { x: { field: 'value', type: 'quantitative' }, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } } },
         {
           data: { values },
-          mark: { type: 'line', point: true },
+          mark: { type: 'point', filled: true },
           encoding: {
             x: { field: 'value', type: 'quantitative', title: c.path, scale: { zero: false } },
             y: { field: 'share', type: 'quantitative', title: `model P(${r.sides[0]} wins | decided)`, axis: { format: '.0%' }, scale: { domain: [0, 1] } },
+            color: { field: 'consistent', type: 'nominal', title: 'consistent with the record', scale: { domain: ['yes', 'no'], range: ['#54a24b', '#e45756'] } },
             tooltip: [
               { field: 'value', type: 'quantitative', title: c.path },
               { field: 'share', type: 'quantitative', title: 'model share', format: '.1%' },
-              { field: 'pValue', type: 'quantitative', title: 'p-value of the record', format: '.2g' },
+              { field: 'lo', type: 'quantitative', title: '95% from', format: '.1%' },
+              { field: 'hi', type: 'quantitative', title: '95% to', format: '.1%' },
+              { field: 'consistent', type: 'nominal', title: 'consistent with the record' },
             ],
           },
         },
