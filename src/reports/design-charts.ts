@@ -13,18 +13,19 @@ const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 
 /**
  * The balance curve: P(first side wins) against the field, its 95% band, the 50% line and the
- * crossing (with its interval) marked.
+ * two values run either side of even marked.
  * @throws never
  */
 export function buildBalanceSpec(b: BalanceResult): TopLevelSpec {
   const values = b.points.map((p) => ({ value: p.value, p: p.side.probability, lo: p.side.ci95[0], hi: p.side.ci95[1], other: p.other.probability }));
-  const crossing = b.crossing ? [{ x: b.crossing.value, lo: b.crossing.ci95[0], hi: b.crossing.ci95[1] }] : [];
+  // Even lies between the two values run either side of it (never an interpolated point).
+  const crossing = b.crossing && b.below && b.above ? [{ lo: b.below.value, hi: b.above.value }] : [];
   return {
     $schema: SCHEMA,
     title: {
       text: [`Balance: ${b.side}'s victory odds`, `against ${b.path}`],
       subtitle: b.crossing
-        ? [`even at ${round(b.crossing.value)} (95%: ${round(b.crossing.ci95[0])} to ${round(b.crossing.ci95[1])})`, 'same seed for every value; band: 95% interval']
+        ? [crossing.length && crossing[0].lo !== crossing[0].hi ? `even between ${round(crossing[0].lo)} and ${round(crossing[0].hi)}` : 'even at a value run', 'same seed for every value; band: 95% interval']
         : ['never even in the range:', `${b.favoured} favoured throughout`],
     },
     width: 230,
@@ -33,7 +34,6 @@ export function buildBalanceSpec(b: BalanceResult): TopLevelSpec {
       ...(crossing.length
         ? [
             { data: { values: crossing }, mark: { type: 'rect' as const, opacity: 0.15, color: '#e45756' }, encoding: { x: { field: 'lo', type: 'quantitative' as const }, x2: { field: 'hi' } } },
-            { data: { values: crossing }, mark: { type: 'rule' as const, color: '#e45756', strokeDash: [4, 3] }, encoding: { x: { field: 'x', type: 'quantitative' as const } } },
           ]
         : []),
       { data: { values: [{ y: 0.5 }] }, mark: { type: 'rule', color: '#888888' }, encoding: { y: { field: 'y', type: 'quantitative' } } },

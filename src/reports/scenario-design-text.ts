@@ -29,10 +29,6 @@ export function formatValue(v: number): string {
   return Number.isInteger(v) ? String(v) : String(Number(v.toFixed(3)));
 }
 
-function odds(p: CurvePoint, b: BalanceResult): string {
-  return `${b.side} ${formatPercent(p.side.probability)} ${formatPlusMinus(p.side.ci95)}, ${b.other} ${formatPercent(p.other.probability)}`;
-}
-
 /** A tolerance as designers say it: 0.1 -> "60/40". */
 function toleranceName(t: number): string {
   return `${Math.round(100 * (0.5 + t))}/${Math.round(100 * (0.5 - t))}`;
@@ -45,18 +41,21 @@ function shortOdds(p: CurvePoint, b: BalanceResult): string {
 
 /**
  * The balance's answer in a few lines, for the top of the output: for a whole-number lever the legal
- * values either side of even and their odds (the crossing only as "between 0 and 1"); for a fractional
- * one the crossing and its interval; then which values balance within the tolerance (60/40), or that
+ * values run either side of even and their odds (never an interpolated point between them); the values
+ * the noise cannot tell from the one closest to even, with their intervals; which values balance within the tolerance (60/40), or that
  * none does; and the stretches where the lever is flat. Never throws.
  */
 export function balanceHeadline(b: BalanceResult): string[] {
   const lines: string[] = [];
   const tol = toleranceName(b.tolerance);
   const nearest = b.points.reduce((m, p) => (Math.abs(p.difference) < Math.abs(m.difference) ? p : m));
-  if (b.crossing && b.integer && b.below && b.above && b.below.value !== b.above.value) {
-    lines.push(`Closest to even: ${b.path} = ${formatValue(b.below.value)} (${shortOdds(b.below, b)}) or ${formatValue(b.above.value)} (${shortOdds(b.above, b)}); even lies between ${formatValue(b.below.value)} and ${formatValue(b.above.value)}`);
+  if (b.crossing && b.below && b.above && b.below.value !== b.above.value) {
+    // The values run either side of even, never an interpolated point between them (a lever's
+    // response is often a staircase; the values between were not run).
+    lines.push(`Closest to even: ${b.path} = ${formatValue(b.below.value)} (${shortOdds(b.below, b)}) or ${formatValue(b.above.value)} (${shortOdds(b.above, b)}); even lies between ${formatValue(b.below.value)} and ${formatValue(b.above.value)}${b.integer ? '' : ' (the values between were not run)'}`);
   } else if (b.crossing) {
-    lines.push(`Even at ${b.path} = ${formatValue(b.crossing.value)} (95%: ${formatValue(b.crossing.ci95[0])} to ${formatValue(b.crossing.ci95[1])})`);
+    const at = b.below ?? b.above!;
+    lines.push(`Even at ${b.path} = ${formatValue(at.value)} (${shortOdds(at, b)})`);
   } else {
     // Never even: flat at the end nearest to even means a wider range will not help.
     const end = nearest.value === b.points[0].value || nearest.value === b.points.at(-1)!.value;
@@ -74,24 +73,16 @@ export function balanceHeadline(b: BalanceResult): string[] {
   const ce = b.closestToEven;
   const valueShare = (v: (typeof ce)[number]) => `${formatValue(v.value)}: ${shareText(v)}`;
   if (ce.length === 1) lines.push(`Closest to even (${b.side}'s share of decided games): ${b.path} = ${valueShare(ce[0])}; the noise tells it from every other value run${refineNote(1, b.refined, 'values')}`);
-  else lines.push(`Closest to even: ${ce.length} values of ${b.path} the noise cannot tell apart (${b.side}'s share of decided games)${refineNote(ce.length, b.refined, 'values')}:`, ...ce.map((v) => `  ${valueShare(v)}`));
+  else lines.push(`Closest to even: ${ce.length} values of ${b.path} the noise cannot tell apart (${b.side}'s share of decided games${refineNote(ce.length, b.refined, 'values')}):`, ...ce.map((v) => `  ${valueShare(v)}`));
   for (const f of b.flat) lines.push(`Flat from ${b.path} = ${formatValue(f.from)} to ${formatValue(f.to)}: the odds do not change across this stretch`);
   return lines;
 }
 
-/** The balance: its answer ({@link balanceHeadline}), the crossing's interval, then the curve. Never throws. */
+/** The balance: its answer ({@link balanceHeadline}), then the curve. Never throws. */
 export function formatBalance(b: BalanceResult): string {
   const lines: string[] = [];
   lines.push(`Balance of ${b.path} (even: ${b.side} wins as often as ${b.other}; same seed for every value):`);
   lines.push(...balanceHeadline(b).map((l) => `  ${l}`));
-  if (b.crossing && b.integer) {
-    const [lo, hi] = b.crossing.ci95;
-    lines.push(`  (interpolated between the values run, even would fall at ${formatValue(b.crossing.value)}, 95%: ${formatValue(lo)} to ${formatValue(hi)}; not a legal value)`);
-  }
-  if (b.crossing) {
-    if (b.below && !b.integer) lines.push(`  value run below: ${formatValue(b.below.value)}  ${odds(b.below, b)}`);
-    if (b.above && !b.integer) lines.push(`  value run above: ${formatValue(b.above.value)}  ${odds(b.above, b)}`);
-  }
   lines.push('');
   lines.push(
     ...align([
@@ -133,9 +124,9 @@ function refineNote(count: number, refined: { readonly rounds: number; readonly 
   if (refined && refined.rounds === 0 && count === 1) return '';
   if (refined) {
     const r = `${refined.rounds} round${refined.rounds === 1 ? '' : 's'} of refinement`;
-    return count > 1 ? ` (after ${r}; still within the noise: more rounds, or a larger --trials, separate them)` : ` (after ${r})`;
+    return count > 1 ? `; after ${r}, still within the noise: more rounds, or a larger --trials, separate them` : `; after ${r}`;
   }
-  return count > 1 ? ` (--refine runs more playthroughs on just these ${what})` : '';
+  return count > 1 ? `; --refine runs more playthroughs on just these ${what}` : '';
 }
 
 /**
@@ -146,7 +137,7 @@ export function gridHeadline(g: SweepGrid): string[] {
   const cs = gridClosestToEven(g);
   const cell = (c: GridCell) => `${g.paths[0]} = ${String(g.values[0][c.i])}, ${g.paths[1]} = ${String(g.values[1][c.j])}: ${shareText(c)}`;
   if (cs.length === 1) return [`Closest to even (${g.side}'s share of decided games): ${cell(cs[0])}; the noise tells it from every other cell${refineNote(1, g.refined, 'cells')}`];
-  return [`Closest to even: ${cs.length} cells the noise cannot tell apart (${g.side}'s share of decided games)${refineNote(cs.length, g.refined, 'cells')}:`, ...cs.map((c) => `  ${cell(c)}`)];
+  return [`Closest to even: ${cs.length} cells the noise cannot tell apart (${g.side}'s share of decided games${refineNote(cs.length, g.refined, 'cells')}):`, ...cs.map((c) => `  ${cell(c)}`)];
 }
 
 /** The grid of a two-field sweep: the first side's victory odds, rows the first field. Never throws. */

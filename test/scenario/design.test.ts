@@ -183,11 +183,17 @@ describe('asl-odds scenario --balance / --record / --calibrate / two --sweep (CL
     expect(first).toMatch(/^Closest to even: sides\.a\.fire\.drm = (-1|0) \(a [0-9.]+%, b [0-9.]+%\) or (0|1) \(a [0-9.]+%, b [0-9.]+%\); even lies between (-1|0) and (0|1)$/);
     expect(second).toMatch(/^(Balanced within 60\/40 \(a wins 40\.0% to 60\.0% of decided games\) at sides\.a\.fire\.drm = |No legal value of sides\.a\.fire\.drm balances within 60\/40)/);
     expect(io.out).not.toMatch(/^Even at/m);
-    expect(io.out).toMatch(/not a legal value/);
+    // No interpolated point between the values run, in the text.
+    expect(io.out).not.toMatch(/interpolated|would fall at/);
     const j = bufferIO();
     expect(await runCli(['scenario', file, '--trials', '600', '--seed', 'c', '--threads', '1', '--balance', 'sides.a.fire.drm=-1..1', '--json'], j)).toBe(0);
     const r = JSON.parse(j.out);
     expect(r.balance.points.map((p: { value: number }) => p.value)).toEqual([-1, 0, 1]);
+    // closestToEven: the values whose interval overlaps the closest one's, each with its interval, as the text names them.
+    const close = r.balance.closestToEven as { value: number; share: number; ci95: [number, number]; trials: number }[];
+    expect(close.length).toBeGreaterThanOrEqual(1);
+    expect(close.every((c) => c.trials === 600)).toBe(true);
+    for (const c of close) expect(io.out).toContain(`${c.value}: ${(100 * c.share).toFixed(1)}% (95%: ${(100 * c.ci95[0]).toFixed(1)}% to ${(100 * c.ci95[1]).toFixed(1)}%, 600 playthroughs)`);
   });
 
   it('--record with --calibrate reports the values consistent with the record and the model\'s steps, and tests the record against the scenario as written', async () => {
