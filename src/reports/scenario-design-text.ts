@@ -52,7 +52,7 @@ export function balanceHeadline(b: BalanceResult): string[] {
   if (b.crossing && b.below && b.above && b.below.value !== b.above.value) {
     // The values run either side of even, never an interpolated point between them (a lever's
     // response is often a staircase; the values between were not run).
-    lines.push(`Closest to even: ${b.path} = ${formatValue(b.below.value)} (${shortOdds(b.below, b)}) or ${formatValue(b.above.value)} (${shortOdds(b.above, b)}); even lies between ${formatValue(b.below.value)} and ${formatValue(b.above.value)}${b.integer ? '' : ' (the values between were not run)'}`);
+    lines.push(`Even lies between ${b.path} = ${formatValue(b.below.value)} (${shortOdds(b.below, b)}) and ${formatValue(b.above.value)} (${shortOdds(b.above, b)})${b.integer ? '' : '; the values between were not run'}`);
   } else if (b.crossing) {
     const at = b.below ?? b.above!;
     lines.push(`Even at ${b.path} = ${formatValue(at.value)} (${shortOdds(at, b)})`);
@@ -207,9 +207,10 @@ export function formatCalibration(c: Calibration, sides: readonly [string, strin
 }
 
 /**
- * The designer's answers in one line each, for the top of the output and of the report's text: the
- * grid's cell closest to even, the calibration (the scenario below is the calibrated one, and to what
- * record), the record, the balance ({@link balanceHeadline}). Empty when none was asked. Never throws.
+ * The designer's answers in a few lines each, for the top of the output and of the report's text: the
+ * grid's cells closest to even ({@link gridHeadline}), the calibration ({@link calibrationHeadline}),
+ * the record against the scenario as written, the balance ({@link balanceHeadline}). Empty when none
+ * was asked. Never throws.
  */
 export function designHeadline(d: { readonly grid: SweepGrid | null; readonly balance: BalanceResult | null; readonly calibration: Calibration | null; readonly record: RecordCheck | null }, sides: readonly [string, string], recordAsked?: { readonly wins: readonly [number, number] }): string[] {
   const lines: string[] = [];

@@ -180,7 +180,7 @@ describe('asl-odds scenario --balance / --record / --calibrate / two --sweep (CL
     // A whole-number lever (issue 42 section 4): the legal values either side of even lead, with their
     // odds; the fractional crossing only as "between"; then the values within 60/40 (or that none is).
     const [first, second] = io.out.split('\n');
-    expect(first).toMatch(/^Closest to even: sides\.a\.fire\.drm = (-1|0) \(a [0-9.]+%, b [0-9.]+%\) or (0|1) \(a [0-9.]+%, b [0-9.]+%\); even lies between (-1|0) and (0|1)$/);
+    expect(first).toMatch(/^Even lies between sides\.a\.fire\.drm = (-1|0) \(a [0-9.]+%, b [0-9.]+%\) and (0|1) \(a [0-9.]+%, b [0-9.]+%\)$/);
     expect(second).toMatch(/^(Balanced within 60\/40 \(a wins 40\.0% to 60\.0% of decided games\) at sides\.a\.fire\.drm = |No legal value of sides\.a\.fire\.drm balances within 60\/40)/);
     expect(io.out).not.toMatch(/^Even at/m);
     // No interpolated point between the values run, in the text.
@@ -281,5 +281,26 @@ describe('asl-odds scenario --balance / --record / --calibrate / two --sweep (CL
     expect(await runCli(['scenario', file, '--refine', '2', '--quiet'], bad)).toBe(2);
     expect(bad.err).toMatch(/--refine needs a grid \(two --sweep fields\) or --balance/);
     expect(await runCli(['scenario', file, ...grid, '--refine', '11', '--quiet'], bad)).toBe(2);
+  });
+
+  it('--balance --refine: the values refined equal a larger run of them; the rest are untouched', async () => {
+    const file = await fixtureFile();
+    const balance = ['scenario', file, '--seed', 'r', '--threads', '1', '--balance', 'sides.a.fire.drm=-1..1', '--json'];
+    const io = bufferIO();
+    expect(await runCli([...balance, '--trials', '100', '--refine', '1'], io)).toBe(0);
+    const b = JSON.parse(io.out).balance;
+    type Point = { value: number; trials: number; side: unknown; other: unknown };
+    const refined = (b.points as Point[]).filter((p) => p.trials === 200);
+    expect(b.refined.asked).toBe(1);
+    if (b.refined.rounds === 0) expect(b.closestToEven).toHaveLength(1); // told apart at 100: nothing to refine
+    else expect(refined.length).toBeGreaterThanOrEqual(2);
+    const twice = bufferIO();
+    expect(await runCli([...balance, '--trials', '200'], twice)).toBe(0);
+    const plain = bufferIO();
+    expect(await runCli([...balance, '--trials', '100'], plain)).toBe(0);
+    for (const p of b.points as Point[]) {
+      const same = ((p.trials === 200 ? JSON.parse(twice.out) : JSON.parse(plain.out)).balance.points as Point[]).find((x) => x.value === p.value)!;
+      expect([p.side, p.other]).toEqual([same.side, same.other]);
+    }
   });
 });

@@ -42,7 +42,7 @@ export function scenarioCommand(cli: CliContext): Command {
     .option('--balance <path=lo..hi>', 'find the value of a numeric field at which the sides win equally often (50% when every game has a winner), e.g. sides.german.fire.drm=-2..2; same seed for every value')
     .option('--refine [rounds]', `with a grid (two --sweep) or --balance: rounds (default ${DEFAULT_REFINE_ROUNDS}, at most ${MAX_REFINE_ROUNDS}) of twice the playthroughs on just the cells or values the noise cannot tell from the one closest to even, until they separate or --precision is reached`, parseRefine)
     .option('--record <side=wins,side=wins>', 'a record of played games (ROAR, playtests), e.g. german=31,russian=19: how likely it is under the model (binomial p-value)')
-    .option('--calibrate <path=lo..hi>', 'with --record: the value of a field (e.g. sides.german.fire.activity=0.5..1) that best reproduces the record, with its interval; --balance then runs on the calibrated scenario')
+    .option('--calibrate <path=lo..hi>', 'with --record: the values of a field (e.g. sides.russian.fire.activity=0.5..1) whose odds are consistent with the record, and the steps the odds take across the range (the record itself is tested against the scenario as written)')
     .option('--report <dir>', 'write scenario.txt, scenario.json, charts (Vega-Lite + SVG) and index.html into <dir>')
     .option('--out <file>', 'also write the JSON result to <file> (atomically)')
     .option('--json', 'print one JSON object instead of the summary')
