@@ -225,8 +225,8 @@ export function evenShare(victory: Readonly<Record<string, EstimateStats>>, side
 
 /**
  * Which runs the noise cannot tell from the one closest to even: the run whose share of decided games
- * is nearest 1/2, and every run whose 95% interval overlaps its interval (so every run whose interval
- * includes 1/2 when the closest one's does).
+ * is nearest 1/2, every run whose 95% interval overlaps its interval, and every run whose interval
+ * includes 1/2 (a run of few decided games can be even for all the runs can tell).
  * @returns indexes into `shares`, in their order (never empty for a non-empty list)
  * Never throws.
  */
@@ -237,5 +237,5 @@ export function closestToEven(shares: readonly EvenShare[]): number[] {
     if (Math.abs(s.share - 0.5) < Math.abs(shares[best].share - 0.5)) best = i;
   });
   const b = shares[best].ci95;
-  return shares.flatMap((s, i) => (i === best || (s.ci95[0] <= b[1] && b[0] <= s.ci95[1]) ? [i] : []));
+  return shares.flatMap((s, i) => (i === best || (s.ci95[0] <= b[1] && b[0] <= s.ci95[1]) || (s.ci95[0] <= 0.5 && 0.5 <= s.ci95[1]) ? [i] : []));
 }

@@ -103,6 +103,8 @@ describe('--balance', () => {
     expect(closestToEven([1936, 1600, 1664, 1728].map((w) => sh(w, 4096)))).toEqual([0]);
     // One interval includes 50%, one lies just within the closest's.
     expect(closestToEven([sh(500, 1000), sh(300, 1000), sh(530, 1000), sh(580, 1000)])).toEqual([0, 2]);
+    // A wide interval that includes 50% is named though it misses the closest one's.
+    expect(closestToEven([sh(450, 1000), sh(300, 1000), sh(4, 10)])).toEqual([0, 2]);
   });
 
   it('interpolates the crossing linearly and brackets it by the legal values', () => {
