@@ -19,6 +19,7 @@
  */
 import { type Nationality } from '../counters/types.js';
 import type { Piece } from './pieces.js';
+import { skiCounterFace } from './ski-counter.js';
 
 /** VASL nationality prefixes in counter art, to the catalog's nationalities (undefined: none there). */
 export const VASL_NATIONALITIES: Readonly<Record<string, { readonly side: string; readonly nationality?: Nationality }>> = Object.freeze({
@@ -38,7 +39,7 @@ export const VASL_NATIONALITIES: Readonly<Record<string, { readonly side: string
 });
 
 /** The markers that change odds, in the rulebook's words (the `markers` of a unit). */
-export const ODDS_MARKERS = ['broken', 'pinned', 'DM', 'concealed', 'berserk', 'fanatic', 'CX', 'melee', 'foxhole', 'disrupted', 'encircled'] as const;
+export const ODDS_MARKERS = ['broken', 'pinned', 'DM', 'concealed', 'berserk', 'fanatic', 'CX', 'melee', 'foxhole', 'disrupted', 'encircled', 'skis'] as const;
 export type OddsMarker = (typeof ODDS_MARKERS)[number];
 
 /**
@@ -60,7 +61,7 @@ export const MARKER_COUNTERS: Readonly<Record<string, OddsMarker>> = Object.free
   Encircled: 'encircled',
 });
 
-/** Support Weapon names on VASL counters (no SW data in asl-odds). */
+/** Support Weapon names on VASL counters (src/vasl/location.ts says which asl-odds has data for). */
 const SUPPORT_WEAPONS = /^(LMG|MMG|HMG|\.50 ?cal|ATR|DC|FT|BAZ|PSK|PIAT|PF|MOL|\d+\*? ?MTR|LATW|SW)\b/i;
 
 /** What a piece is. */
@@ -88,6 +89,11 @@ export type PieceIdentity =
       readonly image: string;
     }
   | { readonly role: 'marker'; readonly marker: OddsMarker; readonly name: string }
+  /**
+   * A Support Weapon: its name (`LMG (r)`) and the side whose counter mix its art is drawn from
+   * (`Finnish` for `fi/firLMG.svg`), which is not always its possessor's (a captured SW, A21).
+   */
+  | { readonly role: 'sw'; readonly name: string; readonly artSide?: string }
   /** `side`: set for pieces that occupy a Location for a side (Guns, vehicles, units the catalog lacks). */
   | { readonly role: 'other'; readonly name: string; readonly reason: string; readonly side?: string };
 
@@ -100,6 +106,9 @@ const GRADE = /^(\d+[+-]\d+)$/;
  */
 export function identifyPiece(p: Piece): PieceIdentity {
   const name = p.name;
+  // A ski counter (E4.2): its "Skis" face marks the units below it as Skiers; "OFF Skis" is carried (E4.21).
+  const ski = skiCounterFace(p);
+  if (ski !== null) return ski === 'Skis' ? { role: 'marker', marker: 'skis', name } : { role: 'other', name: 'OFF Skis', reason: 'skis carried, not worn: the units are not Skiers (E4.21)' };
   const marker = MARKER_COUNTERS[name];
   if (marker !== undefined && (name !== '?' || p.traits.some((t) => t.id === 'concealment'))) return { role: 'marker', marker, name };
   const images = [...p.layers.map((l) => l.image), p.image].filter((i) => i !== '');
@@ -108,7 +117,7 @@ export function identifyPiece(p: Piece): PieceIdentity {
   if (images.some((i) => /\/gun\//i.test(i))) return { role: 'other', name, reason: 'a Gun (asl-odds has no Gun data)', side };
   if (images.some((i) => /\/veh\//i.test(i))) return { role: 'other', name, reason: 'a vehicle (asl-odds vehicle takes its To Hit and To Kill numbers)', side };
   // A SW's nationality is its maker's, not its possessor's (a captured LMG), and a Sniper occupies nothing.
-  if (SUPPORT_WEAPONS.test(name)) return { role: 'other', name, reason: 'a Support Weapon (asl-odds has no SW data; give its FP with --fp)' };
+  if (SUPPORT_WEAPONS.test(name)) return { role: 'sw', name, ...(side ? { artSide: side } : {}) };
   if (/sniper/i.test(name)) return { role: 'other', name, reason: 'a Sniper counter' };
 
   // The identity Layer: the outermost active level named by a Strength Factor or a leader's grade.

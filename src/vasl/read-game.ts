@@ -45,12 +45,30 @@ export interface VaslUnmapped {
   readonly markers?: readonly OddsMarker[];
 }
 
+/**
+ * A Support Weapon in a Location and who possesses it: the unit it sits on in its stack (VASL stacks a
+ * SW above the unit that holds it; possession changes by rearranging the stack, A4.431), none when no
+ * unit lies below it (unpossessed, to be Recovered, A4.44).
+ */
+export interface VaslSupportWeapon {
+  /** The counter's name: `LMG`, `LMG (r)`, `50* MTR`, `DC`. */
+  readonly name: string;
+  /** The side whose counter art it is (`finnish` for `fi/firLMG.svg`), lower case; absent when unknown. */
+  readonly artSide?: string;
+  /** Position (from 1) among the Location's units of the unit possessing it, or null. */
+  readonly possessor: number | null;
+  /** The possessor when the catalog lacks it (its name), else absent. */
+  readonly possessorName?: string;
+}
+
 /** An occupied Location. */
 export interface VaslLocation {
   /** Board and hex as VASL shows them: `57-H8`. */
   readonly hex: string;
   readonly units: readonly VaslUnit[];
   readonly unmapped: readonly VaslUnmapped[];
+  /** Its Support Weapons, top of the stack first. */
+  readonly supportWeapons: readonly VaslSupportWeapon[];
 }
 
 /** A save read. */
@@ -116,20 +134,20 @@ export function readVaslGame(bytes: Uint8Array, file: string): VaslGame {
   }
   for (const p of pieces.values()) if (p.map === 'Main Map' && !stacked.has(p.id)) columns.push({ members: [p], x: p.x, y: p.y });
 
-  const byHex = new Map<string, { units: VaslUnit[]; unmapped: VaslUnmapped[]; order: number }>();
+  const byHex = new Map<string, { units: VaslUnit[]; unmapped: VaslUnmapped[]; supportWeapons: VaslSupportWeapon[]; order: number }>();
   for (const col of columns) {
     const at = hexAt(boards, col.x, col.y);
     if (at === null) continue; // off the boards: the map's margins hold charts and staging areas
     const hex = `${at.board.name}-${at.hex}`;
     let loc = byHex.get(hex);
-    if (loc === undefined) byHex.set(hex, (loc = { units: [], unmapped: [], order: locationOrder(boards, at.board, at.hex) }));
+    if (loc === undefined) byHex.set(hex, (loc = { units: [], unmapped: [], supportWeapons: [], order: locationOrder(boards, at.board, at.hex) }));
     placeStack(col.members.map(identifyPiece), loc);
   }
   const locations: VaslLocation[] = [...byHex.entries()]
     // Occupied: a unit, or a piece of a side (a Gun, a vehicle, a SW, a unit the catalog lacks).
     .filter(([, l]) => l.units.length > 0 || l.unmapped.some((u) => u.side !== undefined))
     .sort((a, b) => a[1].order - b[1].order)
-    .map(([hex, l]) => ({ hex, units: l.units.map((u, i) => ({ ...u, position: i + 1 })), unmapped: l.unmapped }));
+    .map(([hex, l]) => ({ hex, units: l.units.map((u, i) => ({ ...u, position: i + 1 })), unmapped: l.unmapped, supportWeapons: l.supportWeapons }));
 
   return {
     file,
@@ -144,9 +162,15 @@ export function readVaslGame(bytes: Uint8Array, file: string): VaslGame {
  * The units and unmapped pieces of one stack into its Location, top of the stack first; each marker
  * applies to the units below it in the stack (a DM or ? counter is placed on the units it affects).
  */
-function placeStack(ids: readonly PieceIdentity[], loc: { units: VaslUnit[]; unmapped: VaslUnmapped[] }): void {
+function placeStack(ids: readonly PieceIdentity[], loc: { units: VaslUnit[]; unmapped: VaslUnmapped[]; supportWeapons: VaslSupportWeapon[] }): void {
   const units: VaslUnit[] = [];
   const unmapped: VaslUnmapped[] = [];
+  // SW above the next unit down: that unit possesses them (A4.431).
+  let sws: { name: string; artSide?: string }[] = [];
+  const possess = (possessor: number | null, possessorName?: string) => {
+    for (const w of sws) loc.supportWeapons.push({ ...w, possessor, ...(possessorName !== undefined ? { possessorName } : {}) });
+    sws = [];
+  };
   const above: OddsMarker[] = [];
   // Markers not yet over a unit: if none comes below them, they are listed (a ? alone is a Dummy stack).
   let pending: { name: string; marker: OddsMarker }[] = [];
@@ -157,8 +181,13 @@ function placeStack(ids: readonly PieceIdentity[], loc: { units: VaslUnit[]; unm
       pending.push({ name: p.name, marker: p.marker });
       continue;
     }
+    if (p.role === 'sw') {
+      sws.push({ name: p.name, ...(p.artSide ? { artSide: p.artSide.toLowerCase() } : {}) });
+      continue;
+    }
     if (p.role === 'unit') pending = [];
     if (p.role === 'other') {
+      if (p.side) possess(null, p.name);
       unmapped.push({ name: p.name, reason: p.reason, ...(p.side ? { side: p.side.toLowerCase() } : {}) });
       continue;
     }
@@ -171,6 +200,7 @@ function placeStack(ids: readonly PieceIdentity[], loc: { units: VaslUnit[]; unm
     try {
       known = getUnit(p.id);
     } catch (e) {
+      possess(null, `${p.side} ${p.counter}`);
       unmapped.push({
         name: `${p.side} ${p.counter}`,
         reason: `not in the asl-odds catalog (${(e as Error).message.replace(/^unknown unit '[^']*'; /, '')}; see asl-odds units)`,
@@ -181,6 +211,7 @@ function placeStack(ids: readonly PieceIdentity[], loc: { units: VaslUnit[]; unm
     }
     const cls = p.classLetter === undefined ? undefined : CLASS_LETTERS[p.classLetter];
     const note = cls !== undefined && known.kind !== 'leader' && cls !== known.unitClass ? `VASL shows ${cls}; the catalog's ${known.id} is ${known.unitClass}` : undefined;
+    possess(loc.units.length + units.length + 1);
     units.push({
       position: 0,
       id: known.id,
@@ -191,6 +222,7 @@ function placeStack(ids: readonly PieceIdentity[], loc: { units: VaslUnit[]; unm
       ...(note ? { note } : {}),
     });
   }
+  possess(null);
   for (const m of pending.reverse()) {
     unmapped.push({ name: m.name, reason: m.marker === 'concealed' ? 'a concealment counter with no unit under it (a Dummy)' : `a ${m.name} counter with no unit under it` });
   }
@@ -199,7 +231,7 @@ function placeStack(ids: readonly PieceIdentity[], loc: { units: VaslUnit[]; unm
 }
 
 /** The order markers are listed in. */
-const ORDER: readonly OddsMarker[] = ['broken', 'disrupted', 'pinned', 'DM', 'concealed', 'berserk', 'fanatic', 'CX', 'melee', 'foxhole', 'encircled'];
+const ORDER: readonly OddsMarker[] = ['broken', 'disrupted', 'pinned', 'DM', 'concealed', 'berserk', 'fanatic', 'CX', 'melee', 'foxhole', 'encircled', 'skis'];
 
 /** Boards in map order, then hexes by column and row. */
 function locationOrder(boards: readonly PlacedBoard[], board: PlacedBoard, hex: string): number {

@@ -44,11 +44,13 @@ describe('reading the Hazmo save (ruleschat ground truth)', () => {
       { position: 2, id: 'russian/commissar-10-0', side: 'russian', counter: 'Commissar 10-0', markers: ['melee'] },
       { position: 3, id: 'russian/2-3-7', side: 'russian', counter: '2-3-7 1hs', piece: '4-5-8 Esq', markers: ['melee'] },
     ]);
-    expect(g9.unmapped.map((u) => u.name).sort()).toEqual(['MMG', 'Skis']);
+    expect(g9.unmapped.map((u) => u.name).sort()).toEqual(['OFF Skis']); // skis carried (E4.21): test/vasl/ski-counter.test.ts
+    // The MMG lies at the bottom of the stack, under no unit: no one possesses it (A4.431, A4.44).
+    expect(g9.supportWeapons).toEqual([{ name: 'MMG', artSide: 'russian', possessor: null }]);
   });
 
   it('57-E8: a broken 6-2-8 shown as its 3-2-8 HS under a DM counter', () => {
-    expect(at('57-E8').units).toEqual([{ position: 1, id: 'russian/3-2-8', side: 'russian', counter: '3-2-8 Ehs', piece: '6-2-8 Esq', markers: ['broken', 'DM'] }]);
+    expect(at('57-E8').units).toEqual([{ position: 1, id: 'russian/3-2-8', side: 'russian', counter: '3-2-8 Ehs', piece: '6-2-8 Esq', markers: ['broken', 'DM', 'skis'] }]); // under a ski counter's Skis face (E4.2)
   });
 
   it('57-H8: a Russian 8-0 and a 4-4-7 (a 4-5-8 ELR-Replaced) under a Foxhole; 57-H9: a Finnish 6-4-8 in a Foxhole', () => {
@@ -63,7 +65,7 @@ describe('reading the Hazmo save (ruleschat ground truth)', () => {
   it('a ? counter conceals the units below it only (69-K7: the crew under it, not the 9-0 leader above it; 57-G2, 69-J1)', () => {
     expect(at('69-K7').units).toEqual([
       expect.objectContaining({ id: 'finnish/9-0', markers: [] }), // above the ?, not concealed
-      expect.objectContaining({ id: 'finnish/2-2-8', markers: ['concealed'] }),
+      expect.objectContaining({ id: 'finnish/2-2-8', markers: ['concealed', 'skis'] }), // and under a Skis face (E4.2)
     ]);
     expect(at('57-G2').units.map((u) => u.markers)).toEqual([['concealed'], ['concealed']]);
     expect(at('69-J1').units[0].markers).toContain('concealed');
@@ -76,8 +78,19 @@ describe('reading the Hazmo save (ruleschat ground truth)', () => {
     expect(units.filter((u) => u.id === 'finnish/6-4-8').length).toBeGreaterThan(0);
   });
 
-  it('Support Weapons, vehicles and Snipers are listed with a reason, never dropped', () => {
-    expect(at('57-E8').unmapped.find((u) => u.name === 'LMG')!.reason).toMatch(/Support Weapon/);
+  it('Support Weapons with the unit possessing each (the unit under it in the stack, A4.431); vehicles and Snipers are listed with a reason, never dropped', () => {
+    expect(at('57-E8').supportWeapons).toEqual([{ name: 'LMG', artSide: 'russian', possessor: 1 }]);
+    // 57-H9 (kehannan/ruleschat test_attack_resolver.py): the Finnish LMG (r) on the 6-4-8; the Russian 50* MTR under it, abandoned.
+    expect(at('57-H9').supportWeapons).toEqual([
+      { name: 'LMG (r)', artSide: 'finnish', possessor: 1 },
+      { name: '50* MTR', artSide: 'russian', possessor: null },
+    ]);
+    // 57-G3, bottom to top: 4-4-7, MMG, 7-0, 4-4-7, LMG: the LMG is the top 4-4-7's (unit 1), the MMG the bottom one's (unit 3).
+    expect(at('57-G3').supportWeapons).toEqual([
+      { name: 'LMG', artSide: 'russian', possessor: 1 },
+      { name: 'MMG', artSide: 'russian', possessor: 3 },
+    ]);
+    expect(at('57-E8').unmapped.map((u) => u.name)).toEqual([]); // its Skis counter marks the unit (E4.2): test/vasl/ski-counter.test.ts
     expect(at('69-F1').unmapped.map((u) => u.name)).toEqual(['T-26 M33']);
     expect(at('69-K7').unmapped.find((u) => u.name === 'FI Sniper')!.reason).toBe('a Sniper counter');
     // A Sniper alone occupies nothing (57-G10 holds only the Russian Sniper).

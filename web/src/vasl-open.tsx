@@ -1,12 +1,16 @@
 /**
- * "Open a VASL game" on the page: the player picks a `.vsav` file, which is read in the
- * browser (never uploaded: the same reader as `asl-odds vasl`, src/vasl/), picks a Location from the
- * list, and a calculator is filled from it by setting the URL fragment, the page's whole state, with the
- * same option values the CLI's `--vasl <file> --at <hex>` fills (src/vasl/location-options.ts).
- * The question's own numbers already on the page (FP, DRM, check, terrain) are kept.
+ * "Open a VASL game" on the page: the player picks a `.vsav` file, which is read in the browser (never
+ * uploaded: the same reader as `asl-odds vasl`, src/vasl/), picks a Location from the list, and a
+ * calculator is filled from it by setting the URL fragment, the page's whole state, with the same option
+ * values the CLI's `--vasl <file> --at <hex>` fills (src/vasl/location-options.ts). To fire from the
+ * board as `attack --from` does, the player first picks the firing Location, then the target: its Good
+ * Order units and MGs become the firers, at the range computed from the map (src/vasl/range.ts).
+ * The question's own numbers already on the page (FP, DRM, check, terrain) are kept, except the FP and
+ * DRM when the firers of a Location make them.
  */
 import { useState } from 'preact/hooks';
 import { attackOptionsFrom, ccOptionsFrom, unitOptionsFrom, type LocationOptions } from '../../src/vasl/location-options.js';
+import { hexRange } from '../../src/vasl/range.js';
 import { readVaslGame, type VaslGame, type VaslLocation } from '../../src/vasl/read-game.js';
 import { SAVE_LIMITS } from '../../src/vasl/save-archive.js';
 import { formatFragment, parseFragment, type Entry } from './fragment.js';
@@ -14,11 +18,18 @@ import { formatFragment, parseFragment, type Entry } from './fragment.js';
 /** Options of the page's question that a Location does not set, kept when a calculator is refilled. */
 const KEPT = new Set(['fp', 'drm', 'check', 'terrain', 'self-rally', 'result', 'then', 'rules', 'elr', 'setting', 'ambush', 'hand-to-hand', 'attacker-drm', 'defender-drm']);
 
+/** The attack's circumstances kept when the firers come from a Location (the player sets them). */
+const FIRE_KEPT = new Set(['advancing-fire', 'opportunity-fire', 'area-fire', 'tem', 'hindrance', 'other-drm']);
+
 /** `targetBroken` -> `target-broken` (the option's long name, as the fragment spells it). */
 const kebab = (k: string) => k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
+/** Options the firers of a Location make: a page's own values of them are not kept. */
+const MADE_BY_FIRERS = new Set(['fp', 'drm', 'range', 'leader', 'firer']);
+
 /** The fragment of `command` with a Location's option values and the kept entries of the current one. */
 export function fragmentFor(command: string, filled: LocationOptions, current: string): string {
+  const fromBoard = filled.values.firer !== undefined;
   const entries: Entry[] = [];
   for (const [k, v] of Object.entries(filled.values)) {
     const name = kebab(k);
@@ -26,7 +37,7 @@ export function fragmentFor(command: string, filled: LocationOptions, current: s
     else entries.push([name, String(v)]);
   }
   const now = parseFragment(current);
-  if (now.command === command) for (const e of now.entries) if (KEPT.has(e[0])) entries.push(e);
+  if (now.command === command) for (const e of now.entries) if ((KEPT.has(e[0]) || (fromBoard && FIRE_KEPT.has(e[0]))) && !(fromBoard && MADE_BY_FIRERS.has(e[0])) && !entries.some((x) => x[0] === e[0])) entries.push(e);
   return formatFragment({ command, entries });
 }
 
@@ -37,6 +48,7 @@ const sides = (l: VaslLocation) =>
 export function VaslOpen() {
   const [game, setGame] = useState<VaslGame | null>(null);
   const [hex, setHex] = useState('');
+  const [fromHex, setFromHex] = useState('');
   const [unit, setUnit] = useState(1);
   const [error, setError] = useState('');
   const [notes, setNotes] = useState<readonly string[]>([]);
@@ -53,6 +65,7 @@ export function VaslOpen() {
       const g = readVaslGame(new Uint8Array(await file.arrayBuffer()), file.name);
       setGame(g);
       setHex(g.locations[0]?.hex ?? '');
+      setFromHex('');
       setUnit(1);
     } catch (e) {
       setGame(null);
@@ -61,6 +74,15 @@ export function VaslOpen() {
   };
 
   const loc = game?.locations.find((l) => l.hex === hex);
+  const fromLoc = game?.locations.find((l) => l.hex === fromHex);
+  const range = game && loc && fromLoc ? hexRange(game.boards, fromLoc.hex, loc.hex) : undefined;
+  /** The attack from the board: the firing Location's firers when one is picked (as `attack --from`). */
+  const fire = (): LocationOptions => {
+    if (fromLoc === undefined || range === undefined) return attackOptionsFrom(loc!);
+    const now = parseFragment(location.hash);
+    const has = (k: string) => now.command === 'attack' && now.entries.some((e) => e[0] === k);
+    return attackOptionsFrom(loc!, { loc: fromLoc, range }, { terrainGiven: has('terrain') || has('tem'), advancingFire: has('advancing-fire') });
+  };
   const ask = (command: string, fill: () => LocationOptions) => {
     try {
       const filled = fill();
@@ -88,7 +110,26 @@ export function VaslOpen() {
             {game.breadcrumbs.checked} moved pieces.
           </p>
           <label class="field">
-            <span>Location</span>
+            <span>Firing Location</span>
+            <select
+              aria-label="Firing Location"
+              value={fromHex}
+              onChange={(e) => {
+                setFromHex((e.currentTarget as HTMLSelectElement).value);
+                setError('');
+                setNotes([]);
+              }}
+            >
+              <option value="">none: the FP and DRM as typed</option>
+              {game.locations.map((l) => (
+                <option key={l.hex} value={l.hex}>
+                  {l.hex} {sides(l)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label class="field">
+            <span>{fromLoc ? 'Target Location' : 'Location'}</span>
             <select
               aria-label="Location"
               value={hex}
@@ -106,6 +147,11 @@ export function VaslOpen() {
               ))}
             </select>
           </label>
+          {fromLoc && loc && (
+            <p class="about" aria-label="Range between the Locations">
+              From {fromLoc.hex} to {loc.hex}: range {range} (computed from the map)
+            </p>
+          )}
           {loc && (
             <div class="vasl-location" aria-label="Units in the Location">
               <ol style={{ paddingLeft: '1.4em', margin: '6px 0' }}>
@@ -117,6 +163,15 @@ export function VaslOpen() {
                   </li>
                 ))}
               </ol>
+              {loc.supportWeapons.length > 0 && (
+                <ul class="note" style={{ paddingLeft: '1.2em', margin: '4px 0' }}>
+                  {loc.supportWeapons.map((w, i) => (
+                    <li key={i}>
+                      SW {w.name}: {w.possessor !== null ? `held by unit ${w.possessor}` : 'not possessed'}
+                    </li>
+                  ))}
+                </ul>
+              )}
               {loc.unmapped.length > 0 && (
                 <ul class="note" style={{ paddingLeft: '1.2em', margin: '4px 0' }}>
                   {loc.unmapped.map((u, i) => (
@@ -127,8 +182,8 @@ export function VaslOpen() {
                 </ul>
               )}
               <div class="vasl-actions" style={{ display: 'flex', flexWrap: 'wrap', gap: '6px', marginTop: '6px' }}>
-                <button type="button" onClick={() => ask('attack', () => attackOptionsFrom(loc))}>
-                  Fire on this stack
+                <button type="button" onClick={() => ask('attack', fire)}>
+                  {fromLoc ? `Fire from ${fromLoc.hex} on this stack` : 'Fire on this stack'}
                 </button>
                 <button type="button" onClick={() => ask('cc', () => ccOptionsFrom(loc))}>
                   Close Combat here
