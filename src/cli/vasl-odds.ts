@@ -6,11 +6,14 @@
  * (`gameFile`, `location`), and notes on what the save does not say go to stderr.
  */
 import { Option } from 'commander';
+import { VIEWER_OPTION } from '../options/viewer-option.js';
 import type { OddsCalculator, ParsedOptions } from '../calculators/calculator.js';
 import { inputError } from '../errors.js';
 import { attackOptionsFrom, ccOptionsFrom, unitOptionsFrom, VASL_COMMANDS, type LocationOptions } from '../vasl/location-options.js';
 import { findLocation } from '../vasl/read-game.js';
-import { readVaslFile } from './vasl-game.js';
+import { optionFromSpec } from './odds-command.js';
+import { checkOutputPaths } from './output-paths.js';
+import { concealedText, readVaslFile } from './vasl-game.js';
 
 /** True when `calc` takes `--vasl`. */
 export function takesVasl(calc: OddsCalculator): boolean {
@@ -20,7 +23,8 @@ export function takesVasl(calc: OddsCalculator): boolean {
 /** The options `--vasl`, `--at` and, by command, `--from` (attack) and `--attacker-side` (cc). */
 export function vaslOptions(calc: OddsCalculator): Option[] {
   const out = [
-    new Option('--vasl <file>', 'a VASL saved game (.vsav): the units come from the Location --at'),
+    new Option('--vasl <file>', 'a VASL saved game (.vsav) or log (.vlog): the units come from the Location --at'),
+    optionFromSpec(VIEWER_OPTION.spec),
     new Option('--at <hex>', { attack: 'with --vasl: the target Location, e.g. 57-H8', cc: 'with --vasl: the Melee/CC Location, e.g. 57-G9' }[calc.name] ?? 'with --vasl: the Location of the unit, e.g. 57-E8 (--unit <n>: its n-th unit, top first)'),
   ];
   if (calc.name === 'attack') out.push(new Option('--from <hex>', 'with --vasl: the firing Location; fills --firer (a Fire Group: --firer-class its worst class)'));
@@ -47,21 +51,44 @@ export async function applyVasl(calc: OddsCalculator, o: ParsedOptions): Promise
   const file = o.vasl as string | undefined;
   const at = o.at as string | undefined;
   if (file === undefined) {
-    for (const name of ['at', 'from', 'attackerSide'] as const) {
+    for (const name of ['at', 'from', 'attackerSide', 'as'] as const) {
       if (o[name] !== undefined) throw inputError('input.vasl', `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} needs --vasl <file> (a VASL saved game)`);
     }
     return { options: o, stamp: undefined, notes: [] };
   }
   if (at === undefined) throw inputError('input.vasl', '--vasl: give the Location with --at <hex>, e.g. --at 57-H8 (asl-odds vasl <file> lists them)');
-  if (calc.name === 'attack' && o.target !== undefined) throw inputError('input.vasl', '--target and --at: give the target stack one way (--vasl --at takes it from the game)');
+  // A command never writes over the save it reads (by real path: links and other names too).
+  checkOutputPaths({ out: o.out as string | undefined, checkpoint: o.checkpoint as string | undefined, report: o.report as string | undefined }, [{ what: 'the VASL saved game', path: file }]);
   let position: number | undefined;
   if (calc.name === 'mc' || calc.name === 'rally') {
     const u = o.unit as string | undefined;
     if (u !== undefined && !/^[1-9]\d?$/.test(u.trim())) throw inputError('input.vasl', `--unit with --vasl: the unit's position in the Location, 1, 2, ... (top of the stack first); got '${u}'`);
     position = u === undefined ? undefined : Number(u);
   }
-  const game = await readVaslFile(file, '--vasl');
+  const game = await readVaslFile(file, '--vasl', VIEWER_OPTION.read(o));
   const loc = findLocation(game, at);
+  // Fair play (A12): units under "?" counters the player cannot see are never filled in from the save.
+  if (calc.name === 'attack' && loc.concealed !== undefined) {
+    if (o.target === undefined) {
+      throw inputError(
+        'vasl.concealed',
+        `--at ${loc.hex}: ${concealedText(loc.concealed)}; what it holds cannot be known (A12). Fire on it as Area Fire (A7.23): name the units you assume with --target, e.g. --target ${loc.concealed.sides[0] ?? 'russian'}/4-4-7`,
+      );
+    }
+    const options: Record<string, unknown> = { ...o, areaFire: o.areaFire ?? 1 };
+    const notes = [`${loc.hex}: ${concealedText(loc.concealed)}: the target is the units you assumed (--target), fired on as Area Fire (A7.23: FP halved)`];
+    return { options, stamp: { gameFile: game.file, location: loc.hex }, notes };
+  }
+  if (calc.name === 'attack' && o.target !== undefined) throw inputError('input.vasl', '--target and --at: give the target stack one way (--vasl --at takes it from the game)');
+  if (loc.concealed !== undefined && calc.name === 'cc') {
+    if (o.attacker === undefined || o.defender === undefined) {
+      throw inputError('vasl.concealed', `--at ${loc.hex}: ${concealedText(loc.concealed)}; what it holds cannot be known (A12): name both sides' units with --attacker and --defender`);
+    }
+    return { options: o, stamp: { gameFile: game.file, location: loc.hex }, notes: [`${loc.hex}: ${concealedText(loc.concealed)}: the sides are the units you named`] };
+  }
+  if (loc.concealed !== undefined && loc.units.length === 0) {
+    throw inputError('vasl.concealed', `--at ${loc.hex}: ${concealedText(loc.concealed)}; what it holds cannot be known (A12): name the unit with --unit instead of --vasl`);
+  }
   let filled: LocationOptions;
   if (calc.name === 'attack') filled = attackOptionsFrom(loc, o.from === undefined ? undefined : findLocation(game, o.from as string, '--from'));
   else if (calc.name === 'cc') filled = ccOptionsFrom(loc, o.attackerSide as string | undefined, { attacker: o.attacker !== undefined, defender: o.defender !== undefined });

@@ -86,8 +86,9 @@ describe('bad saves: one clear error each, exit 2', () => {
     expect(codeOf(save({ savedGame: entries.savedGame, moduledata: other }))).toMatchObject({ code: 'vasl.otherModule', message: expect.stringMatching(/Battle for Moscow/) });
   });
 
-  it('a VASSAL save with no VASL board', () => {
-    expect(codeOf(save({ savedGame: obfuscate('begin_save\u001bend_save') }))).toMatchObject({ code: 'vasl.noBoards' });
+  it('a VASSAL save with no VASL board is read (made before the boards were picked): no Location, nothing off the boards', () => {
+    const g = readVaslGame(save({ savedGame: obfuscate('begin_save\u001bbd\t\u001bend_save') }), 'x.vsav');
+    expect(g).toMatchObject({ boards: [], locations: [], offBoard: 0, maps: { read: null, others: [] } });
   });
 });
 
@@ -129,7 +130,8 @@ describe('hostile saves: refused quickly, within bounded memory', () => {
     });
   });
 
-  it('a plain (unobfuscated) stream is read as VASSAL reads it: here a save with no board', () => {
-    expect(codeOf(save({ savedGame: strToU8('begin_save\u001bend_save'), moduledata: MODULE_DATA }))).toMatchObject({ code: 'vasl.noBoards' });
+  it('a plain (unobfuscated) stream is read as VASSAL reads it: here a save with no board and one piece in the margin', () => {
+    const g = readVaslGame(save({ savedGame: strToU8('begin_save\u001b+/7/piece;;;x.svg;Marker/Main Map;100;100\u001bend_save'), moduledata: MODULE_DATA }), 'x.vsav');
+    expect(g).toMatchObject({ boards: [], locations: [], offBoard: 1, maps: { read: 'Main Map' } });
   });
 });

@@ -13,6 +13,7 @@ import { inputError } from '../../errors.js';
 import { parseScenario } from '../../scenario/scenario-file.js';
 import type { VaslGame } from '../../vasl/read-game.js';
 import type { CliContext } from '../io.js';
+import { checkOutputPaths } from '../output-paths.js';
 import { readVaslFile } from '../vasl-game.js';
 
 /** YAML double-quoted string. */
@@ -85,8 +86,10 @@ export function scenarioFromVasl(game: VaslGame): string {
  * @throws AslOddsError from reading the save, `vasl.sides`, and `scenario.*` if the text does not parse
  *   (a bug: it is checked before it is shown)
  */
-export async function runScenarioFromVasl(file: string, out: string | undefined, cli: CliContext): Promise<void> {
-  const game = await readVaslFile(file, '--from-vasl');
+export async function runScenarioFromVasl(file: string, out: string | undefined, cli: CliContext, as?: string): Promise<void> {
+  // A command never writes over the save it reads (by real path: links and other names too).
+  checkOutputPaths({ out }, [{ what: 'the VASL saved game', path: file }]);
+  const game = await readVaslFile(file, '--from-vasl', as);
   const text = scenarioFromVasl(game);
   parseScenario(text, out ?? 'scenario.yaml');
   if (out) {
