@@ -75,8 +75,11 @@ export async function applyVasl(calc: OddsCalculator, o: ParsedOptions): Promise
         `--at ${loc.hex}: ${concealedText(loc.concealed)}; what it holds cannot be known (A12). Fire on it as Area Fire (A7.23): name the units you assume with --target, e.g. --target ${loc.concealed.sides[0] ?? 'russian'}/4-4-7`,
       );
     }
-    const options: Record<string, unknown> = { ...o, areaFire: o.areaFire ?? 1 };
-    const notes = [`${loc.hex}: ${concealedText(loc.concealed)}: the target is the units you assumed (--target), fired on as Area Fire (A7.23: FP halved)`];
+    // With --fp the player gives the total FP: the halving is his to make (the attack does not halve a given total).
+    const options: Record<string, unknown> = o.fp === undefined ? { ...o, areaFire: o.areaFire ?? 1 } : { ...o };
+    const notes = [
+      `${loc.hex}: ${concealedText(loc.concealed)}: the target is the units you assumed (--target), fired on as Area Fire (A7.23: FP halved${o.fp === undefined ? '' : '; --fp is taken as the total you give, so give it halved'})`,
+    ];
     return { options, stamp: { gameFile: game.file, location: loc.hex }, notes };
   }
   if (calc.name === 'attack' && o.target !== undefined) throw inputError('input.vasl', '--target and --at: give the target stack one way (--vasl --at takes it from the game)');

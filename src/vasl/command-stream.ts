@@ -112,10 +112,22 @@ export function splitGame(text: string, name: string): CommandStream {
   for (let i = end + 1; i < all.length; i++) {
     const c = all[i];
     if (!c.startsWith('LOG\t')) throw inputError('vasl.stream', `${name}: a command after end_save that is not a log entry; not a VASL save or log`);
-    flatten(c.slice(4), 1, log, name, false);
+    logLeaves(c.slice(4), 1, log, name);
     if (log.length + end > STREAM_LIMITS.commands) throw inputError('vasl.stream', `${name}: the saved game's command stream holds more than ${STREAM_LIMITS.commands} commands; refused`);
   }
   return { save: all.slice(0, end + 1), log };
+}
+
+/** A `LOG` entry's leaves; a part that is itself a `LOG` entry (VASSAL nests them) is opened in turn. */
+function logLeaves(text: string, depth: number, out: string[], name: string): void {
+  if (depth > STREAM_LIMITS.depth) throw inputError('vasl.stream', `${name}: the saved game's command stream nests more than ${STREAM_LIMITS.depth} levels deep; refused`);
+  const parts: string[] = [];
+  flatten(text, depth, parts, name, false);
+  for (const p of parts) {
+    if (p.startsWith('LOG\t')) logLeaves(p.slice(4), depth + 1, out, name);
+    else out.push(p);
+    if (out.length > STREAM_LIMITS.commands) throw inputError('vasl.stream', `${name}: the saved game's command stream holds more than ${STREAM_LIMITS.commands} commands; refused`);
+  }
 }
 
 /**

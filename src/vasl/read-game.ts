@@ -190,8 +190,9 @@ export function readVaslGame(bytes: Uint8Array, file: string, options: VaslReadO
     );
   }
   const locations: VaslLocation[] = [...byHex.entries()]
-    // Occupied: a unit, a piece of a side (a Gun, a vehicle, a SW, a unit the catalog lacks), or "?" counters.
-    .filter(([, l]) => l.units.length > 0 || l.unmapped.some((u) => u.side !== undefined) || l.questions > 0)
+    // Occupied: a unit, a piece of a side (a Gun, a vehicle, a SW, a unit the catalog lacks), "?" counters
+    // (the viewer's own Dummies among them).
+    .filter(([, l]) => l.units.length > 0 || l.unmapped.some((u) => u.side !== undefined || u.reason.startsWith('a concealment counter')) || l.questions > 0)
     .sort((a, b) => a[1].order - b[1].order)
     .map(([hex, l]) => ({
       hex,
@@ -251,7 +252,7 @@ function placeStack(pieces: readonly { identity: PieceIdentity; hip: boolean }[]
       pending.push({ name: p.name, marker: p.marker });
       continue;
     }
-    if (p.role === 'unit') pending = [];
+    if (p.role === 'unit' || (p.role === 'other' && p.side !== undefined)) pending = [];
     if (p.role === 'other') {
       unmapped.push({ name: p.name, reason: p.reason, ...(p.side ? { side: p.side.toLowerCase() } : {}), ...(pieces[i].hip ? { markers: ['HIP'] as OddsMarker[] } : {}) });
       continue;

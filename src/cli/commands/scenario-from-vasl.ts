@@ -14,7 +14,7 @@ import { parseScenario } from '../../scenario/scenario-file.js';
 import type { VaslGame } from '../../vasl/read-game.js';
 import type { CliContext } from '../io.js';
 import { checkOutputPaths } from '../output-paths.js';
-import { readVaslFile } from '../vasl-game.js';
+import { concealedText, readVaslFile } from '../vasl-game.js';
 
 /** YAML double-quoted string. */
 const q = (s: string) => JSON.stringify(s);
@@ -36,6 +36,7 @@ export function scenarioFromVasl(game: VaslGame): string {
     '# by asl-odds scenario --from-vasl. TODO for the designer: each stack\'s terrain (written as open), the',
     '# turns, who moves first, each side\'s ELR, fire, rout and victory conditions. Pieces asl-odds cannot',
     '# take are listed as comments under their stack.',
+    ...game.locations.flatMap((l) => (l.concealed ? [`# ${l.hex}: ${concealedText(l.concealed)}, not shown to you (${game.viewer.as === null ? 'give --as <your side> to see your own' : 'the enemy\'s'}): TODO`] : [])),
     `title: ${q(title)}`,
     `description: ${q(`Order of battle read from the VASL saved game ${game.file}.`)}`,
     'rules: 2nd-edition',
