@@ -73,7 +73,7 @@ export function formatVaslGame(g: VaslGame): string {
   const lines: string[] = [];
   const boards = g.boards.map((b) => `${b.name}${b.reversed ? ' (reversed)' : ''}`).join(', ');
   const what = g.kind === 'log' ? 'log, read as its final position' : 'saved game';
-  lines.push(`${g.file}: VASL${g.moduleVersion ? ` ${g.moduleVersion}` : ''} ${what}, ${boards ? `boards ${boards}` : 'no boards'}; ${g.locations.length} occupied Locations`);
+  lines.push(`${g.file}: VASL${g.moduleVersion ? ` ${g.moduleVersion}` : ''} ${what}, ${boards ? `boards ${boards}` : 'no boards'}; ${g.locations.length} occupied Location${g.locations.length === 1 ? '' : 's'}`);
   const others = g.maps.others.length > 0 ? ` (not read: ${g.maps.others.join(', ')})` : '';
   lines.push(
     g.maps.read === null

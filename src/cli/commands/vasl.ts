@@ -19,6 +19,7 @@ export function vaslCommand(cli: CliContext): Command {
     .addOption(optionFromSpec(VIEWER_OPTION.spec))
     .option('--at <hex>', 'only this Location, e.g. 57-H8')
     .option('--json', 'print one JSON object')
+    .option('--quiet', 'nothing on stderr (the listing has no notes)')
     .addHelpText('after', '\nExamples:\n  asl-odds vasl game.vsav --as finnish\n  asl-odds vasl game.vsav --at 57-G9 --json\n  asl-odds attack --vasl game.vsav --at 57-H8 --fp 8 --drm 2\n')
     .action(async (file: string, o: { at?: string; json?: boolean; as?: string }) => {
       let game = await readVaslFile(file, 'file', o.as);
