@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { bufferIO } from '../cli/buffer-io.js';
+import { board, vaslFile } from '../support/vassal-writer.js';
 import { hasChromium, OUT, startSite, type Site } from './browser-harness.js';
 
 const SAVE = resolve('test/fixtures/vasl/Hazmo-52-After-Finn-4.vsav');
@@ -95,6 +96,13 @@ describe.skipIf(!hasChromium)('the page opens a VASL game', () => {
     expect(decodeURIComponent(new URL(page.url()).hash)).toContain('russian/commissar-10-0');
     expect(await page.getByText('Commissar (A25.22)', { exact: false }).first().isVisible()).toBe(true);
     await page.screenshot({ path: join(OUT, `vasl-open-cc-${width}.png`), fullPage: true });
+    // A hostile save (a stack of 100,001 pieces): one line in the players' words, the page still answers.
+    const members = Array.from({ length: 100_001 }, (_, i) => String(i)).join(';');
+    const hostile = vaslFile([board('57'), `+/s/stack/Main Map;500;500;${members}`]);
+    await page.getByLabel('VASL saved game').setInputFiles({ name: 'hostile.vsav', mimeType: 'application/zip', buffer: Buffer.from(hostile) });
+    await expect.poll(() => page.locator('details.vasl [role=alert]').innerText(), { timeout: 30_000 }).toBe(
+      'hostile.vsav: a stack of more than 10000 pieces, more than any VASL save holds; refused',
+    );
     expect(foreign).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();

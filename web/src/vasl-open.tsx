@@ -103,7 +103,7 @@ export function VaslOpen() {
   };
 
   return (
-    <details class="more vasl" open={game !== null}>
+    <details class="more vasl" open={game !== null || file !== null || error !== ''}>
       <summary>Open a VASL game (.vsav, .vlog)</summary>
       <p class="about">The file is read on this device; nothing is uploaded.</p>
       <label class="field">
