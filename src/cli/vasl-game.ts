@@ -6,6 +6,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { inputError } from '../errors.js';
+import { PLAYER_ID } from '../vasl/fair-play.js';
 import { SAVE_LIMITS } from '../vasl/save-archive.js';
 import { readVaslGame, type VaslGame, type VaslLocation } from '../vasl/read-game.js';
 
@@ -49,7 +50,7 @@ export function viewerLine(g: VaslGame): string {
   if (g.viewer.as === null) {
     return "Seen as neither side: no concealed or hidden (HIP) unit is identified. To see your own, add --as <your side> (a nationality, e.g. --as finnish, or your VASL player name).";
   }
-  return `Seen as ${g.viewer.side ?? `player ${g.viewer.as}`}: your concealed and hidden (HIP) units are shown, marked; the enemy's concealed units are "?" counters, never identified, and his HIP units are not shown.`;
+  return `Seen as ${g.viewer.side ?? (g.viewer.as === PLAYER_ID ? 'the player of the VASL id you gave' : `player ${g.viewer.as}`)}: your concealed and hidden (HIP) units are shown, marked; the enemy's concealed units are "?" counters, never identified, and his HIP units are not shown.`;
 }
 
 /** A concealed stack in players' words: `a concealed stack: 3 "?" counters (Russian)`. */

@@ -88,6 +88,26 @@ export interface Viewer {
   readonly playerId: string | null;
 }
 
+/** The `as` of a viewer named by a VASL player id: the id itself is a password, never printed back. */
+export const PLAYER_ID = 'your VASL player id';
+
+/**
+ * The players of a save's roster: name -> id (VASSAL PlayerRoster.encode: `PLAYER TAB id TAB name TAB
+ * side`, written with the game when the module has a roster). Never throws.
+ */
+export function rosterOf(commands: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const c of commands) {
+    if (!c.startsWith('PLAYER\t')) continue;
+    const d = new SequenceDecoder(c, '\t');
+    d.nextOr('');
+    const id = d.nextOr('');
+    const name = d.nextOr('').trim();
+    if (id !== '' && name !== '' && !out.has(name)) out.set(name, id);
+  }
+  return out;
+}
+
 /** Neither side: no concealed or hidden unit is identified. */
 export const NEITHER_SIDE: Viewer = Object.freeze({ as: null, side: null, nations: new Set<string>(), playerId: null });
 
@@ -96,12 +116,14 @@ export const SIDE_NAMES: readonly string[] = [...new Set(Object.values(VASL_NATI
 
 /**
  * The viewer named by `as`: a side (its name, `finnish`, `Axis Minor`; the catalog's `axis-minor`; VASL's
- * prefix `fi`), or the id of a player of this save (exactly as VASSAL wrote it).
+ * prefix `fi`), a player's name in the save's roster, or the id of a player of this save (exactly as
+ * VASSAL wrote it; VASSAL's id is the player's password, so the result's `as` is {@link PLAYER_ID}).
  * @param playerIds the ids the save records as owners of concealed or hidden pieces
+ * @param roster the save's players, name -> id ({@link rosterOf})
  * @throws AslOddsError `vasl.as` (exit 2): neither a side nor a player of this save (the message lists the
  *   sides; it never lists the save's player ids)
  */
-export function resolveViewer(as: string | undefined, playerIds: ReadonlySet<string>, option = '--as'): Viewer {
+export function resolveViewer(as: string | undefined, playerIds: ReadonlySet<string>, option = '--as', roster: ReadonlyMap<string, string> = new Map()): Viewer {
   if (as === undefined) return NEITHER_SIDE;
   const given = as.trim();
   const key = given.toLowerCase().replace(/-/g, ' ');
@@ -114,7 +136,10 @@ export function resolveViewer(as: string | undefined, playerIds: ReadonlySet<str
     for (const [prefix, n] of Object.entries(VASL_NATIONALITIES)) if (n.side === side) nations.add(prefix);
     return { as: given, side, nations, playerId: null };
   }
-  if (given !== '' && playerIds.has(given)) return { as: given, side: null, nations, playerId: given };
+  // A player's name as the save's roster records it (PLAYER commands), or his id itself (never echoed).
+  const named = roster.get(given);
+  if (named !== undefined) return { as: given, side: null, nations, playerId: named };
+  if (given !== '' && playerIds.has(given)) return { as: PLAYER_ID, side: null, nations, playerId: given };
   throw inputError('vasl.as', `${option} '${printableShort(given)}': not a side (${SIDE_NAMES.join(', ')}) nor a VASL player of this save`);
 }
 

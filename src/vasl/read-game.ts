@@ -16,7 +16,7 @@ import { inputError } from '../errors.js';
 import { hexAt, isGeomorphicHex, parseBoards, placeBoards, GEOMORPHIC, type Board, type PlacedBoard } from './boards.js';
 import { deobfuscate, splitGame, STREAM_LIMITS } from './command-stream.js';
 import { CLASS_LETTERS, identifyPiece, VASL_NATIONALITIES, type OddsMarker, type PieceIdentity } from './counter-identities.js';
-import { playerIdsOf, resolveViewer, secrecyOf, seenStack, type Secrecy } from './fair-play.js';
+import { playerIdsOf, resolveViewer, rosterOf, secrecyOf, seenStack, type Secrecy } from './fair-play.js';
 import { replayPosition } from './game-position.js';
 import { FieldLimitError, printable, type Piece } from './pieces.js';
 import { readSaveArchive } from './save-archive.js';
@@ -142,7 +142,7 @@ export function readVaslGame(bytes: Uint8Array, file: string, options: VaslReadO
   // Fair play: who concealed or hid each piece, and whose eyes read the save.
   const secrecy = new Map<string, Secrecy>();
   for (const [id, p] of pieces) secrecy.set(id, secrecyOf(p));
-  const viewer = resolveViewer(options.as, playerIdsOf(secrecy.values()), options.asOption);
+  const viewer = resolveViewer(options.as, playerIdsOf(secrecy.values()), options.asOption, rosterOf(stream.save));
 
   // Stacks on maps, bottom to top; a piece outside every stack is a stack of its own.
   const columns: { map: string; members: Piece[]; x: number; y: number }[] = [];

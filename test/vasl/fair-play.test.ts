@@ -141,6 +141,17 @@ describe('saves from the writer: the cases a real save may hold', () => {
     expect(findLocation(russian, '57-E3').unmapped.map((u) => u.reason)).toEqual(Array(3).fill('a concealment counter with no unit under it (a Dummy)'));
   });
 
+  it("a player named in the save's roster (PLAYER: id, name, side) is taken by name; his id (VASSAL's password) is never printed back", () => {
+    const withRoster = vaslFile([board('57'), 'PLAYER\tsecret-1\tAlice\tAllies', addPiece('1', '4-4-7 1sq', 'ru/ru447S.svg', 'Main Map', c3x, c3y, [conceal('ru', 'secret-1')])]);
+    const alice = read(withRoster, 'Alice');
+    expect(alice.viewer).toEqual({ as: 'Alice', side: null });
+    expect(findLocation(alice, '57-C3').units.map((u) => [u.id, u.markers])).toEqual([['russian/4-4-7', ['concealed']]]);
+    const byId = read(withRoster, 'secret-1');
+    expect(byId.viewer).toEqual({ as: 'your VASL player id', side: null });
+    expect(JSON.stringify(byId)).not.toContain('secret-1');
+    expect(findLocation(read(withRoster), '57-C3').concealed).toEqual({ counters: 1, sides: ['russian'] });
+  });
+
   it('pieces named __proto__ or constructor are not odds markers; a name with a newline and ESC cannot forge a unit line', () => {
     const i3 = findLocation(read(save, 'german'), '57-I3');
     expect(i3.units.map((u) => u.markers)).toEqual([[]]);

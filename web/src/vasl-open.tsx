@@ -10,7 +10,7 @@
 import { useState } from 'preact/hooks';
 import { attackOptionsFrom, ccOptionsFrom, unitOptionsFrom, type LocationOptions } from '../../src/vasl/location-options.js';
 import { isAslOddsError } from '../../src/errors.js';
-import { SIDE_NAMES } from '../../src/vasl/fair-play.js';
+import { PLAYER_ID, SIDE_NAMES } from '../../src/vasl/fair-play.js';
 import { readVaslGame, type VaslGame, type VaslLocation } from '../../src/vasl/read-game.js';
 import { SAVE_LIMITS } from '../../src/vasl/save-archive.js';
 import { formatFragment, parseFragment, type Entry } from './fragment.js';
@@ -142,7 +142,7 @@ export function VaslOpen() {
           <p class="about" aria-label="Whose eyes">
             {game.viewer.as === null
               ? 'Seen as neither side: no concealed or hidden (HIP) unit is identified. Name your side to see your own.'
-              : `Seen as ${game.viewer.side ?? `player ${game.viewer.as}`}: your concealed and hidden (HIP) units are shown, marked; the enemy's concealed units are "?" counters and his HIP units are not shown.`}
+              : `Seen as ${game.viewer.side ?? (game.viewer.as === PLAYER_ID ? 'the player of the VASL id you gave' : `player ${game.viewer.as}`)}: your concealed and hidden (HIP) units are shown, marked; the enemy's concealed units are "?" counters and his HIP units are not shown.`}
           </p>
           <label class="field">
             <span>Location</span>
