@@ -95,7 +95,14 @@ export interface OddsResult {
   /** `attack` built from its firers: the IFT column of `fp`, or null below 1 FP (no attack, A7.3). */
   readonly column?: number | null;
   /** `attack` built from its firers: per firer, its FP steps (label, FP after, rule) and its FP. */
-  readonly fpLedger?: readonly { readonly firer: string; readonly printed: number; readonly steps: readonly { readonly label: string; readonly fp: number; readonly rule: string }[]; readonly fp: number }[];
+  readonly fpLedger?: readonly {
+    readonly firer: string;
+    readonly printed: number;
+    readonly steps: readonly { readonly label: string; readonly fp: number; readonly rule: string }[];
+    readonly fp: number;
+    /** The counter's underscored FP (Assault Fire, A7.36) and Range (Spraying Fire, A7.34): true, false or null (unknown), with source and confidence; absent for a MG. */
+    readonly underscores?: { readonly assaultFire: boolean | null; readonly sprayingFire: boolean | null; readonly source: string; readonly confidence: string; readonly note?: string };
+  }[];
   /** `attack` built from its firers: the total DRM of the first attack (the directing leader's included). */
   readonly drm?: number;
   /** `attack` built from its firers: the DRM, line by line, each with its rule. */

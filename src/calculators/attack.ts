@@ -11,7 +11,7 @@ import { intIn, OptionValueError, unitClass } from '../options/option-values.js'
 import { flagOption, intOption, isNumber, listOption, oneOf, option, requiredListOption, textOption, type Guard, type TypedOption } from '../options/typed-option.js';
 import { attackQuery, type AttackInput, type AttackKind, type TargetInput } from '../queries/attack-query.js';
 import { fireBuilderQuery } from '../queries/fire-builder.js';
-import type { FireGroupInput } from '../rules/fire-group.js';
+import { checkTargetSide, firerNationalityOf, type FireGroupInput } from '../rules/fire-group.js';
 import { REPLACED_LEADER_LLTC, type ReplacedLeaderLLTC } from '../rules/rule-set.js';
 import type { OddsCalculator, ParsedOptions } from './calculator.js';
 import { RULE_OPTIONS, SITUATION_OPTIONS, situationFrom } from './common.js';
@@ -85,7 +85,8 @@ export function areaFireHalvings(v: string): number {
  * @throws OptionValueError saying what is allowed
  * @example otherDRM('sniper dust=+1') // [{ label: 'sniper dust', drm: 1 }]
  */
-export function otherDRM(v: string, prev: { label: string; drm: number }[] = []): { label: string; drm: number }[] {
+export const otherDRM = Object.assign(otherDRMValue, { repeatable: true as const });
+function otherDRMValue(v: string, prev: { label: string; drm: number }[] = []): { label: string; drm: number }[] {
   const m = /^\s*([^=]*[^=\s])\s*=\s*([+-]?[0-9]+)\s*$/.exec(v);
   const drm = m ? Number(m[2]) : NaN;
   if (!m || drm < -10 || drm > 10) throw new OptionValueError('expected <label>=<n> with an integer DRM in [-10, 10], e.g. smoke=+2.');
@@ -275,6 +276,8 @@ export const attackCalculator: OddsCalculator = {
       return fireBuilderQuery(base, fireGroupInputOf(o, firers));
     }
     if (firers.length > 1) throw inputError('input.firer', '--firer: several firers make their attack without --fp; with --fp give at most one --firer (for Cowering), or --firer-class for a FG');
+    const firerNationality = firers[0] === undefined ? null : firerNationalityOf(firers[0]);
+    if (firerNationality !== null) checkTargetSide(firerNationality, targets.map((t) => t.unit));
     return attackQuery({ ...base, fp, drm: DRM.read(o), leader: LEADER.read(o), firer: firers[0] });
   },
 };

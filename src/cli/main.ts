@@ -29,6 +29,7 @@ import { recoveryCalculator } from '../calculators/recovery.js';
 import { oddsCommand } from './odds-command.js';
 import { webCommand } from './commands/web.js';
 import { vaslCommand } from './commands/vasl.js';
+import { logCommand } from './commands/log.js';
 import { processIO, type CliContext, type CliIO } from './io.js';
 import { tierUpLaterForExact } from './tiering.js';
 import { isRepeatableParser, nonEmpty } from './parse.js';
@@ -63,6 +64,7 @@ export function createProgram(io: CliIO, cli: CliContext = { io, argv: [], exitC
   program.addCommand(scenarioCommand(cli));
   program.addCommand(tableCommand(cli));
   program.addCommand(vaslCommand(cli));
+  program.addCommand(logCommand(cli));
   program.addCommand(unitsCommand(cli));
   program.addCommand(mergeCommand(cli));
   program.addCommand(benchCommand(cli));
@@ -81,6 +83,7 @@ export function createProgram(io: CliIO, cli: CliContext = { io, argv: [], exitC
       '  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --report r   a scenario\'s balance',
       '  asl-odds vasl game.vsav                                               the Locations of a VASL saved game',
       '  asl-odds attack --vasl game.vsav --at 57-H8 --fp 8 --drm 2            a fire attack on a stack of the game',
+      '  asl-odds log game.vlog                                                the dice of a VASL log against fair dice',
       '  asl-odds table ift --format markdown                                  a printable odds card',
       '  asl-odds web --open                                                   the calculators in your browser',
       '',

@@ -22,9 +22,10 @@ export function commanderParser<A extends [string, ...unknown[]], T>(parse: (...
   return Object.assign(wrapped, { wraps: parse });
 }
 
-/** True when `parser` (as given to commander) collects repeated values: `collect`, `collectSetting`, `collectEach`. */
+/** True when `parser` (as given to commander) collects repeated values: `collect`, `collectSetting`, `collectEach`, or a parser marked `repeatable: true` (attack --other-drm). */
 export function isRepeatableParser(parser: unknown): boolean {
   const inner = (parser as { wraps?: unknown } | undefined)?.wraps ?? parser;
+  if ((inner as { repeatable?: unknown } | undefined)?.repeatable === true) return true;
   return inner === values.collect || inner === values.collectSetting || inner === values.collectEach;
 }
 

@@ -67,8 +67,8 @@ export function sidesOf(loc: VaslLocation): string[] {
 
 /**
  * The game as text: a header (file, module, boards, the breadcrumb check), then each occupied Location
- * with its side(s), its units in stack order (top first) with their markers, and the pieces not mapped
- * with the reason. Never throws.
+ * with its side(s), its units in stack order (top first) with their markers, its SW with the unit that
+ * holds each, and the pieces not mapped with the reason. Never throws.
  */
 export function formatVaslGame(g: VaslGame): string {
   const lines: string[] = [];
@@ -96,6 +96,7 @@ export function formatVaslGame(g: VaslGame): string {
       lines.push(`  ${u.position}. ${u.id} (${counter})${u.markers.length ? `: ${u.markers.join(', ')}` : ''}`);
       if (u.note) lines.push(`     note: ${u.note}`);
     }
+    for (const w of loc.supportWeapons) lines.push(`  SW: ${w.name}, ${w.possessor !== null ? `held by unit ${w.possessor}` : w.possessorName ? `held by ${w.possessorName}` : 'not possessed'}`);
     for (const u of loc.unmapped) lines.push(`  not mapped: ${u.name}${u.markers?.length ? ` [${u.markers.join(', ')}]` : ''}: ${u.reason}`);
     if (loc.concealed) lines.push(`  ${concealedText(loc.concealed)}`);
   }

@@ -25,7 +25,8 @@ import { buildMMCRows, JAPANESE_STEP_REDUCTION } from './squads.js';
 import { closestIds } from './suggest.js';
 import { NATIONALITIES, type Nationality, type NationalityProfile, type UnitKind, type UnitProfile } from './types.js';
 
-export { parseNationality } from './nationalities.js';
+export { parseNationality, WAR_SIDE, type WarSide } from './nationalities.js';
+export { underscoresOf, type Underscores } from './underscores.js';
 export { withOverrides, type UnitOverrides } from './overrides.js';
 
 const ROWS: readonly UnitProfile[] = Object.freeze(

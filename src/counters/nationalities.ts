@@ -188,3 +188,28 @@ export function parseNationality(s: string): Nationality {
   }
   return n;
 }
+
+/** The two sides of the war a nationality fights on, as the game pairs them (the usual opponents). */
+export type WarSide = 'axis' | 'allied';
+
+/**
+ * The side of each nationality: German, Italian, Japanese, Finnish and Axis Minor units are Axis;
+ * Russian, American, British, French, Partisan and Allied Minor units Allied. A fact of the war, not of
+ * a rule: the builder refuses a Fire Group or a directing leader that mixes the sides (A7.5, A7.53) and
+ * firing at units of the firers' side (A7). Scenarios in which nationalities of one side fight each
+ * other (Finns against Germans in 1944-45, Vichy French against the British) are outside it: there,
+ * give the two sides' units to separate questions.
+ */
+export const WAR_SIDE: { readonly [N in Nationality]: WarSide } = Object.freeze({
+  german: 'axis',
+  italian: 'axis',
+  japanese: 'axis',
+  finnish: 'axis',
+  'axis-minor': 'axis',
+  russian: 'allied',
+  american: 'allied',
+  british: 'allied',
+  french: 'allied',
+  partisan: 'allied',
+  'allied-minor': 'allied',
+});

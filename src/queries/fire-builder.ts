@@ -8,7 +8,7 @@
  *   profile that cowers as the group does) -> attackQuery -> result + ledger fields
  */
 import type { OddsResult } from '../result.js';
-import { describeFireGroup, resolveFireGroup, type FireGroupAttack, type FireGroupInput } from '../rules/fire-group.js';
+import { checkTargetSide, describeFireGroup, resolveFireGroup, type FireGroupAttack, type FireGroupInput } from '../rules/fire-group.js';
 import { getRuleSet, type RuleSetId } from '../rules/rule-set.js';
 import { attackQuery, type AttackInput } from './attack-query.js';
 import type { OddsOutput, OddsQuery } from './compute-odds.js';
@@ -51,7 +51,16 @@ export function builderFieldsOf(g: FireGroupAttack): FireBuilderFields {
   return {
     fp: g.fp,
     column: g.column,
-    fpLedger: g.fpLedger.map((l) => ({ firer: l.firer, printed: l.printed, steps: l.steps.map((s) => ({ label: s.label, fp: s.fp, rule: s.rule })), fp: l.fp })),
+    fpLedger: g.fpLedger.map((l, i) => {
+      const u = g.firers[i].underscores;
+      return {
+        firer: l.firer,
+        printed: l.printed,
+        steps: l.steps.map((s) => ({ label: s.label, fp: s.fp, rule: s.rule })),
+        fp: l.fp,
+        ...(u !== null ? { underscores: { assaultFire: u.assaultFire, sprayingFire: u.sprayingFire, source: u.source, confidence: u.confidence, ...(u.note !== undefined ? { note: u.note } : {}) } } : {}),
+      };
+    }),
     drm: g.drm,
     drmLedger: g.drmLedger,
     cowering: g.cowering,
@@ -93,10 +102,11 @@ export function withResultFields<S>(q: OddsQuery<S>, fields: Record<string, unkn
  * The `attack` question built from firers: the attack engine's question with the ledger in its result.
  * @param base the rest of the attack's input (targets, markers, situation, `then`, rule set)
  * @param group the firers and circumstances
- * @throws as resolveFireGroup and attackQuery
+ * @throws as resolveFireGroup and attackQuery; `input.targetSide` for a target of the firers' side (A7)
  */
 export function fireBuilderQuery(base: Omit<AttackInput, 'fp' | 'drm' | 'leader' | 'firer'>, group: FireGroupInput): ReturnType<typeof attackQuery> {
   const g = buildFireGroup(group, base.rules, base.settings as Record<string, string> | undefined);
+  checkTargetSide(g.firers[0].nationality, base.targets.map((t) => (typeof t === 'string' ? t : t.unit)));
   const q = attackQuery({ ...base, ...attackFieldsOf(g, group.leader) });
   return withResultFields(q, builderFieldsOf(g) as Record<string, unknown>);
 }

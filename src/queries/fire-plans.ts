@@ -16,7 +16,7 @@
 import { AslOddsError, inputError } from '../errors.js';
 import { PLAN_TRIALS } from '../options/method-spec.js';
 import type { OddsResult } from '../result.js';
-import { nmcOrBetterCount, type FireGroupAttack, type FireGroupInput } from '../rules/fire-group.js';
+import { checkTargetSide, nmcOrBetterCount, type FireGroupAttack, type FireGroupInput } from '../rules/fire-group.js';
 import { getRuleSet, type RuleSetId } from '../rules/rule-set.js';
 import { attackQuery, MAX_ATTACKS, resolveAttackInput, type AttackInput } from './attack-query.js';
 import { computeOdds } from './compute-odds.js';
@@ -191,6 +191,7 @@ export async function comparePlans(input: PlanInput): Promise<PlanComparison> {
   const ruleSet = getRuleSet((input.target.rules ?? '2nd-edition') as RuleSetId, settings ?? {});
   // The whole group once: checks every firer and circumstance, and says what the rules drop.
   const whole = buildFireGroup(input.group, input.target.rules, settings);
+  checkTargetSide(whole.firers[0].nationality, input.target.targets.map((t) => (typeof t === 'string' ? t : t.unit)));
   // Canonical firers (nationality resolved): identical ones are interchangeable.
   const canon = typed.map((s, i) => whole.firers[i].id + (s.includes(':') ? s.slice(s.indexOf(':')).toLowerCase() : ''));
   const groupCache = new Map<string, FireGroupAttack>();

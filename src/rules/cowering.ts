@@ -4,7 +4,8 @@
  * An attack whose Original IFT DR is doubles is resolved one FP column to the left, two columns if the
  * firer is Inexperienced (Green or Conscript, A19.33). Never cowering: an attack directed by a leader;
  * British Elite and 1st Line units; Finns other than Conscripts; Fanatic units (A10.8); berserk units
- * (A15.42); heroes firing alone (A15.2; a hero in a FG does not exempt the others, A15.24); a Fire Lane
+ * (A15.42); heroes (A15.2: a hero "is not subject to Cowering"; A15.24: "A hero's participation does
+ * not exempt other members of a FG from Cowering", so a FG of heroes only never cowers); a Fire Lane
  * Residual FP attack (A9.22). The national exceptions are data ({@link NEVER_COWER_CLASSES}).
  * Cowering off the 1 FP column: setting `coweringOnOneFP` (`no-effect`: the attack has no effect;
  * `stay`: it stays on the 1 column).
@@ -26,7 +27,10 @@ export interface FirerProfile {
   readonly nationality: Nationality | null;
   /** Class of the firer (for a FG: the worst class in it). */
   readonly unitClass: UnitClass;
-  /** The firer is a hero firing alone (A15.2). */
+  /**
+   * The firer is a hero (A15.2: not subject to Cowering). For one firer, a hero firing alone; in a FG his
+   * presence exempts no other member (A15.24), so only a FG of heroes only is exempt by it.
+   */
   readonly heroAlone: boolean;
   readonly fanatic: boolean;
   readonly berserk: boolean;
@@ -85,7 +89,7 @@ export interface GroupCowering {
 
 /** Why a firer never cowers, or null when it may (A7.9). */
 function exemption(f: FirerProfile): string | null {
-  if (f.heroAlone) return 'a hero firing alone';
+  if (f.heroAlone) return 'a hero, A15.2';
   if (f.fanatic) return 'Fanatic';
   if (f.berserk) return 'berserk';
   const exempt = f.nationality === null ? undefined : NEVER_COWER_CLASSES[f.nationality];
@@ -95,11 +99,11 @@ function exemption(f: FirerProfile): string | null {
 
 /**
  * The Cowering of a Fire Group (A7.9, A19.33): none when a leader directs it or when every firer is
- * exempt (a hero in a group with others is not firing alone, A15.24); otherwise one column, or two
+ * exempt (heroes only, A15.2; a hero with others exempts none of them, A15.24); otherwise one column, or two
  * when the group has Inexperienced units subject to Cowering as setting
  * `inexperiencedFireGroupCowering` says (`any`: one is enough; `all`: every firer that may cower
  * must be Inexperienced; low confidence, docs/rules-notes-fire.md A7.9).
- * @param members each firer's profile, in fire order (at least one); `heroAlone` is recomputed
+ * @param members each firer's profile, in fire order (at least one); `heroAlone`: the firer is a hero
  * @param leaderDirected a leader directs the attack
  * @param setting the rule set's `inexperiencedFireGroupCowering`
  * @returns columns and reason. Never throws.
@@ -109,7 +113,7 @@ function exemption(f: FirerProfile): string | null {
 export function fireGroupCowering(members: readonly FirerProfile[], leaderDirected: boolean, setting: RuleSettings['inexperiencedFireGroupCowering']): GroupCowering {
   if (leaderDirected) return { columns: 0, reason: 'no Cowering (leader directs, A7.9)' };
   const alone = members.length === 1;
-  const profiles = members.map((m) => ({ ...m, heroAlone: alone && m.heroAlone }));
+  const profiles = members;
   const subject = profiles.filter((m) => exemption(m) === null);
   if (subject.length === 0) {
     const why = [...new Set(profiles.map((m) => exemption(m)))].join(', ');

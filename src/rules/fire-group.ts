@@ -8,7 +8,7 @@
  *     -> per firer: catalog row or MG, Long Range from `range`, FP steps
  *     -> total FP -> column; DRM ledger; Cowering of the group
  */
-import { getUnit } from '../counters/catalog.js';
+import { getNationality, getUnit, underscoresOf, WAR_SIDE, type Underscores } from '../counters/catalog.js';
 import { getMachineGun, isMachineGunId } from '../counters/machine-guns.js';
 import { terrainTEM } from '../counters/terrain-tem.js';
 import type { Nationality, UnitClass, UnitProfile } from '../counters/types.js';
@@ -72,6 +72,10 @@ export interface ResolvedFirer {
   readonly modifiers: FirerModifiers;
   /** Cowering profile, or null for a MG (it cowers as its manning unit). */
   readonly profile: FirerProfile | null;
+  /** The unit's or the MG's nationality (a MG's from its id, `british/lmg`). */
+  readonly nationality: Nationality;
+  /** The counter's underscores (Assault Fire, Spraying Fire; counters/underscores.ts), or null for a MG. */
+  readonly underscores: Underscores | null;
 }
 
 /** The attack built. */
@@ -119,6 +123,8 @@ function resolveOne(typed: string, nationality: Nationality | undefined, range: 
     printedFP = unit.fp;
     normalRange = unit.range;
   }
+  const underscores = unit === null ? null : underscoresOf(unit);
+  if (modifiers.assault) checkAssaultFire(typed, unit, underscores, warnings);
   let mods = modifiers;
   if (range !== undefined) {
     if (mods.tpbf && range !== 0) throw inputError('input.firer', `--firer ${typed}: TPBF is against the same Location, range 0, not ${range} (A7.211)`);
@@ -135,7 +141,30 @@ function resolveOne(typed: string, nationality: Nationality | undefined, range: 
     if (range === 1 && !mods.pbf) warnings.push(`${id}: range 1: PBF (x2) applies if the target is ADJACENT (A7.21); add :pbf if so`);
   }
   const profile: FirerProfile | null = unit === null ? null : { nationality: unit.nationality, unitClass: unit.unitClass, heroAlone: unit.kind === 'hero', fanatic: false, berserk: false };
-  return { id: unit?.id ?? getMachineGun(id, nationality ?? 'german').id, unit, printedFP, normalRange, modifiers: mods, profile };
+  const mg = unit === null ? getMachineGun(id, nationality ?? 'german') : null;
+  return { id: unit?.id ?? mg!.id, unit, printedFP, normalRange, modifiers: mods, profile, nationality: unit?.nationality ?? mg!.nationality, underscores };
+}
+
+/**
+ * `:assault` on a firer (A7.36: "Such squads are identified by the underscoring of their FP factor"):
+ * refused for a MG or a counter whose FP is not underscored, unless a rule gives that counter the
+ * capability off the counter (A25.11, A25.53, A25.9: applied as the player says, with a warning);
+ * applied with a warning when the catalog does not know the underscore.
+ * @throws AslOddsError `input.assaultFire`
+ */
+function checkAssaultFire(typed: string, unit: UnitProfile | null, u: Underscores | null, warnings: string[]): void {
+  if (unit === null || u === null) {
+    throw inputError('input.assaultFire', `--firer ${typed}: a MG has no Assault Fire; only a squad with an underscored FP adds it (A7.36)`);
+  }
+  if (u.assaultFire === true) return;
+  if (u.assaultFire === false && u.note === undefined) {
+    throw inputError('input.assaultFire', `--firer ${typed}: the ${unit.name} has no Assault Fire: its FP is not underscored (A7.36; ${u.source}, ${u.confidence})`);
+  }
+  warnings.push(
+    u.assaultFire === null
+      ? `${unit.id}: Assault Fire applied as given: whether its FP is underscored is not known (A7.36; low)`
+      : `${unit.id}: Assault Fire applied as given: not printed on the counter; ${u.note}`,
+  );
 }
 
 /** The DRM ledger (A4.51, A4.6, A7.52, A7.531, A7.7, B TEC) and the warnings of lines the rules negate. */
@@ -164,6 +193,8 @@ function drmLedgerOf(input: FireGroupInput, firers: readonly ResolvedFirer[], le
   }
   if (input.ffnam) lines.push({ label: 'FFNAM', drm: -1, rule: 'A4.6' });
   if (leader !== null) lines.push({ label: `leader ${leader.name}`, drm: leader.leadershipDRM, rule: 'A7.531' });
+  // A15.24: each hero firing at Normal Range takes -1 off the FG's IFT DR, cumulative with the leader's and other heroes'.
+  for (const f of firers) if (f.unit?.kind === 'hero' && !f.modifiers.longRange) lines.push({ label: 'hero', drm: -1, rule: 'A15.24' });
   if (firers.some((f) => f.modifiers.encircled)) lines.push({ label: 'Encircled firer', drm: 1, rule: 'A7.7' });
   if (firers.some((f) => f.modifiers.cx)) lines.push({ label: 'CX firer', drm: 1, rule: 'A4.51' });
   for (const o of input.otherDRM ?? []) {
@@ -171,6 +202,58 @@ function drmLedgerOf(input: FireGroupInput, firers: readonly ResolvedFirer[], le
     lines.push({ label: o.label, drm: o.drm, rule: 'given' });
   }
   return lines;
+}
+
+/**
+ * The firers are of one side (A7.5: a Fire Group combines friendly units' FP): firers of both sides are
+ * refused; of one side but several nationalities, a warning (the rulebook text on mixed nationalities in
+ * a FG is not in our sources: low, docs/rules-notes-fire.md A7.5).
+ * @throws AslOddsError `input.fireGroupSide`
+ */
+function checkOneSide(firers: readonly ResolvedFirer[], warnings: string[]): void {
+  const first = firers[0];
+  const enemy = firers.find((f) => WAR_SIDE[f.nationality] !== WAR_SIDE[first.nationality]);
+  if (enemy !== undefined) {
+    throw inputError('input.fireGroupSide', `--firer ${first.id}, ${enemy.id}: a Fire Group combines the FP of one side's units; these are enemies (A7.5)`);
+  }
+  const other = firers.find((f) => f.nationality !== first.nationality);
+  if (other !== undefined) {
+    warnings.push(`${first.id} and ${other.id}: units of different nationalities in one Fire Group; our rules sources do not say whether they may form one: check (A7.5; low)`);
+  }
+}
+
+/**
+ * Refuses an attack on units of the firers' own side (A7: fire attacks are made on enemy units).
+ * @param firerNationality the firers' nationality
+ * @param targets the target units' ids as typed
+ * @throws AslOddsError `input.targetSide`; never for an id the catalog does not know (the attack's own
+ *   check names it)
+ */
+export function checkTargetSide(firerNationality: Nationality, targets: readonly string[]): void {
+  for (const t of targets) {
+    let n: Nationality;
+    try {
+      n = getUnit(t).nationality;
+    } catch {
+      continue;
+    }
+    if (WAR_SIDE[n] === WAR_SIDE[firerNationality]) {
+      throw inputError('input.targetSide', `--target ${t}: a unit of the firers' own side (${firerNationality}); fire attacks are made on enemy units (A7)`);
+    }
+  }
+}
+
+/**
+ * The nationality of a firer as typed (`german/4-6-7`, `british/lmg`, `german/4-6-7:pbf`), or null when
+ * the catalog and the MG table do not know it. Never throws.
+ */
+export function firerNationalityOf(typed: string): Nationality | null {
+  const id = typed.split(':')[0].trim();
+  try {
+    return isMachineGunId(id) ? getMachineGun(id).nationality : getUnit(id).nationality;
+  } catch {
+    return null;
+  }
 }
 
 /** The profile attackQuery's Cowering reads for the group: an exempt firer, or the class of the shift. */
@@ -185,7 +268,8 @@ function coweringProfileOf(members: readonly FirerProfile[], cowering: GroupCowe
  * @param setting the rule set's `inexperiencedFireGroupCowering`
  * @returns FP ledger, total and column, DRM ledger and total, Cowering, warnings
  * @throws AslOddsError `input.firer` (contradictory or unknown modifiers, a leader as firer),
- *   `input.range`, `input.tem`, `input.terrain`, `input.hindrance`, `input.ffmo`, `input.leader`,
+ *   `input.firerModifierRepeated`, `input.assaultFire` (A7.36), `input.fireGroupSide` (A7.5),
+ *   `input.leaderSide` (A7.53), `input.opportunityFire` (A7.25), `input.range`, `input.tem`, `input.terrain`, `input.hindrance`, `input.ffmo`, `input.leader`,
  *   `input.areaFire`, `input.otherDrm`, `catalog.unknownUnit`
  * @example resolveFireGroup({ firers: ['german/5-4-8:pbf:assault', 'german/5-4-8:pbf:assault'], advancingFire: true, areaFire: 1 }, 'any').column // 8 (A7.31 EX)
  */
@@ -194,11 +278,14 @@ export function resolveFireGroup(input: FireGroupInput, setting: RuleSettings['i
   if (input.firers.length > MAX_FIRERS) throw inputError('input.firer', `--firer: at most ${MAX_FIRERS} firers, got ${input.firers.length}`);
   const range = checkInt('range', input.range, 0, MAX_RANGE);
   checkInt('area-fire', input.areaFire, 0, 4);
+  if (input.advancingFire && input.opportunityFire) {
+    throw inputError('input.opportunityFire', '--advancing-fire, --opportunity-fire: Opportunity Fire is fired in the AFPh without the Advancing Fire halving (A7.25); give one');
+  }
   const warnings: string[] = [];
   let nationality: Nationality | undefined;
   const firers = input.firers.map((typed) => {
     const f = resolveOne(typed, nationality, range, warnings);
-    nationality ??= f.unit?.nationality ?? getMachineGun(f.id).nationality;
+    nationality ??= f.nationality;
     return f;
   });
   const circumstances: FireCircumstances = { advancingFire: input.advancingFire, opportunityFire: input.opportunityFire, areaFire: input.areaFire };
@@ -206,11 +293,19 @@ export function resolveFireGroup(input: FireGroupInput, setting: RuleSettings['i
   for (const l of fpLedger) warnings.push(...l.warnings);
   const mgs = firers.filter((f) => f.unit === null).length;
   const squads = firers.filter((f) => f.unit?.kind === 'squad').length;
-  if (mgs > squads) warnings.push(`${mgs} MG but ${squads} squad${squads === 1 ? '' : 's'}: a HS or crew firing a MG loses its inherent FP (A7.352); check who mans each MG`);
+  if (mgs > squads && mgs < firers.length) warnings.push(`${mgs} MG but ${squads} squad${squads === 1 ? '' : 's'}: a HS or crew firing a MG loses its inherent FP (A7.352); check who mans each MG`);
+  const nationalities = [...new Set(firers.map((f) => f.nationality))];
+  checkOneSide(firers, warnings);
   let leader: UnitProfile | null = null;
   if (input.leader !== undefined) {
     leader = getUnit(input.leader, { defaultNationality: nationality ?? 'german' });
     if (leader.kind !== 'leader') throw inputError('input.leader', `--leader: '${input.leader}' is a ${leader.kind}, not a leader (e.g. german/9-1)`);
+    if (WAR_SIDE[leader.nationality] !== WAR_SIDE[firers[0].nationality]) {
+      throw inputError('input.leaderSide', `--leader ${leader.id}: a leader directs the fire of his own side's units only, not of ${firers[0].id} (A7.53)`);
+    }
+    if (!nationalities.includes(leader.nationality)) {
+      warnings.push(`leader ${leader.id} directs ${nationalities.join(', ')} units: a leader of another nationality; check that he may (A7.53; low)`);
+    }
   }
   const drmLedger = drmLedgerOf(input, firers, leader, warnings);
   const fp = fpLedger.reduce((s, l) => s + l.fp, 0);
@@ -223,11 +318,16 @@ export function resolveFireGroup(input: FireGroupInput, setting: RuleSettings['i
     fanatic: input.firerFanatic ?? p.fanatic,
     berserk: input.firerBerserk ?? p.berserk,
   });
-  // A MG cowers as its manning unit (A7.9): the group's units; MGs alone stand for a 1st Line unit.
+  // A MG cowers as its manning unit (A7.9): the group's units; MGs fired by no unit of the group stand
+  // for a 1st Line unit of the MG's nationality (so a British or Finnish MG's crew is exempt, A7.9).
   const units = firers.filter((f) => f.profile !== null).map((f) => override(f.profile as FirerProfile));
-  const members = units.length > 0 ? units : [override(DEFAULT_FIRER)];
+  const mgNationality = firers.find((f) => f.unit === null)?.nationality ?? null;
+  const members = units.length > 0 ? units : [override({ ...DEFAULT_FIRER, nationality: mgNationality })];
+  if (units.length === 0 && input.firerClass === undefined) {
+    warnings.push(`MG fired by no unit of the group: it cowers as a ${mgNationality === null ? '' : `${getNationality(mgNationality).name} `}1st Line unit would (A7.9); give --firer-class for its manning unit's class`);
+  }
   const cowering = fireGroupCowering(members, leader !== null, setting);
-  const coweringProfile = coweringProfileOf(members.length === 1 ? members : members.map((m) => ({ ...m, heroAlone: false })), cowering);
+  const coweringProfile = coweringProfileOf(members, cowering);
   return {
     firers,
     fpLedger,

@@ -35,6 +35,16 @@ export interface FirerModifiers {
 /** The per-firer modifier words of `--firer <id>:<modifier>`, in the CLI's spelling. */
 export const FIRER_MODIFIER_WORDS = ['pbf', 'tpbf', 'long-range', 'pinned', 'assault', 'cx', 'encircled'] as const;
 export type FirerModifierWord = (typeof FIRER_MODIFIER_WORDS)[number];
+/** The rule of each modifier word. */
+export const FIRER_MODIFIER_RULES: { readonly [W in FirerModifierWord]: string } = Object.freeze({
+  pbf: 'A7.21',
+  tpbf: 'A7.211',
+  'long-range': 'A7.22',
+  pinned: 'A7.8',
+  assault: 'A7.36',
+  cx: 'A4.51',
+  encircled: 'A7.7',
+});
 
 /** The attack's circumstances that change every firer's FP. */
 export interface FireCircumstances {
@@ -114,7 +124,8 @@ export function resolveFirerFP(firer: string, printed: number, m: FirerModifiers
 /**
  * Parses one firer as typed: `<id>[:<modifier>...]`, e.g. `german/5-4-8:pbf:assault`.
  * @returns the id and its modifiers
- * @throws AslOddsError `input.firer` naming the modifiers allowed
+ * @throws AslOddsError `input.firer` naming the modifiers allowed; `input.firerModifierRepeated` for a
+ *   modifier given twice (`:pbf:pbf`), naming its rule
  * @example parseFirer('german/4-6-7:pbf:cx') // { id: 'german/4-6-7', modifiers: { pbf: true, cx: true }, longRangeGiven: false }
  */
 export function parseFirer(s: string): { id: string; modifiers: FirerModifiers; longRangeGiven: boolean } {
@@ -126,7 +137,11 @@ export function parseFirer(s: string): { id: string; modifiers: FirerModifiers; 
     if (!FIRER_MODIFIER_WORDS.includes(word)) {
       throw inputError('input.firer', `--firer ${s}: unknown modifier '${w}'; allowed: ${FIRER_MODIFIER_WORDS.join(', ')}`);
     }
-    mods[word === 'long-range' ? 'longRange' : word] = true;
+    const key = word === 'long-range' ? 'longRange' : word;
+    if (mods[key]) {
+      throw inputError('input.firerModifierRepeated', `--firer ${s}: '${word}' given twice; it applies once to a firer (${FIRER_MODIFIER_RULES[word]})`);
+    }
+    mods[key] = true;
   }
   return { id, modifiers: mods as FirerModifiers, longRangeGiven: mods.longRange === true };
 }

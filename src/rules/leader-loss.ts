@@ -13,6 +13,7 @@
  * is the setting `replacedLeaderLLTC` ({@link leaderLossOf}; docs/rules-notes.md §3).
  */
 import { moraleCheck, type CheckSpec } from './check.js';
+import { applyELRFailure } from './elr.js';
 import type { RuleSet } from './rule-set.js';
 import { isPinExempt } from './morale-check.js';
 import { currentML, isAlive, withChanges, type UnitState } from './unit-state.js';
@@ -77,7 +78,8 @@ export interface LeaderLossSource {
  * before the loss ({@link leaderLossML}). A leader Replaced by ELR as he broke (A19.13) is read as the
  * setting `replacedLeaderLLTC` says (docs/rules-notes.md §3): `'broke-ml-replacement-drm'` (default)
  * his ML as he broke and the modifier of the counter he is then (his Replacement's); `'as-he-broke'`
- * his ML and modifier as he broke; `'as-replaced'` the ML and modifier of his Replacement. The settings
+ * his ML and modifier as he broke; `'as-replaced'` the ML and modifier of his Replacement, also when a
+ * wound delays the Replacement to his Wound Severity dr (A17.11: `elrPending`). The settings
  * read alike when he was not Replaced, but for 'as-he-broke', which keeps his modifier as he broke
  * should anything change his counter before the checks (a Battle Hardening of his HoB DR).
  * @param prev the leader just before the change
@@ -93,7 +95,9 @@ export function leaderLossOf(prev: UnitState, next: UnitState, ruleSet: RuleSet)
     case 'as-he-broke':
       return { kind: 'lltc', ml: leaderLossML(prev), leaderDRM: prev.profile.leadershipDRM };
     case 'as-replaced':
-      return { kind: 'lltc', ml: leaderLossML(next), leaderDRM: null };
+      // A leader wounded as he broke is Replaced after his Wound Severity dr (A17.11, casualty-reduction.ts):
+      // his Replacement is already decided (`elrPending`), and it is his ML the LLTC reads.
+      return { kind: 'lltc', ml: leaderLossML(next.elrPending === 'replace' ? applyELRFailure(next, 'replace').unit : next), leaderDRM: null };
     default:
       return { kind: 'lltc', ml: leaderLossML(prev), leaderDRM: null };
   }

@@ -7,7 +7,9 @@
  *
  * and under the null hypothesis (the counts are a multinomial sample with probabilities pᵢ) it is
  * approximately chi-squared with (bins − 1) degrees of freedom. Its p-value is the upper tail
- * P(χ²_df ≥ X²) = Q(df/2, X²/2), the upper regularized incomplete gamma function.
+ * P(χ²_df ≥ X²) = Q(df/2, X²/2), the upper regularized incomplete gamma function, computed by stdlib's
+ * `@stdlib/math-base-special-gammainc` (regularized, upper: it computes the smaller tail directly, so a
+ * tiny p-value keeps its relative accuracy).
  *
  * Written here because simple-statistics' `chiSquaredGoodnessOfFit` returns only a boolean and its
  * table stops short of 35 degrees of freedom (the 36 ordered dice pairs of a DR).
@@ -25,7 +27,7 @@
  */
 import { AslOddsError } from '../errors.js';
 import { checkNonNegative, checkProbability } from './check-input.js';
-import { regularizedGammaQ } from './regularized-gamma.js';
+import gammainc from '@stdlib/math-base-special-gammainc';
 
 /** Options of {@link chiSquaredGoodnessOfFit}; every field is optional. */
 export interface ChiSquaredOptions {
@@ -74,7 +76,7 @@ export function chiSquaredPValue(statistic: number, degreesOfFreedom: number): n
       `chiSquaredPValue: statistic must be a number >= 0, got ${String(statistic)}`,
     );
   }
-  return regularizedGammaQ(degreesOfFreedom / 2, statistic / 2);
+  return upperTail(statistic, degreesOfFreedom);
 }
 
 /**
@@ -153,7 +155,7 @@ export function chiSquaredGoodnessOfFit(
     const difference = binObserved[i] - binExpected[i];
     statistic += (difference * difference) / binExpected[i];
   }
-  return { statistic, degreesOfFreedom, pValue: regularizedGammaQ(degreesOfFreedom / 2, statistic / 2) };
+  return { statistic, degreesOfFreedom, pValue: upperTail(statistic, degreesOfFreedom) };
 }
 
 /**
@@ -188,4 +190,10 @@ function pool(binObserved: number[], binExpected: number[], minExpected: number)
   }
   binObserved.push(pooledObserved);
   binExpected.push(pooledExpected);
+}
+
+/** P(χ²_df ≥ x) = Q(df/2, x/2) by `@stdlib/math-base-special-gammainc(x/2, df/2, regularized, upper)`. */
+function upperTail(statistic: number, degreesOfFreedom: number): number {
+  if (statistic === Number.POSITIVE_INFINITY) return 0; // gammainc gives NaN at x = ∞
+  return gammainc(statistic / 2, degreesOfFreedom / 2, true, true);
 }

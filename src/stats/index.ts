@@ -6,7 +6,6 @@
 export { Z95, wilsonInterval } from './wilson-interval.js';
 export { binomialStandardError } from './standard-error.js';
 export { zScore } from './z-score.js';
-export { regularizedGammaP, regularizedGammaQ } from './regularized-gamma.js';
 export {
   chiSquaredGoodnessOfFit,
   chiSquaredPValue,

@@ -60,7 +60,7 @@ export const MARKER_COUNTERS: ReadonlyMap<string, OddsMarker> = new Map<string, 
   ['Encircled', 'encircled'],
 ]);
 
-/** Support Weapon names on VASL counters (no SW data in asl-odds). */
+/** Support Weapon names on VASL counters (src/vasl/location.ts says which asl-odds has data for). */
 const SUPPORT_WEAPONS = /^(LMG|MMG|HMG|\.50 ?cal|ATR|DC|FT|BAZ|PSK|PIAT|PF|MOL|\d+\*? ?MTR|LATW|SW)\b/i;
 
 /** What a piece is. */
@@ -88,6 +88,11 @@ export type PieceIdentity =
       readonly image: string;
     }
   | { readonly role: 'marker'; readonly marker: OddsMarker; readonly name: string }
+  /**
+   * A Support Weapon: its name (`LMG (r)`) and the side whose counter mix its art is drawn from
+   * (`Finnish` for `fi/firLMG.svg`), which is not always its possessor's (a captured SW, A21).
+   */
+  | { readonly role: 'sw'; readonly name: string; readonly artSide?: string }
   /** `side`: set for pieces that occupy a Location for a side (Guns, vehicles, units the catalog lacks). */
   | { readonly role: 'other'; readonly name: string; readonly reason: string; readonly side?: string };
 
@@ -109,7 +114,7 @@ export function identifyPiece(p: Piece): PieceIdentity {
   if (images.some((i) => /\/gun\//i.test(i))) return { role: 'other', name, reason: 'a Gun (asl-odds has no Gun data)', side };
   if (images.some((i) => /\/veh\//i.test(i))) return { role: 'other', name, reason: 'a vehicle (asl-odds vehicle takes its To Hit and To Kill numbers)', side };
   // A SW's nationality is its maker's, not its possessor's (a captured LMG), and a Sniper occupies nothing.
-  if (SUPPORT_WEAPONS.test(name)) return { role: 'other', name, reason: 'a Support Weapon (asl-odds has no SW data; give its FP with --fp)' };
+  if (SUPPORT_WEAPONS.test(name)) return { role: 'sw', name, ...(side ? { artSide: side } : {}) };
   if (/sniper/i.test(name)) return { role: 'other', name, reason: 'a Sniper counter' };
 
   // The identity Layer: the outermost active level named by a Strength Factor or a leader's grade.

@@ -47,6 +47,22 @@ export interface VaslUnmapped {
   readonly markers?: readonly OddsMarker[];
 }
 
+/**
+ * A Support Weapon in a Location and who possesses it: the unit it sits on in its stack (VASL stacks a
+ * SW above the unit that holds it; possession changes by rearranging the stack, A4.431), none when no
+ * unit lies below it (unpossessed, to be Recovered, A4.44).
+ */
+export interface VaslSupportWeapon {
+  /** The counter's name: `LMG`, `LMG (r)`, `50* MTR`, `DC`. */
+  readonly name: string;
+  /** The side whose counter art it is (`finnish` for `fi/firLMG.svg`), lower case; absent when unknown. */
+  readonly artSide?: string;
+  /** Position (from 1) among the Location's units of the unit possessing it, or null. */
+  readonly possessor: number | null;
+  /** The possessor when the catalog lacks it (its name), else absent. */
+  readonly possessorName?: string;
+}
+
 /** An occupied Location, as the viewer sees it. */
 export interface VaslLocation {
   /** Board and hex as VASL shows them: `57-H8`. */
@@ -54,6 +70,8 @@ export interface VaslLocation {
   /** The units the viewer sees identified, top of the stack first. */
   readonly units: readonly VaslUnit[];
   readonly unmapped: readonly VaslUnmapped[];
+  /** Its Support Weapons the viewer sees, top of the stack first. */
+  readonly supportWeapons: readonly VaslSupportWeapon[];
   /**
    * The "?" counters the viewer sees there and cannot identify (an enemy's concealed units and "?"
    * counters alike: a Dummy stack looks the same, A12.1), with the side their colour shows; absent when none.
@@ -155,7 +173,7 @@ export function readVaslGame(bytes: Uint8Array, file: string, options: VaslReadO
   for (const p of pieces.values()) if (p.map !== null && !stacked.has(p.id)) columns.push({ map: p.map, members: [p], x: p.x, y: p.y });
   const mainMap = pickMainMap(columns, boards);
 
-  const byHex = new Map<string, { units: VaslUnit[]; unmapped: VaslUnmapped[]; order: number; questions: number; sides: string[] }>();
+  const byHex = new Map<string, { units: VaslUnit[]; unmapped: VaslUnmapped[]; supportWeapons: VaslSupportWeapon[]; order: number; questions: number; sides: string[] }>();
   const identified: Piece[] = [];
   let offBoard = 0;
   for (const col of columns) {
@@ -171,7 +189,7 @@ export function readVaslGame(bytes: Uint8Array, file: string, options: VaslReadO
     }
     const hex = `${at.board.name}-${at.hex}`;
     let loc = byHex.get(hex);
-    if (loc === undefined) byHex.set(hex, (loc = { units: [], unmapped: [], order: locationOrder(boards, at.board, at.hex), questions: 0, sides: [] }));
+    if (loc === undefined) byHex.set(hex, (loc = { units: [], unmapped: [], supportWeapons: [], order: locationOrder(boards, at.board, at.hex), questions: 0, sides: [] }));
     for (const x of seen) {
       if (x.how !== 'question') continue;
       loc.questions++;
@@ -198,6 +216,7 @@ export function readVaslGame(bytes: Uint8Array, file: string, options: VaslReadO
       hex,
       units: l.units.map((u, i) => ({ ...u, position: i + 1 })),
       unmapped: l.unmapped,
+      supportWeapons: l.supportWeapons,
       ...(l.questions > 0 ? { concealed: { counters: l.questions, sides: l.sides } } : {}),
     }));
 
@@ -238,10 +257,20 @@ function pickMainMap(columns: readonly { map: string; members: readonly Piece[];
  * applies to the units below it in the stack (a DM or ? counter is placed on the units it affects). A
  * unit the viewer hid (HIP) is marked so.
  */
-function placeStack(pieces: readonly { identity: PieceIdentity; hip: boolean }[], loc: { units: VaslUnit[]; unmapped: VaslUnmapped[] }, unseen: boolean): void {
+function placeStack(
+  pieces: readonly { identity: PieceIdentity; hip: boolean }[],
+  loc: { units: VaslUnit[]; unmapped: VaslUnmapped[]; supportWeapons: VaslSupportWeapon[] },
+  unseen: boolean,
+): void {
   const ids = pieces.map((x) => x.identity);
   const units: VaslUnit[] = [];
   const unmapped: VaslUnmapped[] = [];
+  // SW above the next unit down: that unit possesses them (A4.431).
+  let sws: { name: string; artSide?: string }[] = [];
+  const possess = (possessor: number | null, possessorName?: string) => {
+    for (const w of sws) loc.supportWeapons.push({ ...w, possessor, ...(possessorName !== undefined ? { possessorName } : {}) });
+    sws = [];
+  };
   const above: OddsMarker[] = [];
   // Markers not yet over a unit: if none comes below them, they are listed (a ? alone is a Dummy stack).
   let pending: { name: string; marker: OddsMarker }[] = [];
@@ -252,8 +281,13 @@ function placeStack(pieces: readonly { identity: PieceIdentity; hip: boolean }[]
       pending.push({ name: p.name, marker: p.marker });
       continue;
     }
+    if (p.role === 'sw') {
+      sws.push({ name: p.name, ...(p.artSide ? { artSide: p.artSide.toLowerCase() } : {}) });
+      continue;
+    }
     if (p.role === 'unit' || (p.role === 'other' && p.side !== undefined)) pending = [];
     if (p.role === 'other') {
+      if (p.side) possess(null, p.name);
       unmapped.push({ name: p.name, reason: p.reason, ...(p.side ? { side: p.side.toLowerCase() } : {}), ...(pieces[i].hip ? { markers: ['HIP'] as OddsMarker[] } : {}) });
       continue;
     }
@@ -267,6 +301,7 @@ function placeStack(pieces: readonly { identity: PieceIdentity; hip: boolean }[]
     try {
       known = getUnit(p.id);
     } catch (e) {
+      possess(null, `${p.side} ${p.counter}`);
       unmapped.push({
         name: `${p.side} ${p.counter}`,
         reason: `not in the asl-odds catalog (${(e as Error).message.replace(/^unknown unit '[^']*'; /, '')}; see asl-odds units)`,
@@ -277,6 +312,7 @@ function placeStack(pieces: readonly { identity: PieceIdentity; hip: boolean }[]
     }
     const cls = p.classLetter === undefined ? undefined : CLASS_LETTERS[p.classLetter];
     const note = cls !== undefined && known.kind !== 'leader' && cls !== known.unitClass ? `VASL shows ${cls}; the catalog's ${known.id} is ${known.unitClass}` : undefined;
+    possess(loc.units.length + units.length + 1);
     units.push({
       position: 0,
       id: known.id,
@@ -287,6 +323,7 @@ function placeStack(pieces: readonly { identity: PieceIdentity; hip: boolean }[]
       ...(note ? { note } : {}),
     });
   }
+  possess(null);
   for (const m of pending.reverse()) {
     const what = unseen ? 'with no unit you can see under it' : 'with no unit under it';
     unmapped.push({ name: m.name, reason: m.marker === 'concealed' ? `a concealment counter ${what}${unseen ? '' : ' (a Dummy)'}` : `a ${m.name} counter ${what}` });

@@ -107,3 +107,21 @@ describe('A10.2 with A19.13: the LLTC of a leader Replaced as he broke is a name
     expectSampled({ targets: ['german/8-1', 'german/4-6-7'], result: 'NMC', elr: 0, settings: { replacedLeaderLLTC: 'as-he-broke' } }, 2, 'pin', '2149939/10077696');
   });
 });
+
+describe('replacedLeaderLLTC=as-replaced: a leader wounded as he broke is Replaced after his Wound Severity dr (A17.11, A19.13)', () => {
+  // The 9-1's NMC with an Original 12 wounds and breaks him (Casualty MC, A10.31); failing by more than
+  // ELR 0 Replaces him with an 8-1 (A19.13), but only after his Wound Severity dr (A17.11). Under
+  // 'as-replaced' the LLTC reads his Replacement's ML, 8: the 4-6-8 (ML 8) takes none. It used to read
+  // the 9-1's ML 9 when the Replacement waited for the wound (4-6-8 pin 1251313/10077696).
+  it('leaderLossOf reads the Replacement already decided (elrPending)', () => {
+    const good91 = initialUnitState(getUnit('german/9-1'));
+    const woundedPending = withChanges(good91, { status: 'broken', wounded: true, elrPending: 'replace' });
+    expect(leaderLossOf(good91, woundedPending, getRuleSet('2nd-edition', { replacedLeaderLLTC: 'as-replaced' }))).toEqual({ kind: 'lltc', ml: 8, leaderDRM: null });
+    expect(leaderLossOf(good91, woundedPending, getRuleSet('2nd-edition'))).toEqual({ kind: 'lltc', ml: 9, leaderDRM: null });
+  });
+  it('attack --result NMC --target german/9-1,german/4-6-8 --elr 0 --replaced-leader-lltc as-replaced: 4-6-8 pin 1207513/10077696 (not 1251313/10077696)', async () => {
+    const args = ['--result', 'NMC', '--target', 'german/9-1,german/4-6-8', '--elr', '0', '--replaced-leader-lltc', 'as-replaced'];
+    expect(await exactFraction(args, 2, 'pin')).toBe('1207513/10077696');
+    expectSampled({ targets: ['german/9-1', 'german/4-6-8'], result: 'NMC', elr: 0, settings: { replacedLeaderLLTC: 'as-replaced' } }, 2, 'pin', '1207513/10077696');
+  });
+});

@@ -29,7 +29,13 @@ describe('scenario --from-vasl', () => {
       ['russian/8-0', 1],
       ['russian/4-4-7', 1],
     ]);
+    // Fair play (A12): the Russian's own concealed 4-4-7s of 57-G2 are written; the Finn's concealed 69-J1 is
+    // a concealed stack, its units not named, the file says so.
     expect(russian.stacks.find((st) => st.name === '57-G2')!.units.map((u) => [u.id, u.count])).toEqual([['russian/4-4-7', 2]]);
+    expect(s.sides[1].stacks.find((st) => st.name === '69-J1')).toBeUndefined();
+    expect(text).toContain('# 69-J1: a concealed stack: 4 "?" counters (Finnish), not shown to you (the enemy\'s): TODO');
+    // A SW with the unit holding it, as a comment (asl-odds's scenarios hold no SW).
+    expect(text).toContain('          # SW not taken: LMG (held by russian/3-2-8)');
     // What asl-odds cannot take is said, not dropped.
     // 57-K3: the Gun's 2-2-8 crew is a unit (VASL module data, docs/rules-notes.md §9); the Gun is a comment under it.
     expect(russian.stacks.find((st) => st.name === '57-K3')!.units.map((u) => [u.id, u.count])).toEqual([['russian/2-2-8', 1]]);

@@ -46,7 +46,7 @@ describe('--as: whose eyes read the save', () => {
     const j = JSON.parse(out);
     expect(j.viewer).toEqual({ as: 'finnish', side: 'Finnish' });
     expect(j.locations[0].units.map((u: { id: string; markers: string[] }) => [u.id, u.markers])).toEqual([['finnish/6-4-8', ['concealed']]]);
-    expect(j.locations[0].unmapped.map((u: { name: string }) => u.name)).toContain('LMG');
+    expect(j.locations[0].supportWeapons).toEqual([{ name: 'LMG', artSide: 'russian', possessor: 1 }]);
   });
 
   it('attack at a concealed stack: the command cannot know its units (exit 2, one line)', async () => {

@@ -34,8 +34,8 @@ describe('asl-odds vasl <file>', () => {
       [
         '57-E8  Russian',
         '  1. russian/3-2-8 (3-2-8 Ehs, printed 6-2-8 Esq): broken, DM',
+        '  SW: LMG, held by unit 1',
         '  not mapped: Skis: a marker that changes none of these odds',
-        '  not mapped: LMG: a Support Weapon (asl-odds has no SW data; give its FP with --fp)',
       ].join('\n'),
     );
     expect(block('57-K3')).toBe(['57-K3  Russian', '  1. russian/2-2-8 (2-2-8 Icr)', '  not mapped: 37L AT PTP obr. 30: a Gun (asl-odds has no Gun data)', ''].join('\n'));
@@ -47,10 +47,9 @@ describe('asl-odds vasl <file>', () => {
         '  3. russian/2-3-7 (2-3-7 1hs, printed 4-5-8 Esq): melee',
       ].join('\n'),
     );
-    // Every Personnel counter of the save is mapped; only Guns, vehicles, SW, Snipers and markers are not
-    // (29 pieces seen by neither side: those under the "?" counters of 69-J1 and 69-K7 are not shown).
-    expect(out).not.toMatch(/not in the asl-odds catalog|a Commissar \(/);
-    expect(out.match(/ {2}not mapped: /g)).toHaveLength(29);
+    // Every Personnel counter of the save is mapped; only Guns, vehicles, Snipers and markers are not (18 pieces seen by neither side); the 11 SW seen are listed with the unit holding each (what lies under the "?" counters of 69-J1 and 69-K7 is not shown).
+    expect(out.match(/ {2}not mapped: /g)).toHaveLength(18);
+    expect(out.match(/ {2}SW: /g)).toHaveLength(11);
   });
 
   it('--json: the interface of issue 41', async () => {
@@ -66,7 +65,7 @@ describe('asl-odds vasl <file>', () => {
     expect(j).toMatchObject({ kind: 'save', viewer: { as: null, side: null }, maps: { read: 'Main Map', others: ['Casualties'] }, offBoard: 53 });
     const e8 = j.locations.find((l: { hex: string }) => l.hex === '57-E8');
     expect(e8.units).toEqual([{ position: 1, id: 'russian/3-2-8', side: 'russian', counter: '3-2-8 Ehs', piece: '6-2-8 Esq', markers: ['broken', 'DM'] }]);
-    expect(e8.unmapped[1]).toEqual({ name: 'LMG', reason: 'a Support Weapon (asl-odds has no SW data; give its FP with --fp)' });
+    expect(e8.supportWeapons).toEqual([{ name: 'LMG', artSide: 'russian', possessor: 1 }]);
   });
 
   it('--at: one Location', async () => {
@@ -96,7 +95,7 @@ describe('the odds commands on a Location of the game', () => {
     expect(out).toContain('Input: game file Hazmo-52-After-Finn-4.vsav, location 57-H8,');
   });
 
-  it('attack --from 57-H9: the Finnish firer fills --firer (non-Conscript Finns never cower, A7.9)', async () => {
+  it('attack --from 57-H9 with --fp: the Location firers set only the Cowering (non-Conscript Finns never cower, A7.9)', async () => {
     const board = await run(['attack', '--vasl', F, '--at', '57-H8', '--fp', '8', '--drm', '2', '--from', '57-H9', '--json']);
     const byHand = await run(['attack', '--target', 'russian/8-0,russian/4-4-7', '--fp', '8', '--drm', '2', '--firer', 'finnish/6-4-8', '--json']);
     expect(board.code).toBe(0);
@@ -165,7 +164,7 @@ describe('bad input: one line, exit 2, nothing run', () => {
     ['--at without --vasl', ['attack', '--at', '57-H8', '--fp', '8'], /--at needs --vasl <file>/],
     ['--vasl without --at', ['attack', '--vasl', F, '--fp', '8'], /--vasl: give the Location with --at <hex>/],
     ['both --target and --at', ['attack', '--vasl', F, '--at', '57-H8', '--target', 'german/4-6-7', '--fp', '8'], /--target and --at: give the target stack one way/],
-    ['--unit past the stack', ['mc', '--vasl', F, '--at', '57-H8', '--unit', '3'], /--unit 3: 57-H8 has units 1\.\.2/],
+    ['--unit past the stack', ['mc', '--vasl', F, '--at', '57-H8', '--unit', '3'], /--unit 3: 57-H8 has units 1 russian\/8-0 \(foxhole\); 2 russian\/4-4-7 \(foxhole\)/],
     ['several units, none chosen', ['mc', '--vasl', F, '--at', '57-H8'], /2 units there; choose one with --unit <n>: 1 russian\/8-0 \(foxhole\); 2 russian\/4-4-7 \(foxhole\)/],
     ['rally of a unit that is not broken', ['rally', '--vasl', F, '--at', '57-H9', '--self-rally'], /finnish\/6-4-8 in 57-H9 is not broken/],
     ['no --target and no game', ['attack', '--fp', '8'], /^asl-odds: error: required option '--target <ids>' not specified\n$/],

@@ -39,7 +39,7 @@ describe('FP of each firer and the column (A7.2-A7.36)', () => {
     { name: 'issue 40: TPBF x3 and pinned x1/2: 4 FP -> 6', input: { firers: ['german/4-6-7:tpbf:pinned'] }, perFirer: [6], fp: 6, column: 6 },
     { name: 'A7.36 (RC evals): a pinned 5-4-8 with Assault Fire in the AFPh: 1.25 + 1 -> 3', input: { firers: ['german/5-4-8:pinned:assault'], advancingFire: true }, perFirer: [3], fp: 3, column: 2 },
     { name: 'A7.22 derived from --range: a 4-6-7 at 7 hexes (Normal Range 6) halves; a German MMG at 7 does not', input: { firers: ['german/4-6-7', 'german/mmg'], range: 7 }, perFirer: [2, 5], fp: 7, column: 6 },
-    { name: 'A7.25: Opportunity Fire is not halved in the AFPh', input: { firers: ['german/4-6-7'], advancingFire: true, opportunityFire: true }, perFirer: [4], fp: 4, column: 4 },
+    { name: 'A7.25: Opportunity Fire is not halved in the AFPh', input: { firers: ['german/4-6-7'], opportunityFire: true }, perFirer: [4], fp: 4, column: 4 },
     { name: 'A7.23: two Area Fire halvings: 4 -> 1', input: { firers: ['german/4-6-7'], areaFire: 2 }, perFirer: [1], fp: 1, column: 1 },
     { name: 'A7.3: below 1 FP is no attack', input: { firers: ['german/2-4-7'], areaFire: 2 }, perFirer: [0.5], fp: 0.5, column: null },
   ];
@@ -123,6 +123,8 @@ describe('Cowering of a Fire Group (A7.9, A19.33)', () => {
     expect(fireGroupCowering([britishElite, DEFAULT_FIRER], false, 'any').columns).toBe(1);
     expect(fireGroupCowering([{ ...DEFAULT_FIRER, heroAlone: true }], false, 'any').columns).toBe(0);
     expect(fireGroupCowering([{ ...DEFAULT_FIRER, heroAlone: true }, DEFAULT_FIRER], false, 'any').columns).toBe(1);
+    // A15.2: a hero "is not subject to Cowering"; A15.24 only denies his exemption to the other members.
+    expect(fireGroupCowering([{ ...DEFAULT_FIRER, heroAlone: true }, { ...DEFAULT_FIRER, heroAlone: true }], false, 'any')).toEqual({ columns: 0, reason: 'no Cowering (every firer exempt: a hero, A15.2, A7.9)' });
   });
   it('the attack engine reads the group\'s Cowering from the firer the builder hands it', () => {
     const cases: FireGroupInput[] = [
@@ -133,6 +135,10 @@ describe('Cowering of a Fire Group (A7.9, A19.33)', () => {
       { firers: ['german/hero', 'german/4-6-7'] },
       { firers: ['finnish/4-4-7'] },
       { firers: ['german/4-3-6'], leader: 'german/8-0' },
+      { firers: ['german/hero', 'german/hero'] },
+      { firers: ['british/lmg'] },
+      { firers: ['finnish/mmg'] },
+      { firers: ['german/lmg'] },
     ];
     for (const input of cases) {
       const g = build(input);

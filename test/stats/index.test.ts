@@ -8,8 +8,6 @@ describe('src/stats/index', () => {
       'binomialStandardError',
       'chiSquaredGoodnessOfFit',
       'chiSquaredPValue',
-      'regularizedGammaP',
-      'regularizedGammaQ',
       'wilsonInterval',
       'zScore',
     ]);

@@ -21,9 +21,9 @@ describe('the Hazmo save: no concealed unit identified unless --as names its sid
   const russian = read(HAZMO, 'russian');
 
   it('as neither side: 57-G2 and 69-J1 are concealed stacks (how many "?" counters, their colour, nothing else)', () => {
-    expect(findLocation(neither, '57-G2')).toEqual({ hex: '57-G2', units: [], unmapped: [], concealed: { counters: 3, sides: ['russian'] } });
+    expect(findLocation(neither, '57-G2')).toEqual({ hex: '57-G2', units: [], unmapped: [], supportWeapons: [], concealed: { counters: 3, sides: ['russian'] } });
     // The 6-4-8, its (captured Russian) LMG and Skis under the Finnish "?": four counters, none named.
-    expect(findLocation(neither, '69-J1')).toEqual({ hex: '69-J1', units: [], unmapped: [], concealed: { counters: 4, sides: ['finnish'] } });
+    expect(findLocation(neither, '69-J1')).toEqual({ hex: '69-J1', units: [], unmapped: [], supportWeapons: [], concealed: { counters: 4, sides: ['finnish'] } });
     expect(neither.viewer).toEqual({ as: null, side: null });
   });
 
@@ -71,7 +71,7 @@ describe("vasl-templates' hip-concealed.vsav (VASL 6.4.3, map Map0, no boards)",
     const text = (g: VaslGame) => JSON.stringify(g.locations);
     const onBoard = boardedHipSave();
     const neither = read(onBoard);
-    expect(neither.locations).toEqual([{ hex: '00-C2', units: [], unmapped: [], concealed: { counters: 2, sides: ['german'] } }]);
+    expect(neither.locations).toEqual([{ hex: '00-C2', units: [], unmapped: [], supportWeapons: [], concealed: { counters: 2, sides: ['german'] } }]);
     expect(text(neither)).not.toMatch(/PzKw|SU-152/);
     const german = read(onBoard, 'german');
     expect(findLocation(german, '00-C2').unmapped.map((u) => u.name)).toEqual(['PzKw VIE']);
@@ -121,8 +121,8 @@ describe('saves from the writer: the cases a real save may hold', () => {
 
   it('a Dummy stack looks exactly like a concealed one: both are only their count of "?" counters', () => {
     const g = read(save);
-    expect(findLocation(g, '57-C3')).toEqual({ hex: '57-C3', units: [], unmapped: [], concealed: { counters: 3, sides: ['russian'] } });
-    expect(findLocation(g, '57-E3')).toEqual({ hex: '57-E3', units: [], unmapped: [], concealed: { counters: 3, sides: ['russian'] } });
+    expect(findLocation(g, '57-C3')).toEqual({ hex: '57-C3', units: [], unmapped: [], supportWeapons: [], concealed: { counters: 3, sides: ['russian'] } });
+    expect(findLocation(g, '57-E3')).toEqual({ hex: '57-E3', units: [], unmapped: [], supportWeapons: [], concealed: { counters: 3, sides: ['russian'] } });
   });
 
   it('HIP enemy units do not appear at all: not in a Location, not in the off-board count', () => {

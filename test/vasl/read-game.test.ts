@@ -49,7 +49,9 @@ describe('reading the Hazmo save (ruleschat ground truth)', () => {
       { position: 2, id: 'russian/commissar-10-0', side: 'russian', counter: 'Commissar 10-0', markers: ['melee'] },
       { position: 3, id: 'russian/2-3-7', side: 'russian', counter: '2-3-7 1hs', piece: '4-5-8 Esq', markers: ['melee'] },
     ]);
-    expect(g9.unmapped.map((u) => u.name).sort()).toEqual(['MMG', 'Skis']);
+    expect(g9.unmapped.map((u) => u.name).sort()).toEqual(['Skis']);
+    // The MMG lies at the bottom of the stack, under no unit: no one possesses it (A4.431, A4.44).
+    expect(g9.supportWeapons).toEqual([{ name: 'MMG', artSide: 'russian', possessor: null }]);
   });
 
   it('57-E8: a broken 6-2-8 shown as its 3-2-8 HS under a DM counter', () => {
@@ -84,8 +86,19 @@ describe('reading the Hazmo save (ruleschat ground truth)', () => {
     expect(units.filter((u) => u.id === 'finnish/6-4-8').length).toBeGreaterThan(0);
   });
 
-  it('Support Weapons, vehicles and Snipers are listed with a reason, never dropped', () => {
-    expect(at('57-E8').unmapped.find((u) => u.name === 'LMG')!.reason).toMatch(/Support Weapon/);
+  it('Support Weapons with the unit possessing each (the unit under it in the stack, A4.431); vehicles and Snipers are listed with a reason, never dropped', () => {
+    expect(at('57-E8').supportWeapons).toEqual([{ name: 'LMG', artSide: 'russian', possessor: 1 }]);
+    // 57-H9 (kehannan/ruleschat test_attack_resolver.py): the Finnish LMG (r) on the 6-4-8; the Russian 50* MTR under it, abandoned.
+    expect(at('57-H9').supportWeapons).toEqual([
+      { name: 'LMG (r)', artSide: 'finnish', possessor: 1 },
+      { name: '50* MTR', artSide: 'russian', possessor: null },
+    ]);
+    // 57-G3, bottom to top: 4-4-7, MMG, 7-0, 4-4-7, LMG: the LMG is the top 4-4-7's (unit 1), the MMG the bottom one's (unit 3).
+    expect(at('57-G3').supportWeapons).toEqual([
+      { name: 'LMG', artSide: 'russian', possessor: 1 },
+      { name: 'MMG', artSide: 'russian', possessor: 3 },
+    ]);
+    expect(at('57-E8').unmapped.map((u) => u.name)).toEqual(['Skis']);
     expect(at('69-F1').unmapped.map((u) => u.name)).toEqual(['T-26 M33']);
     expect(findLocation(asFinnish, '69-K7').unmapped.find((u) => u.name === 'FI Sniper')!.reason).toBe('a Sniper counter');
     // A Sniper alone occupies nothing (57-G10 holds only the Russian Sniper).

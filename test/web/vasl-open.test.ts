@@ -107,4 +107,48 @@ describe.skipIf(!hasChromium)('the page opens a VASL game', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);
+
+  it.each([1280, 375])("at %i px: pick the firing Location 57-H9, then the target 57-H8, fire: the CLI's attack --from answer (16 FP on the 16 column, DRM +2)", async (width) => {
+    const context = await site!.browser.newContext({ viewport: { width, height: 900 } });
+    const origin = new URL(site!.web.url).origin;
+    const foreign: string[] = [];
+    const errors: string[] = [];
+    await context.route('**/*', async (route) => {
+      const url = route.request().url();
+      if (url.startsWith(origin + '/') || url.startsWith('blob:') || url.startsWith('data:')) return route.continue();
+      foreign.push(url);
+      return route.abort();
+    });
+    const page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    // An attack with its own FP typed in: the firers of the Location replace it.
+    await page.goto(`${site!.web.url}#/attack?fp=8&drm=2`);
+    await page.getByText('Open a VASL game (.vsav)').click();
+    await page.getByLabel('VASL saved game').setInputFiles(SAVE);
+    await expect.poll(() => page.getByLabel('Firing Location').isVisible(), { timeout: 30_000 }).toBe(true);
+    await page.getByLabel('Firing Location').selectOption('57-H9');
+    await page.getByLabel('Location', { exact: true }).selectOption('57-H8');
+    expect(await page.getByLabel('Range between the Locations').innerText()).toBe('From 57-H9 to 57-H8: range 1 (computed from the map)');
+    await page.getByRole('button', { name: 'Fire from 57-H9 on this stack' }).click();
+    const hash = '#/attack?target=russian/8-0&target=russian/4-4-7&firer=finnish/6-4-8:pbf&firer=russian/lmg:pbf&range=1&terrain=foxhole';
+    await page.waitForFunction(`(() => { const m = document.querySelector('main'); return m && m.dataset.status === 'ready' && decodeURIComponent(m.dataset.hash || '') === ${JSON.stringify(hash)}; })()`, undefined, { timeout: 60_000 });
+    const shown = await page.locator('section.answers').innerText();
+    const io = bufferIO();
+    expect(await runCli(['attack', '--vasl', SAVE, '--at', '57-H8', '--from', '57-H9', '--json'], io)).toBe(0);
+    const cli = JSON.parse(io.out);
+    expect([cli.fp, cli.column, cli.drm]).toEqual([16, 16, 2]);
+    expect(shown).toContain('16 FP');
+    expect(shown).toContain(`${(cli.stackEvents.anyBroken * 100).toFixed(1)}%`);
+    expect(await page.getByText('note: --from 57-H9: left out: 50* MTR', { exact: false }).isVisible()).toBe(true);
+    await mkdir(OUT, { recursive: true });
+    await page.screenshot({ path: join(OUT, `vasl-fire-from-${width}.png`), fullPage: true });
+    await page.locator('details.vasl').screenshot({ path: join(OUT, `vasl-fire-from-panel-${width}.png`) });
+    // A Melee Location does not fire (A7.21): one line on the page.
+    await page.getByLabel('Firing Location').selectOption('57-G9');
+    await page.getByRole('button', { name: 'Fire from 57-G9 on this stack' }).click();
+    expect(await page.getByRole('alert').innerText()).toMatch(/units in Melee do not fire out of it \(A7\.21\)/);
+    expect(foreign).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
 });

@@ -22,6 +22,7 @@ import { ResultView } from './result-view.js';
 import { TABLE_KINDS, tableKindNamed } from './table-kinds.js';
 import { TableView } from './table-view.js';
 import { VaslOpen } from './vasl-open.js';
+import { DiceLogView } from './dice-log-view.js';
 
 /** What the page measured (boot.ts made it, before anything else ran). */
 const measurements: Measurements = (window.aslOdds ??= { answers: [] });
@@ -265,6 +266,8 @@ export function App() {
           )}
           {/* a VASL game fills the form from a Location: below the question a player edits most */}
           <VaslOpen />
+          {/* the dice of a VASL log: self-contained, sets no part of the question */}
+          <DiceLogView />
         </section>
         <section class={`answers ${pinned ? 'compare' : ''}`} aria-label="Answer" aria-busy={computing}>
           <div class="toolbar">

@@ -1,16 +1,20 @@
 /**
- * "Open a VASL game" on the page (issue 41): the player picks a `.vsav` (or `.vlog`) file, which is read
- * in the browser (never uploaded: the same reader as `asl-odds vasl`, src/vasl/), as the side the player
- * names sees it (fair play, src/vasl/fair-play.ts: the enemy's concealed units are "?" counters, his HIP
- * units absent; with no side named, no side's), picks a Location from the list, and a calculator is
- * filled from it by setting the URL fragment, the page's whole state, with the same option values the
- * CLI's `--vasl <file> --at <hex>` fills (src/vasl/location-options.ts). The question's own numbers
- * already on the page (FP, DRM, check, terrain) are kept.
+ * "Open a VASL game" on the page: the player picks a `.vsav` (or `.vlog`) file, which is read in the
+ * browser (never uploaded: the same reader as `asl-odds vasl`, src/vasl/), as the side the player names
+ * sees it (fair play, src/vasl/fair-play.ts: the enemy's concealed units are "?" counters, his HIP units
+ * absent; with no side named, no side's), picks a Location from the list, and a calculator is filled
+ * from it by setting the URL fragment, the page's whole state, with the same option values the CLI's
+ * `--vasl <file> --at <hex>` fills (src/vasl/location-options.ts). To fire from the board as `attack
+ * --from` does, the player first picks the firing Location, then the target: its Good Order units and
+ * MGs become the firers, at the range computed from the map (src/vasl/range.ts). The question's own
+ * numbers already on the page (FP, DRM, check, terrain) are kept, except the FP and DRM when the firers
+ * of a Location make them.
  */
 import { useState } from 'preact/hooks';
-import { attackOptionsFrom, ccOptionsFrom, unitOptionsFrom, type LocationOptions } from '../../src/vasl/location-options.js';
 import { isAslOddsError } from '../../src/errors.js';
 import { PLAYER_ID, SIDE_NAMES } from '../../src/vasl/fair-play.js';
+import { attackOptionsFrom, ccOptionsFrom, unitOptionsFrom, type LocationOptions } from '../../src/vasl/location-options.js';
+import { hexRange } from '../../src/vasl/range.js';
 import { readVaslGame, type VaslGame, type VaslLocation } from '../../src/vasl/read-game.js';
 import { SAVE_LIMITS } from '../../src/vasl/save-archive.js';
 import { formatFragment, parseFragment, type Entry } from './fragment.js';
@@ -18,11 +22,18 @@ import { formatFragment, parseFragment, type Entry } from './fragment.js';
 /** Options of the page's question that a Location does not set, kept when a calculator is refilled. */
 const KEPT = new Set(['fp', 'drm', 'check', 'terrain', 'self-rally', 'result', 'then', 'rules', 'elr', 'setting', 'ambush', 'hand-to-hand', 'attacker-drm', 'defender-drm']);
 
+/** The attack's circumstances kept when the firers come from a Location (the player sets them). */
+const FIRE_KEPT = new Set(['advancing-fire', 'opportunity-fire', 'area-fire', 'tem', 'hindrance', 'other-drm']);
+
 /** `targetBroken` -> `target-broken` (the option's long name, as the fragment spells it). */
 const kebab = (k: string) => k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
+/** Options the firers of a Location make: a page's own values of them are not kept. */
+const MADE_BY_FIRERS = new Set(['fp', 'drm', 'range', 'leader', 'firer']);
+
 /** The fragment of `command` with a Location's option values and the kept entries of the current one. */
 export function fragmentFor(command: string, filled: LocationOptions, current: string): string {
+  const fromBoard = filled.values.firer !== undefined;
   const entries: Entry[] = [];
   for (const [k, v] of Object.entries(filled.values)) {
     const name = kebab(k);
@@ -30,7 +41,7 @@ export function fragmentFor(command: string, filled: LocationOptions, current: s
     else entries.push([name, String(v)]);
   }
   const now = parseFragment(current);
-  if (now.command === command) for (const e of now.entries) if (KEPT.has(e[0])) entries.push(e);
+  if (now.command === command) for (const e of now.entries) if ((KEPT.has(e[0]) || (fromBoard && FIRE_KEPT.has(e[0]))) && !(fromBoard && MADE_BY_FIRERS.has(e[0])) && !entries.some((x) => x[0] === e[0])) entries.push(e);
   return formatFragment({ command, entries });
 }
 
@@ -51,6 +62,7 @@ export function VaslOpen() {
   const [file, setFile] = useState<{ name: string; bytes: Uint8Array } | null>(null);
   const [side, setSide] = useState('');
   const [hex, setHex] = useState('');
+  const [fromHex, setFromHex] = useState('');
   const [unit, setUnit] = useState(1);
   const [error, setError] = useState('');
   const [notes, setNotes] = useState<readonly string[]>([]);
@@ -74,6 +86,7 @@ export function VaslOpen() {
       const g = readVaslGame(f.bytes, f.name, as === '' ? {} : { as, asOption: 'Your side' });
       setGame(g);
       setHex((h) => (g.locations.some((l) => l.hex === h) ? h : (g.locations[0]?.hex ?? '')));
+      setFromHex((h) => (g.locations.some((l) => l.hex === h) ? h : ''));
       setUnit(1);
     } catch (e) {
       setGame(null);
@@ -82,6 +95,15 @@ export function VaslOpen() {
   };
 
   const loc = game?.locations.find((l) => l.hex === hex);
+  const fromLoc = game?.locations.find((l) => l.hex === fromHex);
+  const range = game && loc && fromLoc ? hexRange(game.boards, fromLoc.hex, loc.hex) : undefined;
+  /** The attack from the board: the firing Location's firers when one is picked (as `attack --from`). */
+  const fire = (): LocationOptions => {
+    if (fromLoc === undefined || range === undefined) return attackOptionsFrom(loc!);
+    const now = parseFragment(location.hash);
+    const has = (k: string) => now.command === 'attack' && now.entries.some((e) => e[0] === k);
+    return attackOptionsFrom(loc!, { loc: fromLoc, range }, { terrainGiven: has('terrain') || has('tem'), advancingFire: has('advancing-fire') });
+  };
   const ask = (command: string, fill: () => LocationOptions) => {
     // Fair play (A12): what is under "?" counters the player cannot see is never filled in.
     if (loc?.concealed !== undefined && (command === 'attack' || command === 'cc' || loc.units.length === 0)) {
@@ -145,7 +167,26 @@ export function VaslOpen() {
               : `Seen as ${game.viewer.side ?? (game.viewer.as === PLAYER_ID ? 'the player of the VASL id you gave' : `player ${game.viewer.as}`)}: your concealed and hidden (HIP) units are shown, marked; the enemy's concealed units are "?" counters and his HIP units are not shown.`}
           </p>
           <label class="field">
-            <span>Location</span>
+            <span>Firing Location</span>
+            <select
+              aria-label="Firing Location"
+              value={fromHex}
+              onChange={(e) => {
+                setFromHex((e.currentTarget as HTMLSelectElement).value);
+                setError('');
+                setNotes([]);
+              }}
+            >
+              <option value="">none: the FP and DRM as typed</option>
+              {game.locations.map((l) => (
+                <option key={l.hex} value={l.hex}>
+                  {l.hex} {sides(l)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label class="field">
+            <span>{fromLoc ? 'Target Location' : 'Location'}</span>
             <select
               aria-label="Location"
               value={hex}
@@ -163,6 +204,11 @@ export function VaslOpen() {
               ))}
             </select>
           </label>
+          {fromLoc && loc && (
+            <p class="about" aria-label="Range between the Locations">
+              From {fromLoc.hex} to {loc.hex}: range {range} (computed from the map)
+            </p>
+          )}
           {loc && (
             <div class="vasl-location" aria-label="Units in the Location">
               <ol style={{ paddingLeft: '1.4em', margin: '6px 0' }}>
@@ -175,6 +221,15 @@ export function VaslOpen() {
                 ))}
               </ol>
               {loc.concealed && <p class="note">{concealedText(loc.concealed)}: what it holds cannot be known (A12)</p>}
+              {loc.supportWeapons.length > 0 && (
+                <ul class="note" style={{ paddingLeft: '1.2em', margin: '4px 0' }}>
+                  {loc.supportWeapons.map((w, i) => (
+                    <li key={i}>
+                      SW {w.name}: {w.possessor !== null ? `held by unit ${w.possessor}` : 'not possessed'}
+                    </li>
+                  ))}
+                </ul>
+              )}
               {loc.unmapped.length > 0 && (
                 <ul class="note" style={{ paddingLeft: '1.2em', margin: '4px 0' }}>
                   {loc.unmapped.map((u, i) => (
@@ -185,8 +240,8 @@ export function VaslOpen() {
                 </ul>
               )}
               <div class="vasl-actions" style={{ display: 'flex', flexWrap: 'wrap', gap: '6px', marginTop: '6px' }}>
-                <button type="button" onClick={() => ask('attack', () => attackOptionsFrom(loc))}>
-                  Fire on this stack
+                <button type="button" onClick={() => ask('attack', fire)}>
+                  {fromLoc ? `Fire from ${fromLoc.hex} on this stack` : 'Fire on this stack'}
                 </button>
                 <button type="button" onClick={() => ask('cc', () => ccOptionsFrom(loc))}>
                   Close Combat here

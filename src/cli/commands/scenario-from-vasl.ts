@@ -11,6 +11,7 @@
 import { writeFileAtomic } from '../../io/atomic-write.js';
 import { inputError } from '../../errors.js';
 import { parseScenario } from '../../scenario/scenario-file.js';
+import { locationModel } from '../../vasl/location.js';
 import type { VaslGame } from '../../vasl/read-game.js';
 import type { CliContext } from '../io.js';
 import { checkOutputPaths } from '../output-paths.js';
@@ -24,8 +25,10 @@ const q = (s: string) => JSON.stringify(s);
  * @throws AslOddsError `vasl.sides` when the game does not hold units of exactly two sides
  */
 export function scenarioFromVasl(game: VaslGame): string {
+  // Each Location as every command reads it (vasl/location.ts): its sides apart, concealed units unnamed.
+  const models = game.locations.map((l) => locationModel(l));
   const sides: string[] = [];
-  for (const loc of game.locations) for (const u of loc.units) if (!sides.includes(u.side)) sides.push(u.side);
+  for (const m of models) for (const s of m.sides) if ((s.units.length > 0 || s.concealed > 0) && !sides.includes(s.side)) sides.push(s.side);
   if (sides.length !== 2) {
     throw inputError('vasl.sides', `--from-vasl ${game.file}: a scenario has two sides; the save's units are of ${sides.length === 0 ? 'no side asl-odds knows' : sides.join(', ')}`);
   }
@@ -52,8 +55,10 @@ export function scenarioFromVasl(game: VaslGame): string {
       '    victory: { any: [ { casualtyBPVInflicted: 20 } ] }   # TODO: the scenario\'s victory conditions (a placeholder)',
       '    stacks:',
     );
-    for (const loc of game.locations) {
-      const mine = loc.units.filter((u) => u.side === side);
+    for (const [i, loc] of game.locations.entries()) {
+      const own = models[i].sides.find((s) => s.side === side);
+      const mine = own?.units ?? [];
+      if (own !== undefined && own.concealed > 0) out.push(`      # ${loc.hex}: ${own.concealed === 1 ? 'a concealed unit' : `${own.concealed} concealed units`} (A12), not named`);
       if (mine.length === 0) {
         // A Location of this side with nothing asl-odds takes (a Gun and its crew, a vehicle): said.
         for (const u of loc.unmapped) if (u.side === side) out.push(`      # ${loc.hex}, not taken: ${u.name}: ${u.reason}`);
@@ -77,6 +82,7 @@ export function scenarioFromVasl(game: VaslGame): string {
         if (shown.length > 0) out.push(`          # in the save ${u.id} (unit ${u.position}) is ${shown.join(', ')}`);
       }
       for (const u of loc.unmapped) if (u.side === side || (u.side === undefined && !/marker|Sniper/.test(u.reason))) out.push(`          # not taken: ${u.name}: ${u.reason}`);
+      for (const w of own?.supportWeapons ?? []) out.push(`          # SW not taken: ${w.name}${w.possessor ? ` (held by ${w.possessor.id})` : ''}`);
     }
   }
   return out.join('\n') + '\n';
