@@ -33,17 +33,21 @@ function sideOptions(who: 'attacker' | 'defender') {
       `--${who} <ids>`,
       a ? "the ATTACKER's units in the Location (comma-separated or repeated), e.g. german/4-6-7,german/8-1" : "the DEFENDER's units, e.g. russian/4-4-7",
     ),
-    pinned: listOption(`--${who}-pinned <i,...>`, a ? 'positions of pinned ATTACKER units (FP halved, A7.8)' : 'positions of pinned DEFENDER units'),
+    pinned: listOption(`--${who}-pinned <i,...>`, a ? 'positions of pinned ATTACKER units (FP halved for their attack only, A7.8)' : 'positions of pinned DEFENDER units'),
     wounded: listOption(`--${who}-wounded <i,...>`, a ? 'positions of wounded ATTACKER SMC (leadership one worse, A17.2)' : 'positions of wounded DEFENDER SMC'),
-    broken: listOption(`--${who}-broken <i,...>`, a ? 'positions of broken ATTACKER units: they do not attack, their FP still defends' : 'positions of broken DEFENDER units'),
+    broken: listOption(
+      `--${who}-broken <i,...>`,
+      a ? 'positions of broken ATTACKER units: they never attack, defend with full FP, and attacks on them get -2 (A11.16)' : 'positions of broken DEFENDER units',
+    ),
     disrupted: listOption(
       `--${who}-disrupted <i,...>`,
       a ? 'positions of Disrupted ATTACKER units: broken, and eliminated if still in Melee at the end of the CCPh (A19.12)' : 'positions of Disrupted DEFENDER units',
     ),
     cx: flagOption(`--${who}-cx`, a ? 'the ATTACKER is CX: +1 to its attack, -1 to attacks on it (A4.51)' : 'the DEFENDER is CX'),
-    concealed: flagOption(
-      `--${who}-concealed`,
-      a ? 'the ATTACKER is concealed (A11.19; settings ccConcealedAttackerDRM/ccConcealedDefenderDRM)' : 'the DEFENDER is concealed',
+    concealed: flagOption(`--${who}-concealed`, a ? 'the ATTACKER is concealed: the FP of units attacking it is halved (A11.19)' : 'the DEFENDER is concealed'),
+    skis: flagOption(
+      `--${who}-skis`,
+      a ? 'the ATTACKER are Skiers (ski counter "Skis" face up, E4.2): +2 to its attack, -2 to attacks on it (E4.5)' : 'the DEFENDER are Skiers',
     ),
     drm: intOption(`--${who}-drm <n>`, `other DRM of the ${WHO}'s attack, -6..6`, -6, 6),
   };
@@ -55,7 +59,7 @@ const AMBUSH = option(
   { flags: '--ambush <side>', description: 'the side that Ambushed the other attacks first (A11.4; setting ccAmbushDRM): attacker or defender', parse: ambushSide },
   oneOf(['attacker', 'defender'] as const),
 );
-const HAND_TO_HAND = flagOption('--hand-to-hand', 'Hand-to-Hand CC: red Kill Numbers (J2.31; setting ccHandToHandKillShift)');
+const HAND_TO_HAND = flagOption('--hand-to-hand', 'Hand-to-Hand CC: red Kill Numbers (J2.31)');
 
 /** One side's input from its options. @throws AslOddsError `input.position` */
 function sideFrom(side: ReturnType<typeof sideOptions>, who: string, o: ParsedOptions): CCSideSpec {
@@ -67,6 +71,7 @@ function sideFrom(side: ReturnType<typeof sideOptions>, who: string, o: ParsedOp
     disrupted: positionsOf(`--${who}-disrupted`, side.disrupted.read(o)),
     cx: side.cx.read(o),
     concealed: side.concealed.read(o),
+    skis: side.skis.read(o),
     drm: side.drm.read(o),
   };
 }
@@ -80,10 +85,11 @@ export const ccCalculator: OddsCalculator = {
     'cc --attacker german/4-6-7,german/4-6-7 --defender russian/4-4-7',
     'cc --attacker german/4-6-7,german/8-1 --defender russian/4-4-7 --ambush attacker --json',
     'cc --attacker russian/6-2-8 --defender german/4-6-7,german/9-1 --hand-to-hand',
+    'cc --attacker finnish/6-4-8 --attacker-skis --defender russian/4-4-7',
   ],
   options: [
     // Help order: the units, then each marker for both sides.
-    ...(['units', 'pinned', 'wounded', 'broken', 'disrupted', 'cx', 'concealed', 'drm'] as const).flatMap((k) => [ATTACKER[k].spec, DEFENDER[k].spec]),
+    ...(['units', 'pinned', 'wounded', 'broken', 'disrupted', 'cx', 'concealed', 'skis', 'drm'] as const).flatMap((k) => [ATTACKER[k].spec, DEFENDER[k].spec]),
     AMBUSH.spec,
     HAND_TO_HAND.spec,
     ...RULE_OPTIONS,

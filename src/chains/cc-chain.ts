@@ -7,9 +7,11 @@
  *   end of the CCPh: Disrupted units still in Melee are eliminated (A19.12)
  *   broken units do not attack (their FP still defends); a side with only broken units makes no attack
  *
- *   result: Final DR < Kill Number: every unit attacked eliminated; == : Random Selection (a dr per unit,
- *   highest selected, ties all selected; A.9) picks the unit(s) Casualty Reduced (rules/casualty-reduction:
- *   squad -> HS, HS/crew eliminated, SMC wounded then a Wound Severity dr, A17.11); > : no effect.
+ *   result on each unit attacked (rules/close-combat `ccResultsOn`: a broken unit's fate at Final DR - 2,
+ *   A11.16, the A11.622 example): Final DR < Kill Number eliminated; == : Random Selection among the units
+ *   at == (a dr per unit, highest selected, ties all selected; A.9) picks the unit(s) Casualty Reduced
+ *   (rules/casualty-reduction: squad -> HS, HS/crew eliminated, SMC wounded then a Wound Severity dr,
+ *   A17.11); > : no effect.
  *
  * Units of both sides live in one array (ATTACKER's first). Steps that need no dice are applied at once
  * (`settle`), so every state the engines see either rolls or is final. A `ChainModel`, so both engines run
@@ -18,21 +20,15 @@
 import type { ChainModel, Roll, Transition } from '../engine/chain.js';
 import { drFromIndex } from '../dice/dice.js';
 import { resolveCasualtyReduction, resolveWoundSeverity } from '../rules/casualty-reduction.js';
-import { ccColumnIndex, ccDRM, ccFP, ccKillNumber, isLeaderCreation, resolveCCAttack, type CCResult } from '../rules/close-combat.js';
+import { ccAttackFigures, ccResultsOn, isLeaderCreation, resolveCCAttack, type CCAttackFigures, type CCResult, type CCSideState } from '../rules/close-combat.js';
 import { randomSelection } from '../rules/random-selection.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { describeUnit, isAlive, unitStateKey, withChanges, type UnitState } from '../rules/unit-state.js';
 import { Ev } from '../rules/events.js';
 
-/** What is fixed about one side for the whole CCPh. */
-export interface CCSideInput {
+/** What is fixed about one side for the whole CCPh: its units, CX, concealment, skis, other DRM. */
+export interface CCSideInput extends CCSideState {
   readonly units: readonly UnitState[];
-  /** The side is CX (A4.51): +1 to its attack, -1 to attacks on it. */
-  readonly cx: boolean;
-  /** The side is concealed (A11.19). */
-  readonly concealed: boolean;
-  /** Any other DRM of the side's attack, integer. */
-  readonly drm: number;
 }
 
 /** The chain's input. */
@@ -46,12 +42,7 @@ export interface CCChainInput {
   readonly ruleSet: RuleSet;
 }
 
-/** One side's attack as rolled: its result, and the figures it was made at. */
-export interface CCAttackFigures {
-  readonly column: number;
-  readonly kill: number;
-  readonly drm: number;
-}
+export type { CCAttackFigures };
 
 /** A state of the CC chain. */
 export interface CCChainState {
@@ -61,9 +52,9 @@ export interface CCChainState {
   readonly unitEvents: readonly number[];
   /** Steps left: 'a'/'b' roll the ATTACKER's/DEFENDER's CC DR, 'A'/'B' apply its result, 'D' the A19.12 step. */
   readonly todo: string;
-  /** Result of the ATTACKER's / DEFENDER's attack once rolled. */
-  readonly resultA: CCResult | null;
-  readonly resultB: CCResult | null;
+  /** Result of the ATTACKER's / DEFENDER's attack on each unit it attacks (the other side's, in order), once rolled. */
+  readonly resultA: readonly CCResult[] | null;
+  readonly resultB: readonly CCResult[] | null;
   /** Random Selection drs rolled so far for the step at the head of `todo`; drs below the highest kept as 0. */
   readonly selectionDrs: readonly number[];
   /** Wound Severity drs to roll: [unit index, drm]. */
@@ -87,7 +78,8 @@ export function buildCCChain(input: CCChainInput): ChainModel<CCChainState> {
   function figures(units: readonly UnitState[], side: 'a' | 'b'): CCAttackFigures {
     const [own, other] = side === 'a' ? [input.attacker, input.defender] : [input.defender, input.attacker];
     const ambushes = input.ambush === (side === 'a' ? 'attacker' : 'defender');
-    return attackFigures(input, own, other, attacking(units, side), alive(units, side === 'a' ? 'b' : 'a'), ambushes);
+    const ambushed = input.ambush === (side === 'a' ? 'defender' : 'attacker');
+    return attackFigures(input, own, other, attacking(units, side), alive(units, side === 'a' ? 'b' : 'a'), ambushes, ambushed);
   }
 
   /** Applies every step that needs no dice; returns the state and the events that caused. */
@@ -121,25 +113,29 @@ export function buildCCChain(input: CCChainInput): ChainModel<CCChainState> {
         s = { ...s, units, unitEvents, todo: s.todo.slice(1) };
         continue;
       }
-      const result = head === 'A' ? s.resultA : s.resultB;
+      const results = head === 'A' ? s.resultA : s.resultB;
       const targetIdx = aliveIndices(s.units, head === 'A' ? 'b' : 'a');
-      if (result === 'none' || result === null || targetIdx.length === 0) {
+      // Rolled on these targets (none of them can fall between the DR and its result): eliminated ones
+      // and those at a Partial Kill, among whom Random Selection picks (A11.11, A.9).
+      const killed = results === null ? [] : targetIdx.filter((_, k) => results[k] === 'eliminate');
+      const partial = results === null ? [] : targetIdx.filter((_, k) => results[k] === 'casualtyReduction');
+      if (killed.length === 0 && partial.length === 0) {
         s = { ...s, todo: s.todo.slice(1) };
         continue;
       }
-      let selected: readonly number[];
-      if (result === 'eliminate') selected = targetIdx;
-      else if (targetIdx.length === 1) selected = targetIdx;
-      else if (s.selectionDrs.length < targetIdx.length) break; // roll Random Selection drs (A.9)
+      let reduced: readonly number[];
+      if (partial.length <= 1) reduced = partial;
+      else if (s.selectionDrs.length < partial.length) break; // roll Random Selection drs (A.9)
       else {
         const mask = randomSelection(s.selectionDrs, 1);
-        selected = targetIdx.filter((_, k) => (mask & (1 << k)) !== 0);
+        reduced = partial.filter((_, k) => (mask & (1 << k)) !== 0);
       }
+      const selected = [...killed, ...reduced];
       const units = s.units.slice();
       const unitEvents = s.unitEvents.slice();
       const wounds: [number, number][] = [];
       for (const i of selected) {
-        if (result === 'eliminate') {
+        if (killed.includes(i)) {
           units[i] = withChanges(units[i], { status: 'eliminated', pinned: false });
           unitEvents[i] |= Ev.elimination;
           events |= Ev.elimination;
@@ -178,7 +174,7 @@ export function buildCCChain(input: CCChainInput): ChainModel<CCChainState> {
   return {
     initial,
     key: (s) =>
-      `${s.units.map(unitStateKey).join(',')}|${s.unitEvents.join(',')}|${s.todo}|${s.resultA}|${s.resultB}|${s.selectionDrs.join('')}|${s.wounds.map((w) => w.join(':')).join(',')}`,
+      `${s.units.map(unitStateKey).join(',')}|${s.unitEvents.join(',')}|${s.todo}|${s.resultA?.join(' ')}|${s.resultB?.join(' ')}|${s.selectionDrs.join('')}|${s.wounds.map((w) => w.join(':')).join(',')}`,
     rollOf: (s): Roll | null => {
       if (s.wounds.length > 0) return 'dr';
       const head = s.todo[0];
@@ -201,7 +197,7 @@ export function buildCCChain(input: CCChainInput): ChainModel<CCChainState> {
         const { white, colored } = drFromIndex(index);
         const original = white + colored;
         const f = figures(s.units, head);
-        const result = resolveCCAttack(original + f.drm, f.kill);
+        const result = ccResultsOn(original + f.drm, f, s.units.filter((u, i) => sideOf(i) !== head && isAlive(u)));
         const events = isLeaderCreation(original, attacking(s.units, head)) ? Ev.leaderCreation : 0;
         const next = { ...s, todo: s.todo.slice(1), ...(head === 'a' ? { resultA: result } : { resultB: result }) };
         const settled = settle(next);
@@ -229,7 +225,7 @@ function sideText(units: readonly UnitState[]): string {
   return left.length === 0 ? 'eliminated' : left.map(describeUnit).sort().join(', ');
 }
 
-/** Odds column, Kill Number and DRM of an attack by `attackers` (of side `own`) on `targets` (A11). */
+/** The figures of an attack by `attackers` (of side `own`) on `targets` (rules/close-combat `ccAttackFigures`). */
 function attackFigures(
   input: CCChainInput,
   own: CCSideInput,
@@ -237,35 +233,20 @@ function attackFigures(
   attackers: readonly UnitState[],
   targets: readonly UnitState[],
   ambushes: boolean,
+  targetsAttackedFirst: boolean,
 ): CCAttackFigures {
-  const column = ccColumnIndex(
-    attackers.reduce((s, u) => s + ccFP(u), 0),
-    targets.reduce((s, u) => s + ccFP(u), 0),
-  );
-  const drm = ccDRM(
-    {
-      attackers,
-      attackersCX: own.cx,
-      defendersCX: other.cx,
-      ambush: ambushes,
-      attackersConcealed: own.concealed,
-      defendersConcealed: other.concealed,
-      otherDRM: own.drm,
-    },
-    input.ruleSet,
-  );
-  return { column, kill: ccKillNumber(column, input.handToHand, input.ruleSet), drm };
+  return ccAttackFigures(attackers, targets, { own, other, ambush: ambushes, handToHand: input.handToHand, targetsAttackedFirst }, input.ruleSet);
 }
 
 /**
- * The figures of each side's attack with every unit present (what a player reads off the CCT): column
- * index, Kill Number, DRM. Used to record the input. Never throws.
+ * The figures of each side's attack with every unit present (what a player reads off the CCT), each term
+ * with its source; null for a side with no unbroken unit (it makes no attack, A11.16). Never throws.
  */
-export function ccOpeningFigures(input: CCChainInput): { attacker: CCAttackFigures; defender: CCAttackFigures } {
+export function ccOpeningFigures(input: CCChainInput): { attacker: CCAttackFigures | null; defender: CCAttackFigures | null } {
   const { attacker: a, defender: d } = input;
   return {
-    attacker: attackFigures(input, a, d, a.units.filter(unbroken), d.units, input.ambush === 'attacker'),
-    defender: attackFigures(input, d, a, d.units.filter(unbroken), a.units, input.ambush === 'defender'),
+    attacker: a.units.some(unbroken) ? attackFigures(input, a, d, a.units.filter(unbroken), d.units, input.ambush === 'attacker', input.ambush === 'defender') : null,
+    defender: d.units.some(unbroken) ? attackFigures(input, d, a, d.units.filter(unbroken), a.units, input.ambush === 'defender', input.ambush === 'attacker') : null,
   };
 }
 
@@ -276,7 +257,7 @@ export type CCAttackState = CCResult | 'roll';
  * One attack on the CC Table (A11.11) as a chain: a DR against `kill` with `drm`; outcomes `eliminated`,
  * `Casualty Reduction`, `no effect`, events elimination / casualtyReduction. What the CCT gives for one
  * column and DRM (`asl-odds table cc`), through the same rule function as the full chain. Never throws.
- * @example enumerateChain(buildCCAttackChain(6, 0)) // eliminated 5/18 (3-2, docs/rules-notes.md §11)
+ * @example enumerateChain(buildCCAttackChain(6, 0)) // eliminated 5/18 (3-2, Kill Number 6)
  */
 export function buildCCAttackChain(kill: number, drm: number): ChainModel<CCAttackState> {
   const names: Record<CCResult, string> = { eliminate: 'eliminated', casualtyReduction: 'Casualty Reduction', none: 'no effect' };

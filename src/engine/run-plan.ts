@@ -150,7 +150,7 @@ export async function runPlan<T extends { readonly chunk: number }, R>(d: RunDef
   const done = new Set<number>();
   let target = c.rounds ? Math.min(plan.chunkCount, c.rounds.first) : plan.chunkCount;
   if (c.checkpoint && c.resume) {
-    const saved = await loadCheckpoint(c.checkpoint, { fingerprint, seed, trials: plan.trials, chunkSize: plan.chunkSize });
+    const saved = await loadCheckpoint(c.checkpoint, { fingerprint, seed, trials: plan.trials, chunkSize: plan.chunkSize, shard: c.shard });
     if (saved) {
       const inRun = new Set(mine);
       const t = checkChunkTally(`--checkpoint ${c.checkpoint.name}`, 'input.checkpoint', { chunks: saved.chunksDone, counts: saved.counts, outcomes: saved.outcomes }, plan, (k) => inRun.has(k), shape);
@@ -175,6 +175,7 @@ export async function runPlan<T extends { readonly chunk: number }, R>(d: RunDef
     counts: Array.from(counts),
     ...(shape.outcomes ? { outcomes: Object.fromEntries(outcomes) } : {}),
     ...(c.rounds ? { round: target } : {}),
+    ...(c.shard ? { shard: { index: c.shard.index, count: c.shard.count } } : {}),
   });
   let lastSave = Date.now();
   let saving: Promise<void> = Promise.resolve();

@@ -6,13 +6,15 @@
  * (same file system, so the rename is atomic on POSIX), fsync it, rename it over the target, then
  * fsync the directory (best effort) so the rename itself survives a crash. On any failure the temp
  * file is removed. Only a process killed between creating and renaming the temp file can leave one
- * behind: it is named `.<base>.<pid>.<random>.tmp` (hidden, and ignored by git through `*.tmp`).
+ * behind: it is named `.<base>.<pid>.<random>.tmp` (hidden, and ignored by git through `*.tmp`), and
+ * the next successful write of the same file by a later process (a resumed run's checkpoint) removes
+ * the temp files of that file left by processes no longer running.
  *
  * A symbolic link is written through: its target gets the new content and the link stays. A path
  * holding anything but a regular file (device, FIFO, socket, directory) is refused, never replaced.
  */
 import { randomBytes } from 'node:crypto';
-import { lstat, mkdir, open, readlink, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, readlink, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { AslOddsError } from '../errors.js';
 
@@ -67,6 +69,7 @@ export async function writeFileAtomic(path: string, data: string): Promise<void>
     await handle.close();
     handle = undefined;
     await rename(temp, target);
+    await removeLeftTemps(dir, basename(target));
   } catch (error) {
     await handle?.close().catch(() => undefined);
     await rm(temp, { force: true }).catch(() => undefined);
@@ -74,6 +77,43 @@ export async function writeFileAtomic(path: string, data: string): Promise<void>
     throw new AslOddsError('io.write', `cannot write ${path}: ${reasonOf(error)}`, 1);
   }
   await syncDirectory(dir);
+}
+
+/** Targets whose left temp files this process has already looked for (once per file per process). */
+const swept = new Set<string>();
+
+/**
+ * Removes `.<base>.<pid>.<random>.tmp` files in `dir` left by a process that was killed mid-write: those
+ * of another pid that no longer runs (a live process's temp file is its write in progress). Once per
+ * file per process; best effort (a file that cannot be listed or removed is left).
+ */
+async function removeLeftTemps(dir: string, base: string): Promise<void> {
+  const key = join(dir, base);
+  if (swept.has(key)) return;
+  swept.add(key);
+  const prefix = `.${base}.`;
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const m = /^(\d+)\.[0-9a-f]{12}\.tmp$/.exec(name.slice(prefix.length));
+    if (!m || Number(m[1]) === process.pid || running(Number(m[1]))) continue;
+    await rm(join(dir, name), { force: true }).catch(() => undefined);
+  }
+}
+
+/** A process with this id runs (or may: one we may not signal is taken as running). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /**

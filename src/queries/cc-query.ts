@@ -9,7 +9,7 @@ import { getUnit } from '../counters/catalog.js';
 import { add, toFraction, toNumber, ZERO, type Prob6 } from '../engine/probability.js';
 import { inputError } from '../errors.js';
 import type { UnitEventsRow } from '../result.js';
-import { CC_COLUMNS, ccFP } from '../rules/close-combat.js';
+import { CC_COLUMNS, ccAttackFP, ccDefenseFP, ccSourcesText, ccTermText, type CCAttackFigures } from '../rules/close-combat.js';
 import { getRuleSet, type RuleSetId } from '../rules/rule-set.js';
 import { initialUnitState, type UnitState } from '../rules/unit-state.js';
 import type { OddsQuery } from './compute-odds.js';
@@ -20,7 +20,7 @@ import type { TerminalOf } from './odds-result.js';
 export interface CCSideSpec {
   /** Catalog ids of its units in the Location, 1..6; ids without a nationality take the first unit's. */
   readonly units: readonly string[];
-  /** Positions (from 1) of units that are pinned (A7.8: FP halved). */
+  /** Positions (from 1) of units that are pinned (A7.8: FP halved for their attack only). */
   readonly pinned?: readonly number[];
   /** Positions (from 1) of wounded SMC (A17.2: leadership one worse). */
   readonly wounded?: readonly number[];
@@ -30,8 +30,10 @@ export interface CCSideSpec {
   readonly disrupted?: readonly number[];
   /** The side is CX (A4.51) [false]. */
   readonly cx?: boolean;
-  /** The side is concealed (A11.19) [false]. */
+  /** The side is concealed (A11.19: the FP of units attacking it is halved) [false]. */
   readonly concealed?: boolean;
+  /** The side is on skis, "Skis" face up (E4.2): +2 to its CC attack, -2 to CC attacks on it (E4.5) [false]. */
+  readonly skis?: boolean;
   /** Other DRM of its attack, integer in [-6, 6] [0]. */
   readonly drm?: number;
 }
@@ -100,6 +102,7 @@ function sideInput(name: 'attacker' | 'defender', spec: CCSideSpec): CCSideInput
     units: sideUnits(name, spec),
     cx: !!spec.cx,
     concealed: !!spec.concealed,
+    skis: !!spec.skis,
     drm: checkIntInput(`${name}-drm`, spec.drm ?? 0, -6, 6),
   };
 }
@@ -122,7 +125,8 @@ export function ccQuery(i: CCInput): OddsQuery<CCChainState> {
   const sideRecord = (s: CCSideInput) => ({
     units: s.units.map((u) => ({
       id: u.profile.id,
-      ccFP: ccFP(u),
+      ccAttackFP: u.status === 'good-order' ? ccAttackFP(u) : 0,
+      ccDefenseFP: ccDefenseFP(u),
       pinned: u.pinned,
       wounded: u.wounded,
       broken: u.status === 'broken',
@@ -130,32 +134,46 @@ export function ccQuery(i: CCInput): OddsQuery<CCChainState> {
       source: u.profile.source,
       confidence: u.profile.confidence,
     })),
-    attackFP: s.units.filter((u) => u.status === 'good-order').reduce((t, u) => t + ccFP(u), 0),
-    defenseFP: s.units.reduce((t, u) => t + ccFP(u), 0),
     cx: s.cx,
     concealed: s.concealed,
+    skis: s.skis,
     otherDRM: s.drm,
   });
-  const figures = (side: CCSideInput, f: typeof opening.attacker) =>
-    side.units.some((u) => u.status === 'good-order') ? ([`${CC_COLUMNS[f.column].label}, Kill Number ${f.kill}`, f.drm] as const) : (['none (only broken units)', null] as const);
-  const [attackerOdds, attackerDRM] = figures(attacker, opening.attacker);
-  const [defenderOdds, defenderDRM] = figures(defender, opening.defender);
+  const attackText = (f: CCAttackFigures | null) => (f === null ? 'none (only broken units, A11.16)' : `${CC_COLUMNS[f.column].label}, Kill Number ${f.kill}`);
+  /** Each attack's FP, column, Kill Number and DRM terms, each with its rule, source and confidence. */
+  const attackRecord = (f: CCAttackFigures | null) =>
+    f === null
+      ? null
+      : {
+          attackFP: f.attackFP,
+          defenseFP: f.defenseFP,
+          column: CC_COLUMNS[f.column].label,
+          killNumber: f.kill,
+          totalDRM: f.drm,
+          ...(f.brokenTargets && !f.allTargetsBroken ? { totalDRMOnBroken: f.drm - 2 } : {}),
+          terms: f.terms.map((t) => ({ label: t.label, drm: t.drm, rule: t.rule, source: t.source, confidence: t.confidence })),
+        };
+  const sourceLines = (who: string, f: CCAttackFigures | null) => (f === null ? [] : [`${who}'s attack: ${f.terms.map(ccTermText).join('; ')}; total DRM ${f.drm > 0 ? '+' : ''}${f.drm}.`]);
+  const allTerms = [...(opening.attacker?.terms ?? []), ...(opening.defender?.terms ?? [])];
+  const lowLines = (who: string, f: CCAttackFigures | null) =>
+    (f?.terms ?? []).filter((t) => t.confidence === 'low').map((t) => `${who}'s ${ccTermText(t)} rests on a low-confidence value (${t.source}); check it against your rulebook.`);
   const input = {
     attacker: sideRecord(attacker),
-    attackerAttack: attackerOdds,
-    attackerTotalDRM: attackerDRM,
+    attackerAttack: attackText(opening.attacker),
+    attackerTotalDRM: opening.attacker?.drm ?? null,
+    attackerFigures: attackRecord(opening.attacker),
     defender: sideRecord(defender),
-    defenderAttack: defenderOdds,
-    defenderTotalDRM: defenderDRM,
+    defenderAttack: attackText(opening.defender),
+    defenderTotalDRM: opening.defender?.drm ?? null,
+    defenderFigures: attackRecord(opening.defender),
     ambush: i.ambush ?? null,
     order: i.ambush ? `${i.ambush.toUpperCase()} attacks first (Ambush, A11.4)` : 'simultaneous (A11.1)',
     handToHand: !!i.handToHand,
+    sources: [...sourceLines('ATTACKER', opening.attacker), ...sourceLines('DEFENDER', opening.defender), `Sources: ${ccSourcesText(allTerms)}.`],
+    lowConfidence: [...lowLines('ATTACKER', opening.attacker), ...lowLines('DEFENDER', opening.defender)],
     settings: {
-      ccHandToHandKillShift: ruleSet.settings.ccHandToHandKillShift,
-      ccHeroDRM: ruleSet.settings.ccHeroDRM,
       ccAmbushDRM: ruleSet.settings.ccAmbushDRM,
-      ccConcealedAttackerDRM: ruleSet.settings.ccConcealedAttackerDRM,
-      ccConcealedDefenderDRM: ruleSet.settings.ccConcealedDefenderDRM,
+      ccConcealedAfterAttacking: ruleSet.settings.ccConcealedAfterAttacking,
       woundedSMCReduction: ruleSet.settings.woundedSMCReduction,
     },
   };

@@ -56,7 +56,7 @@ export async function writeScenarioReport(
   if (design?.record) charts.unshift(['record', design.calibration ? `Calibration of ${design.calibration.path} to the record` : 'The record under the model', buildRecordSpec(design.record, design.calibration)]);
   const headline = design ? designHeadline(design, sides) : [];
   const designText = design
-    ? [design.calibration ? formatCalibration(design.calibration, sides) : '', design.record ? formatRecord(design.record) : '', design.balance ? formatBalance(design.balance) : ''].filter(Boolean).join('\n')
+    ? [design.calibration && design.record ? formatCalibration(design.calibration, sides, design.record.wins) : '', design.record ? formatRecord(design.record, design.calibration ? 'the scenario as written (before any fitting)' : 'the model') : '', design.balance ? formatBalance(design.balance) : ''].filter(Boolean).join('\n')
     : '';
   // The answer first: the designer's answers, the grid's table, then the summary of the run shown.
   const text =

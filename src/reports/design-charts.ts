@@ -13,18 +13,19 @@ const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 
 /**
  * The balance curve: P(first side wins) against the field, its 95% band, the 50% line and the
- * crossing (with its interval) marked.
+ * two values run either side of even marked.
  * @throws never
  */
 export function buildBalanceSpec(b: BalanceResult): TopLevelSpec {
   const values = b.points.map((p) => ({ value: p.value, p: p.side.probability, lo: p.side.ci95[0], hi: p.side.ci95[1], other: p.other.probability }));
-  const crossing = b.crossing ? [{ x: b.crossing.value, lo: b.crossing.ci95[0], hi: b.crossing.ci95[1] }] : [];
+  // Even lies between the two values run either side of it (never an interpolated point).
+  const crossing = b.crossing && b.below && b.above ? [{ lo: b.below.value, hi: b.above.value }] : [];
   return {
     $schema: SCHEMA,
     title: {
       text: [`Balance: ${b.side}'s victory odds`, `against ${b.path}`],
       subtitle: b.crossing
-        ? [`even at ${round(b.crossing.value)} (95%: ${round(b.crossing.ci95[0])} to ${round(b.crossing.ci95[1])})`, 'same seed for every value; band: 95% interval']
+        ? [crossing.length && crossing[0].lo !== crossing[0].hi ? `even between ${round(crossing[0].lo)} and ${round(crossing[0].hi)}` : 'even at a value run', 'same seed for every value; band: 95% interval']
         : ['never even in the range:', `${b.favoured} favoured throughout`],
     },
     width: 230,
@@ -33,7 +34,6 @@ export function buildBalanceSpec(b: BalanceResult): TopLevelSpec {
       ...(crossing.length
         ? [
             { data: { values: crossing }, mark: { type: 'rect' as const, opacity: 0.15, color: '#e45756' }, encoding: { x: { field: 'lo', type: 'quantitative' as const }, x2: { field: 'hi' } } },
-            { data: { values: crossing }, mark: { type: 'rule' as const, color: '#e45756', strokeDash: [4, 3] }, encoding: { x: { field: 'x', type: 'quantitative' as const } } },
           ]
         : []),
       { data: { values: [{ y: 0.5 }] }, mark: { type: 'rule', color: '#888888' }, encoding: { y: { field: 'y', type: 'quantitative' } } },
@@ -88,28 +88,32 @@ export function buildGridSpec(g: SweepGrid, version: string, ruleSet: string): T
  */
 export function buildRecordSpec(r: RecordCheck, c: Calibration | null): TopLevelSpec {
   if (c) {
-    const values = c.points.map((p) => ({ value: p.value, share: p.modelShare, pValue: p.pValue }));
+    const values = c.points.map((p) => ({ value: p.value, share: p.modelShare, lo: p.ci95[0], hi: p.ci95[1], consistent: p.consistent ? 'yes' : 'no' }));
     return {
       $schema: SCHEMA,
       title: {
         text: [`Calibration of ${c.path}`, `to the record ${r.sides[0]} ${r.wins[0]} - ${r.sides[1]} ${r.wins[1]}`],
-        subtitle: [`best ${round(c.best)}; red line: the record's share`, 'shaded: values the record does not reject (95%)', 'fits the abstraction, not the map'],
+        subtitle: ['green band: the record\'s share, 95% interval', 'points: the model at each value run, 95% bars', 'fits the abstraction, not the map'],
       },
       width: 230,
       height: 240,
       layer: [
-        ...(c.ci95 ? [{ data: { values: [{ lo: c.ci95[0], hi: c.ci95[1] }] }, mark: { type: 'rect' as const, opacity: 0.15, color: '#54a24b' }, encoding: { x: { field: 'lo', type: 'quantitative' as const }, x2: { field: 'hi' } } }] : []),
-        { data: { values: [{ y: r.observedShare }] }, mark: { type: 'rule', color: '#e45756', strokeDash: [4, 3] }, encoding: { y: { field: 'y', type: 'quantitative' } } },
+        { data: { values: [{ lo: c.record.ci95[0], hi: c.record.ci95[1], y: c.record.share }] }, mark: { type: 'rect' as const, opacity: 0.15, color: '#54a24b' }, encoding: { y: { field: 'lo', type: 'quantitative' as const }, y2: { field: 'hi' } } },
+        { data: { values: [{ y: c.record.share }] }, mark: { type: 'rule', color: '#54a24b', strokeDash: [4, 3] }, encoding: { y: { field: 'y', type: 'quantitative' } } },
+        { data: { values }, mark: { type: 'rule' }, encoding: { x: { field: 'value', type: 'quantitative' }, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } } },
         {
           data: { values },
-          mark: { type: 'line', point: true },
+          mark: { type: 'point', filled: true },
           encoding: {
             x: { field: 'value', type: 'quantitative', title: c.path, scale: { zero: false } },
             y: { field: 'share', type: 'quantitative', title: `model P(${r.sides[0]} wins | decided)`, axis: { format: '.0%' }, scale: { domain: [0, 1] } },
+            color: { field: 'consistent', type: 'nominal', title: 'consistent with the record', scale: { domain: ['yes', 'no'], range: ['#54a24b', '#e45756'] } },
             tooltip: [
               { field: 'value', type: 'quantitative', title: c.path },
               { field: 'share', type: 'quantitative', title: 'model share', format: '.1%' },
-              { field: 'pValue', type: 'quantitative', title: 'p-value of the record', format: '.2g' },
+              { field: 'lo', type: 'quantitative', title: '95% from', format: '.1%' },
+              { field: 'hi', type: 'quantitative', title: '95% to', format: '.1%' },
+              { field: 'consistent', type: 'nominal', title: 'consistent with the record' },
             ],
           },
         },

@@ -99,6 +99,8 @@ export const SETTING_WORDS: Readonly<Record<string, string>> = Object.freeze({
   inexperiencedFireGroupCowering: 'Cowering of a Fire Group with Inexperienced units',
   sixPlusOneLLMCDRM: 'LLMC and LLTC DRM of a 6+1 leader',
   replacedLeaderLLTC: 'LLTC of a leader Replaced as he broke',
+  ccAmbushDRM: 'CC DRM of an Ambush',
+  ccConcealedAfterAttacking: 'Concealment of a side that attacked first in CC',
 });
 
 /** `setting words = value` for a changed setting. Never throws. */
@@ -155,6 +157,9 @@ export const INPUT_KEY_WORDS: Readonly<Record<string, string>> = Object.freeze({
   otherDRM: 'other DRM',
   mg: 'MG',
   handToHand: 'Hand-to-Hand',
+  skis: 'on skis (Skiers)',
+  totalDRMOnBroken: 'total DRM against broken units',
+  lowConfidence: 'low-confidence figures',
 });
 
 /**
@@ -239,6 +244,8 @@ export const OPTION_LABELS: Readonly<Record<string, string>> = Object.freeze({
   'defender-cx': 'Defender CX',
   'attacker-concealed': 'Attacker concealed',
   'defender-concealed': 'Defender concealed',
+  'attacker-skis': 'Attacker on skis (Skiers)',
+  'defender-skis': 'Defender on skis (Skiers)',
   'attacker-drm': 'Attacker DRM',
   'defender-drm': 'Defender DRM',
   ambush: 'Ambush',

@@ -134,6 +134,10 @@ export function buildOddsSummary(result: OddsResult): OddsSummary {
         const figs = (['elimination', 'casualtyReduction', 'wound'] as const).filter((e) => (u.events[e] ?? 0) > 0).map((e) => f(eventWords(e), u.events[e] ?? 0, u.eventFractions?.[e], u.eventStats?.[e]?.ci95));
         if (figs.length > 0) sections.push({ heading: unitWords(u.id), figures: figs });
       }
+      // every CC figure's source and confidence (queries/cc-query.ts), a low-confidence one as a warning
+      const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+      notes.push(...strings(input.sources).map(idsInWords));
+      warnings.push(...strings(input.lowConfidence).map(idsInWords));
       break;
     }
     case 'vehicle': {

@@ -206,11 +206,15 @@ function drmLedgerOf(input: FireGroupInput, firers: readonly ResolvedFirer[], le
 
 /**
  * The firers are of one side (A7.5: a Fire Group combines friendly units' FP): firers of both sides are
- * refused; of one side but several nationalities, a warning (the rulebook text on mixed nationalities in
+ * refused (a MG counts as its possessor's side when the group has units); of one side but several nationalities, a warning (the rulebook text on mixed nationalities in
  * a FG is not in our sources: low, docs/rules-notes-fire.md A7.5).
  * @throws AslOddsError `input.fireGroupSide`
  */
-function checkOneSide(firers: readonly ResolvedFirer[], warnings: string[]): void {
+function checkOneSide(all: readonly ResolvedFirer[], warnings: string[]): void {
+  // A SW has no side of its own: it fires with the unit that possesses it (A4.43). Its maker (a Finnish
+  // OB's `LMG (r)`) counts only when no unit of the group stands for it.
+  const units = all.filter((f) => f.unit !== null);
+  const firers = units.length > 0 ? units : all;
   const first = firers[0];
   const enemy = firers.find((f) => WAR_SIDE[f.nationality] !== WAR_SIDE[first.nationality]);
   if (enemy !== undefined) {

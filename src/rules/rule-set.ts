@@ -84,16 +84,16 @@ export interface RuleSettings {
    * resolved, then the MG is malfunctioned) or `'misses'` (the shot is lost). Low for To Hit DRs.
    */
   readonly vehicleMalfunctionShot: 'resolves' | 'misses';
-  /** Hand-to-Hand CC (J2.31): red Kill Number = black + this. Default +2 (docs/rules-notes.md §11, medium). */
-  readonly ccHandToHandKillShift: number;
-  /** CC DRM when a hero (or heroic leader) attacks (A15.2x). Default -1 (low). */
-  readonly ccHeroDRM: number;
   /** CC DRM of the Ambushing side's attack (A11.4). Default -2 (low). */
   readonly ccAmbushDRM: number;
-  /** CC DRM of an attack by concealed units (A11.19). Default -1 (low). */
-  readonly ccConcealedAttackerDRM: number;
-  /** CC DRM of an attack on concealed units (A11.19). Default +1 (low). */
-  readonly ccConcealedDefenderDRM: number;
+  /**
+   * A11.19 "The FP of an attacking unit is always halved when attacking a concealed Unit in CC" leaves
+   * open a concealed side that attacks first (it Ambushed, A11.4) and so reveals itself before the other
+   * side's attack: `'halves'` (default, the text's "always": its concealment when the CC began still
+   * halves the later attack) or `'revealed'` (the later attack is at full FP). Simultaneous CC is the same
+   * under both.
+   */
+  readonly ccConcealedAfterAttacking: 'halves' | 'revealed';
   /**
    * A15.3 "An already elite MMC (or best possible leader or partisan) which is Battle Hardened also
    * becomes Fanatic" reads two ways for a Partisan leader: `'fanatic'` (default: "partisan" is any
@@ -145,11 +145,8 @@ const DEFAULT_SETTINGS: RuleSettings = {
   replacedLeaderLLTC: 'broke-ml-replacement-drm',
   vehicleBurning: 'below-half',
   vehicleMalfunctionShot: 'resolves',
-  ccHandToHandKillShift: 2,
-  ccHeroDRM: -1,
   ccAmbushDRM: -2,
-  ccConcealedAttackerDRM: -1,
-  ccConcealedDefenderDRM: 1,
+  ccConcealedAfterAttacking: 'halves',
   partisanLeaderHardening: 'fanatic',
   fanaticHardeningRallies: true,
 };
@@ -222,6 +219,7 @@ const ENUM_SETTINGS: Partial<Record<keyof RuleSettings, readonly string[]>> = {
   inexperiencedFireGroupCowering: ['any', 'all'],
   vehicleBurning: ['below-half', 'at-most-half'],
   vehicleMalfunctionShot: ['resolves', 'misses'],
+  ccConcealedAfterAttacking: ['halves', 'revealed'],
   partisanLeaderHardening: ['fanatic', 'promoted'],
   replacedLeaderLLTC: REPLACED_LEADER_LLTC,
 };
@@ -235,7 +233,7 @@ function parseSettingValue(name: keyof RuleSettings, raw: string | number | bool
   }
   if (typeof d === 'number') {
     const n = Number(s);
-    const [lo, hi] = name === 'japaneseHoBDRM' ? [0, 5] : name === 'ccHandToHandKillShift' ? [0, 4] : [-3, 3];
+    const [lo, hi] = name === 'japaneseHoBDRM' ? [0, 5] : [-3, 3];
     if (!Number.isInteger(n) || n < lo || n > hi) {
       throw inputError('input.setting', `--setting ${name}: expected an integer in [${lo}, ${hi}], got '${s}'`);
     }

@@ -32,6 +32,13 @@ export interface Checkpoint {
   readonly outcomes?: Readonly<Record<string, number>>;
   /** A run in rounds (`scenario --precision`): the chunks [0, round) of the round in progress. */
   readonly round?: number;
+  /** The shard the run played (`--shard i/n`); absent: the whole run. */
+  readonly shard?: { readonly index: number; readonly count: number };
+}
+
+/** A split as the user types it: `shard 1/2`, or `the whole run (no --shard)`. */
+function splitName(s: { readonly index: number; readonly count: number } | undefined): string {
+  return s ? `shard ${s.index}/${s.count}` : 'the whole run (no --shard)';
 }
 
 /** Writes a checkpoint, replacing the stored one. @throws AslOddsError `io.write` */
@@ -42,15 +49,16 @@ export async function saveCheckpoint(store: CheckpointStore, c: Checkpoint): Pro
 /**
  * Loads a checkpoint for resuming, or null when none is stored yet. Believed only when it is a
  * checkpoint of this very run: its fingerprint, and the seed and plan it records (a file edited to
- * another seed keeps its fingerprint: the seed is checked by itself). Its chunks and tally are checked
+ * another seed keeps its fingerprint: the seed is checked by itself), and the split (`--shard`) it
+ * played. Its chunks and tally are checked
  * by the caller against the run's plan and tally (verify-run-file.ts `checkChunkTally`).
  * @param run the run's fingerprint, seed and plan
  * @throws AslOddsError `io.read` from the store; `input.checkpoint` when it is not a checkpoint or from
- * a different run, naming what differs
+ * a different run or split, naming what differs
  */
 export async function loadCheckpoint(
   store: CheckpointStore,
-  run: { readonly fingerprint: string; readonly seed: string; readonly trials: number; readonly chunkSize: number },
+  run: { readonly fingerprint: string; readonly seed: string; readonly trials: number; readonly chunkSize: number; readonly shard?: { readonly index: number; readonly count: number } },
 ): Promise<Checkpoint | null> {
   const text = await store.read();
   if (text === null) return null;
@@ -67,6 +75,15 @@ export async function loadCheckpoint(
   }
   if (c.trials !== run.trials || c.chunkSize !== run.chunkSize) {
     throw inputError('input.checkpoint', `--checkpoint ${path}: records ${JSON.stringify(c.trials)} trials in chunks of ${JSON.stringify(c.chunkSize)}, this command runs ${run.trials} in chunks of ${run.chunkSize}; use another file or drop --resume`);
+  }
+  // The split is checked by itself, before the chunks: a whole run's checkpoint resumed as a shard (or
+  // another shard's) is refused whichever chunks happened to finish.
+  const saved = c.shard === undefined ? undefined : c.shard;
+  if (saved !== undefined && (typeof saved !== 'object' || saved === null || !Number.isSafeInteger(saved.index) || !Number.isSafeInteger(saved.count))) {
+    throw inputError('input.checkpoint', `--checkpoint ${path}: its shard is not i/n; the file is damaged or edited, refused`);
+  }
+  if (saved?.index !== run.shard?.index || saved?.count !== run.shard?.count) {
+    throw inputError('input.checkpoint', `--checkpoint ${path}: recorded by ${splitName(saved)}, this command runs ${splitName(run.shard)}; resume with the same split (${saved ? `--shard ${saved.index}/${saved.count}` : 'no --shard'}), or use another file`);
   }
   if (c.fingerprint !== run.fingerprint) {
     throw inputError('input.checkpoint', `--checkpoint ${path}: written by a different command, input, seed, trials or version; use another file or drop --resume`);

@@ -14,7 +14,7 @@
  */
 import { inputError } from '../errors.js';
 import type { EstimateStats } from '../result.js';
-import { Z95 } from '../stats/wilson-interval.js';
+import { wilsonInterval, Z95 } from '../stats/wilson-interval.js';
 
 /**
  * A lever is flat across a stretch of values when the odds change by less than this between
@@ -107,6 +107,10 @@ export interface BalanceResult {
   readonly withinTolerance: readonly number[];
   /** Stretches of two or more values run across which the odds do not change ({@link FLAT_STEP}), by increasing value. */
   readonly flat: readonly { readonly from: number; readonly to: number }[];
+  /** Every value run the noise cannot tell from the one closest to even ({@link closestToEven}), with its share of decided games and interval, by increasing value. */
+  readonly closestToEven: readonly ({ readonly value: number } & EvenShare)[];
+  /** With `--refine`: the rounds run in full, of the rounds asked (fewer: the values separated first, or Ctrl-C). */
+  readonly refined?: { readonly rounds: number; readonly asked: number };
 }
 
 /** The first side's share of decided games at a point (1/2 when none is decided). Never throws. */
@@ -153,7 +157,8 @@ const FINE = 400;
  */
 export function findBalance(path: string, side: string, other: string, integer: boolean, points: readonly CurvePoint[], tolerance = BALANCE_TOLERANCE): BalanceResult {
   const withinTolerance = points.filter((p) => Math.abs(decidedShareOf(p) - 0.5) <= tolerance + 1e-12).map((p) => p.value);
-  const base = { path, side, other, integer, points, tolerance, withinTolerance, flat: flatStretches(points, (p) => p.difference) };
+  const shares = points.map((p) => ({ value: p.value, ...evenShare({ [side]: p.side, [other]: p.other }, side, other, p.trials) }));
+  const base = { path, side, other, integer, points, tolerance, withinTolerance, flat: flatStretches(points, (p) => p.difference), closestToEven: closestToEven(shares).map((i) => shares[i]) };
   let at = -1;
   for (let i = 0; i + 1 < points.length; i++) {
     const a = points[i].difference;
@@ -194,4 +199,43 @@ export function findBalance(path: string, side: string, other: string, integer: 
   const below = points.filter((x) => x.value <= value).at(-1) ?? p;
   const above = points.find((x) => x.value > value) ?? q;
   return { ...base, crossing: { value, ci95: [Math.min(xs[l], value), Math.max(xs[r], value)] }, below, above, favoured: null };
+}
+
+/** A share of decided games with its 95% interval: what "closest to even" compares. */
+export interface EvenShare {
+  /** The first side's share of decided games (1/2 when none is decided). */
+  readonly share: number;
+  /** Its 95% interval (Wilson, over the decided playthroughs). */
+  readonly ci95: readonly [number, number];
+  /** Playthroughs of the run. */
+  readonly trials: number;
+}
+
+/**
+ * The first side's share of decided games of a run, with its interval. Never throws.
+ * @param trials playthroughs of the run
+ */
+export function evenShare(victory: Readonly<Record<string, EstimateStats>>, side: string, other: string, trials: number): EvenShare {
+  const a = victory[side].probability;
+  const b = victory[other].probability;
+  const decided = Math.round(trials * (a + b));
+  const wins = Math.min(decided, Math.round(trials * a));
+  return { share: decided > 0 ? wins / decided : 0.5, ci95: wilsonInterval(wins, decided), trials };
+}
+
+/**
+ * Which runs the noise cannot tell from the one closest to even: the run whose share of decided games
+ * is nearest 1/2, every run whose 95% interval overlaps its interval, and every run whose interval
+ * includes 1/2 (a run of few decided games can be even for all the runs can tell).
+ * @returns indexes into `shares`, in their order (never empty for a non-empty list)
+ * Never throws.
+ */
+export function closestToEven(shares: readonly EvenShare[]): number[] {
+  if (shares.length === 0) return [];
+  let best = 0;
+  shares.forEach((s, i) => {
+    if (Math.abs(s.share - 0.5) < Math.abs(shares[best].share - 0.5)) best = i;
+  });
+  const b = shares[best].ci95;
+  return shares.flatMap((s, i) => (i === best || (s.ci95[0] <= b[1] && b[0] <= s.ci95[1]) || (s.ci95[0] <= 0.5 && 0.5 <= s.ci95[1]) ? [i] : []));
 }

@@ -9,15 +9,20 @@
  * (log-gamma from simple-statistics). The model's q is itself an estimate; with a few
  * thousand playthroughs its error is small beside a record's of a few hundred games.
  *
- * Calibration runs the model across the range (the same seed for each value), interpolates q
- * linearly between the values run, and reports the value whose q equals the record's win rate (the
- * maximum-likelihood value, when inside the range) and the values the record does not reject at 5%
- * (two-sided binomial test: the interval). It fits the abstraction, not the map: the profiles stand
- * for the map, LOS, movement and everything else the model leaves out (README "The turn model").
+ * Calibration runs the model across the range (the same seed for each value) and reports what the
+ * record supports: the values run whose model share (with its 95% interval) overlaps the record's 95%
+ * interval, as single values or stretches of consecutive values run; the model's response as the steps
+ * it takes; and, when no value is consistent, that the field cannot reproduce the record and which
+ * values come closest. No value between two values run is interpolated (a lever's response is often a
+ * staircase). The record is tested (p-value) against the scenario as written, before any fitting: a
+ * record is one number (a side's share of decided games), and a field fitted to it has nothing left to
+ * test (no degrees of freedom), docs/scenarios.md. It fits the abstraction, not the map: the profiles
+ * stand for the map, LOS, movement and everything else the model leaves out (README "The turn model").
  */
 import { gammaln } from 'simple-statistics';
 import { inputError } from '../errors.js';
-import { flatStretches } from './balance.js';
+import { FLAT_STEP } from './balance.js';
+import { wilsonInterval } from '../stats/wilson-interval.js';
 import type { EstimateStats } from '../result.js';
 
 /** A record: wins per side, in the scenario's side order. */
@@ -27,9 +32,8 @@ export interface GameRecord {
 }
 
 /**
- * Most games a record may hold: the exact p-value costs one term per game, and calibration computes
- * some 1,600 of them (about 7 s at this size on one core, 4 ms each). ROAR's most-played scenarios have a few
- * hundred games.
+ * Most games a record may hold: the exact p-value costs one term per game (4 ms at this size on one
+ * core), computed once per command. ROAR's most-played scenarios have a few hundred games.
  */
 export const MAX_RECORD_GAMES = 10_000;
 
@@ -111,56 +115,141 @@ export function checkRecord(record: GameRecord, victory: Readonly<Record<string,
   return { sides: record.sides, wins: record.wins, games, observedShare: record.wins[0] / games, modelShare: q, pValue, rejected: pValue < 0.05 };
 }
 
-/** The calibration (`--calibrate`). */
+/** A share of decided games with its 95% interval (Wilson). */
+export interface ShareInterval {
+  /** The first side's share of decided games. */
+  readonly share: number;
+  readonly ci95: readonly [number, number];
+}
+
+/** One value run of a calibration. */
+export interface CalibrationPoint {
+  readonly value: number;
+  /** The model's P(first side wins | a side wins) at this value. */
+  readonly modelShare: number;
+  /** Its 95% interval (Wilson, over the decided playthroughs of the run). */
+  readonly ci95: readonly [number, number];
+  /** Decided playthroughs of the run. */
+  readonly decided: number;
+  /** The model's interval overlaps the record's: the record cannot tell this value from the truth. */
+  readonly consistent: boolean;
+}
+
+/** One step of the model's response: consecutive values run whose odds do not change (balance.ts `FLAT_STEP`). */
+export interface CalibrationStep {
+  readonly from: number;
+  readonly to: number;
+  /** The model's share over the step (the mean of its values', which differ by less than FLAT_STEP). */
+  readonly modelShare: number;
+  /** The union of its values' 95% intervals. */
+  readonly ci95: readonly [number, number];
+  readonly consistent: boolean;
+}
+
+/** A value, or a stretch of consecutive values run. */
+export type ValueSet = number | { readonly from: number; readonly to: number };
+
+/** The calibration (`--calibrate`): what the record says about the field, and no more. */
 export interface Calibration {
   readonly path: string;
   readonly integer: boolean;
-  /** Per value run: the model's share and the record's p-value there. */
-  readonly points: readonly { readonly value: number; readonly modelShare: number; readonly pValue: number; readonly logLikelihood: number }[];
-  /** The value reproducing the record best: where the interpolated share equals the record's (else the range end nearest to it); an integer field's best value run. */
-  readonly best: number;
+  /** The record's share of decided games and its 95% interval (Wilson). */
+  readonly record: ShareInterval;
+  /** Per value run, by increasing value. */
+  readonly points: readonly CalibrationPoint[];
+  /** The model's response as the steps it takes across the values run. */
+  readonly steps: readonly CalibrationStep[];
   /**
-   * When the lever is flat around the best value (the odds change by less than balance.ts
-   * `FLAT_STEP` across it): the stretch of values that reproduce the record equally well, else null.
+   * The values run whose model interval overlaps the record's: single values, or `{ from, to }`
+   * stretches of consecutive values run (a value between two values run was not run). Empty: the
+   * field cannot reproduce the record in the range.
    */
-  readonly bestStretch: readonly [number, number] | null;
-  /** The values the record does not reject at 5% (interpolated; integer fields: values run), or null when it rejects every value in the range. */
-  readonly ci95: readonly [number, number] | null;
+  readonly consistent: readonly ValueSet[];
+  /**
+   * With no consistent value: the steps closest to the record: the two either side of it when the
+   * model's share passes the record's between them, else the one nearest to it. Empty otherwise.
+   */
+  readonly closest: readonly CalibrationStep[];
 }
 
-/** Steps per interval for the interpolated share. */
-const FINE = 200;
+/** The record's share of decided games and its 95% interval. Never throws on a parsed record. */
+export function recordShare(record: GameRecord): ShareInterval {
+  const games = record.wins[0] + record.wins[1];
+  return { share: record.wins[0] / games, ci95: wilsonInterval(record.wins[0], games) };
+}
+
+/** Two intervals overlap (share at least one value). */
+function overlaps(a: readonly [number, number], b: readonly [number, number]): boolean {
+  return a[0] <= b[1] && b[0] <= a[1];
+}
+
+/** The distance between two intervals (0 when they overlap). */
+function gap(a: readonly [number, number], b: readonly [number, number]): number {
+  return Math.max(0, a[0] - b[1], b[0] - a[1]);
+}
 
 /**
- * Calibrates a field from runs across its range.
- * @param points by increasing value: each value and its run's victory estimates
+ * Groups consecutive items marked `keep` into single values or `{ from, to }` stretches. Never throws.
+ * @param items by increasing value
+ */
+export function valueSets<P extends { readonly value: number }>(items: readonly P[], keep: (p: P) => boolean): ValueSet[] {
+  const out: ValueSet[] = [];
+  let start = -1;
+  for (let i = 0; i <= items.length; i++) {
+    if (i < items.length && keep(items[i])) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (start >= 0) out.push(start === i - 1 ? items[start].value : { from: items[start].value, to: items[i - 1].value });
+    start = -1;
+  }
+  return out;
+}
+
+/**
+ * Calibrates a field from runs across its range: at each value run, the model's share of decided
+ * games and its 95% interval against the record's; the values where the two overlap are consistent
+ * with the record. No value between two values run is claimed: the model was not run there, and its
+ * response to a lever is often a staircase (a fire DRM or an activity share changes the odds only
+ * where it changes a roll's outcome).
+ * @param points by increasing value: each value, its run's victory estimates and playthroughs
  * Never throws on a parsed record.
  */
-export function calibrate(path: string, integer: boolean, record: GameRecord, points: readonly { value: number; victory: Readonly<Record<string, EstimateStats>> }[]): Calibration {
-  const games = record.wins[0] + record.wins[1];
-  const ll = (q: number) => {
-    const c = Math.min(Math.max(q, 1e-12), 1 - 1e-12);
-    return record.wins[0] * Math.log(c) + record.wins[1] * Math.log(1 - c);
-  };
-  const rows = points.map((p) => {
-    const q = decidedShare(p.victory, record.sides);
-    return { value: p.value, modelShare: q, pValue: binomialPValue(record.wins[0], games, q), logLikelihood: ll(q) };
+export function calibrate(path: string, integer: boolean, record: GameRecord, points: readonly { value: number; victory: Readonly<Record<string, EstimateStats>>; trials: number }[]): Calibration {
+  const rec = recordShare(record);
+  const rows: CalibrationPoint[] = points.map((p) => {
+    const a = p.victory[record.sides[0]].probability;
+    const b = p.victory[record.sides[1]].probability;
+    const decided = Math.round(p.trials * (a + b));
+    const wins = Math.min(decided, Math.round(p.trials * a));
+    const ci95 = wilsonInterval(wins, decided);
+    return { value: p.value, modelShare: decidedShare(p.victory, record.sides), ci95, decided, consistent: overlaps(ci95, rec.ci95) };
   });
-  // Candidates: the values run (integer fields), or a fine interpolation between them.
-  const cands: { value: number; q: number }[] = [];
-  if (integer) for (const r of rows) cands.push({ value: r.value, q: r.modelShare });
-  else {
-    for (let i = 0; i + 1 < rows.length; i++) {
-      for (let k = 0; k < FINE || (i + 2 === rows.length && k === FINE); k++) {
-        const u = k / FINE;
-        cands.push({ value: rows[i].value + u * (rows[i + 1].value - rows[i].value), q: rows[i].modelShare + u * (rows[i + 1].modelShare - rows[i].modelShare) });
-      }
-    }
+  const steps: CalibrationStep[] = [];
+  for (const r of rows) {
+    const last = steps.at(-1);
+    const lastRows = last ? rows.filter((x) => x.value >= last.from && x.value <= last.to) : [];
+    if (last && Math.abs(r.modelShare - lastRows.at(-1)!.modelShare) < FLAT_STEP) {
+      const all = [...lastRows, r];
+      steps[steps.length - 1] = stepOf(all);
+    } else steps.push(stepOf([r]));
   }
-  let best = cands[0];
-  for (const c of cands) if (ll(c.q) > ll(best.q)) best = c;
-  const ok = cands.filter((c) => binomialPValue(record.wins[0], games, c.q) >= 0.05).map((c) => c.value);
-  // A flat lever: the stretch of values run around the best whose shares differ by less than FLAT_STEP.
-  const stretch = flatStretches(rows, (r) => r.modelShare).find((f) => f.from <= best.value && best.value <= f.to);
-  return { path, integer, points: rows, best: best.value, bestStretch: stretch ? [stretch.from, stretch.to] : null, ci95: ok.length ? [Math.min(...ok), Math.max(...ok)] : null };
+  const consistent = valueSets(rows, (r) => r.consistent);
+  let closest: CalibrationStep[] = [];
+  if (consistent.length === 0 && steps.length > 0) {
+    const side = (s: CalibrationStep) => Math.sign(s.modelShare - rec.share);
+    const at = steps.findIndex((s, i) => i + 1 < steps.length && side(s) * side(steps[i + 1]) < 0);
+    closest = at >= 0 ? [steps[at], steps[at + 1]] : [steps.reduce((m, s) => (gap(s.ci95, rec.ci95) < gap(m.ci95, rec.ci95) ? s : m))];
+  }
+  return { path, integer, record: rec, points: rows, steps, consistent, closest };
+}
+
+function stepOf(rows: readonly CalibrationPoint[]): CalibrationStep {
+  return {
+    from: rows[0].value,
+    to: rows.at(-1)!.value,
+    modelShare: rows.reduce((s, r) => s + r.modelShare, 0) / rows.length,
+    ci95: [Math.min(...rows.map((r) => r.ci95[0])), Math.max(...rows.map((r) => r.ci95[1]))],
+    consistent: rows.some((r) => r.consistent),
+  };
 }

@@ -19,6 +19,7 @@
  */
 import { type Nationality } from '../counters/types.js';
 import type { Piece } from './pieces.js';
+import { skiCounterFace } from './ski-counter.js';
 
 /** VASL nationality prefixes in counter art, to the catalog's nationalities (undefined: none there). */
 export const VASL_NATIONALITIES: Readonly<Record<string, { readonly side: string; readonly nationality?: Nationality }>> = Object.freeze({
@@ -38,7 +39,7 @@ export const VASL_NATIONALITIES: Readonly<Record<string, { readonly side: string
 });
 
 /** The markers that change odds, in the rulebook's words (the `markers` of a unit). */
-export const ODDS_MARKERS = ['broken', 'pinned', 'DM', 'concealed', 'HIP', 'berserk', 'fanatic', 'CX', 'melee', 'foxhole', 'disrupted', 'encircled'] as const;
+export const ODDS_MARKERS = ['broken', 'pinned', 'DM', 'concealed', 'HIP', 'berserk', 'fanatic', 'CX', 'melee', 'foxhole', 'disrupted', 'encircled', 'skis'] as const;
 export type OddsMarker = (typeof ODDS_MARKERS)[number];
 
 /**
@@ -105,6 +106,9 @@ const GRADE = /^(\d+[+-]\d+)$/;
  */
 export function identifyPiece(p: Piece): PieceIdentity {
   const name = p.name;
+  // A ski counter (E4.2): its "Skis" face marks the units below it as Skiers; "OFF Skis" is carried (E4.21).
+  const ski = skiCounterFace(p);
+  if (ski !== null) return ski === 'Skis' ? { role: 'marker', marker: 'skis', name } : { role: 'other', name: 'OFF Skis', reason: 'skis carried, not worn: the units are not Skiers (E4.21)' };
   // A Map, not an object: a piece named `__proto__` or `constructor` is no marker.
   const marker = MARKER_COUNTERS.get(name);
   if (marker !== undefined && (name !== '?' || p.traits.some((t) => t.id === 'concealment'))) return { role: 'marker', marker, name };

@@ -16,6 +16,7 @@
  */
 import { getUnit } from '../counters/catalog.js';
 import { getMachineGun } from '../counters/machine-guns.js';
+import { underscoresOf } from '../counters/underscores.js';
 import { CLASS_ORDER, type UnitClass, type UnitProfile } from '../counters/types.js';
 import { inputError } from '../errors.js';
 import { locationModel, sideWords, type LocationModel, type LocationSide } from './location.js';
@@ -88,11 +89,11 @@ export interface FiringLocation {
 }
 
 /**
- * Assault Fire capability (A7.36) of a catalog row: its own field when the catalog has one, else taken
- * as the builder takes `:assault` (the builder then says whether the rules allow it).
+ * Assault Fire capability (A7.36) of a catalog row: only a counter whose FP is known to be underscored
+ * (src/counters/underscores.ts); an unknown one is not given `:assault` (the player may add it).
  */
 function canAssault(u: UnitProfile): boolean {
-  return (u as UnitProfile & { assaultFire?: boolean }).assaultFire !== false && u.kind !== 'leader';
+  return underscoresOf(u).assaultFire === true;
 }
 
 /** The one side of a target Location, or a refusal naming the rule. */
@@ -291,6 +292,7 @@ export function ccOptionsFrom(loc: VaslLocation, attackerSide?: string, given: {
   if (!sides.includes(attacker)) throw inputError('vasl.location', `--attacker-side: ${loc.hex} holds ${sides.join(' and ')}; got '${attackerSide}'`);
   const defender = sides.find((s) => s !== attacker)!;
   const values: Record<string, unknown> = {};
+  const skiNotes: string[] = [];
   const fill = (role: 'attacker' | 'defender', side: string) => {
     if (given[role]) return;
     checkMapped(loc, `name the ${role.toUpperCase()}'s units with --${role} instead`, [side]);
@@ -303,12 +305,16 @@ export function ccOptionsFrom(loc: VaslLocation, attackerSide?: string, given: {
       if (at.length > 0) values[`${role}${suffix}`] = at;
     }
     if (mine.every((u) => u.markers.includes('CX'))) values[`${role}Cx`] = true;
+    if (mine.every((u) => u.markers.includes('concealed'))) values[`${role}Concealed`] = true; // the viewer's own, shown by --as (A11.19)
+    if (mine.every((u) => u.markers.includes('skis'))) values[`${role}Skis`] = true; // ski counter "Skis" face up (E4.2, E4.5)
+    else if (mine.some((u) => u.markers.includes('skis'))) skiNotes.push(`${loc.hex}: only some ${role.toUpperCase()} units are Skiers (E4.5 is per unit): taken as not on skis; add --${role}-skis if they attack together on skis`);
   };
   fill('attacker', attacker);
   fill('defender', defender);
   attacker = sideWords(attacker);
   const notes = [`${loc.hex}: ATTACKER ${attacker}, DEFENDER ${sideWords(defender)} (--attacker-side swaps them)`];
   for (const u of loc.units) if (u.note && !u.markers.includes('concealed')) notes.push(`${loc.hex} unit ${u.position} (${u.id}): ${u.note}`);
+  notes.push(...skiNotes);
   notes.push(...commissarNotes(loc, loc.units.filter((u) => (u.side === attacker.toLowerCase() && !given.attacker) || (u.side === defender && !given.defender))));
   return { values, notes };
 }

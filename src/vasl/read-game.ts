@@ -333,7 +333,7 @@ function placeStack(
 }
 
 /** The order markers are listed in. */
-const ORDER: readonly OddsMarker[] = ['broken', 'disrupted', 'pinned', 'DM', 'concealed', 'HIP', 'berserk', 'fanatic', 'CX', 'melee', 'foxhole', 'encircled'];
+const ORDER: readonly OddsMarker[] = ['broken', 'disrupted', 'pinned', 'DM', 'concealed', 'HIP', 'berserk', 'fanatic', 'CX', 'melee', 'foxhole', 'encircled', 'skis'];
 
 /** Boards in map order, then hexes by column and row. */
 function locationOrder(boards: readonly PlacedBoard[], board: PlacedBoard, hex: string): number {

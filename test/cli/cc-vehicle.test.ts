@@ -21,7 +21,9 @@ describe('asl-odds cc', () => {
     const io = bufferIO();
     expect(await runCli(['cc', '--attacker', 'german/4-6-7,german/8-1', '--defender', 'russian/4-4-7', '--ambush', 'attacker'], io)).toBe(0);
     expect(io.out.split('\n')[0]).toBe('Close Combat (A11): ATTACKER 1-1, Kill Number 5; DEFENDER 1-2, Kill Number 4: exact (every dice path)'); // the answer first (issue 13), with its odds column and Kill Number (issue 38)
-    expect(io.out.split('\n')[1]).toMatch(/^ {2}every defender eliminated\s+\d/);
+    expect(io.out.split('\n')[1]).toMatch(/^WARNING: ATTACKER's Ambush -2 \[A11.4, low\] rests on a low-confidence value/); // the low-confidence Ambush DRM, before any figure
+    expect(io.out.split('\n')[2]).toMatch(/^ {2}every defender eliminated\s+\d/);
+    expect(io.out).toContain("Note: ATTACKER's attack: 5 FP vs 4 FP: 1-1, black Kill Number 5 [A11.11 CCT, medium-high]; SMC: CC FP 1 [A11.14, medium-high]; leadership German 8-1 -1 [A11.141, medium-high]; Ambush -2 [A11.4, low]; total DRM -3.");
     expect(io.out).toMatch(/^asl-odds cc · rule set 2nd-edition · exact/m);
     expect(io.out).toContain('Melee (both sides remain)');
     expect(io.out).toContain('DEFENDER Russian 4-4-7');

@@ -58,6 +58,14 @@ describe('A7.5, A7: a Fire Group is of one side, and fires at the other', () => 
     expect(r.fp).toBe(10);
     expect(r.warnings).toEqual(['german/4-6-7 and finnish/6-4-8: units of different nationalities in one Fire Group; our rules sources do not say whether they may form one: check (A7.5; low)']);
   });
+  it('a SW fires with the unit that possesses it (A4.43): a Finnish 6-4-8 with a Russian-made LMG is one side, no warning', async () => {
+    const r = await runJson(['attack', '--firer', 'finnish/6-4-8,russian/lmg', '--target', 'russian/4-4-7']);
+    expect(r.fp).toBe(8);
+    expect(r.warnings ?? []).toEqual([]);
+  });
+  it('a MG alone is of its maker\'s side: a Russian LMG firing at Russians is refused naming A7', async () => {
+    await expectRefused(['attack', '--firer', 'russian/lmg', '--target', 'russian/4-4-7'], 'input.targetSide', /\(A7\)/);
+  });
 });
 
 describe('A7.9 Cowering: a MG fired by no unit of the group, a group of heroes', () => {

@@ -33,9 +33,8 @@ describe('asl-odds vasl <file>', () => {
     expect(block('57-E8')).toBe(
       [
         '57-E8  Russian',
-        '  1. russian/3-2-8 (3-2-8 Ehs, printed 6-2-8 Esq): broken, DM',
+        '  1. russian/3-2-8 (3-2-8 Ehs, printed 6-2-8 Esq): broken, DM, skis',
         '  SW: LMG, held by unit 1',
-        '  not mapped: Skis: a marker that changes none of these odds',
       ].join('\n'),
     );
     expect(block('57-K3')).toBe(['57-K3  Russian', '  1. russian/2-2-8 (2-2-8 Icr)', '  not mapped: 37L AT PTP obr. 30: a Gun (asl-odds has no Gun data)', ''].join('\n'));
@@ -47,8 +46,9 @@ describe('asl-odds vasl <file>', () => {
         '  3. russian/2-3-7 (2-3-7 1hs, printed 4-5-8 Esq): melee',
       ].join('\n'),
     );
-    // Every Personnel counter of the save is mapped; only Guns, vehicles, Snipers and markers are not (18 pieces seen by neither side); the 11 SW seen are listed with the unit holding each (what lies under the "?" counters of 69-J1 and 69-K7 is not shown).
-    expect(out.match(/ {2}not mapped: /g)).toHaveLength(18);
+    // Every Personnel counter of the save is mapped; only Guns, vehicles, Snipers, markers and skis carried (OFF Skis, E4.21) are not; the SW are listed with the unit holding each (seen by neither side: what lies under the "?" counters of 69-J1 and 69-K7 is not shown).
+    expect(out).not.toMatch(/not in the asl-odds catalog|a Commissar \(/);
+    expect(out.match(/ {2}not mapped: /g)).toHaveLength(12);
     expect(out.match(/ {2}SW: /g)).toHaveLength(11);
   });
 
@@ -64,7 +64,7 @@ describe('asl-odds vasl <file>', () => {
     expect(j.breadcrumbs).toEqual({ checked: 38, matched: 38, mismatches: [] });
     expect(j).toMatchObject({ kind: 'save', viewer: { as: null, side: null }, maps: { read: 'Main Map', others: ['Casualties'] }, offBoard: 53 });
     const e8 = j.locations.find((l: { hex: string }) => l.hex === '57-E8');
-    expect(e8.units).toEqual([{ position: 1, id: 'russian/3-2-8', side: 'russian', counter: '3-2-8 Ehs', piece: '6-2-8 Esq', markers: ['broken', 'DM'] }]);
+    expect(e8.units).toEqual([{ position: 1, id: 'russian/3-2-8', side: 'russian', counter: '3-2-8 Ehs', piece: '6-2-8 Esq', markers: ['broken', 'DM', 'skis'] }]);
     expect(e8.supportWeapons).toEqual([{ name: 'LMG', artSide: 'russian', possessor: 1 }]);
   });
 

@@ -267,7 +267,7 @@ document.documentElement.setAttribute('data-charts-rendered', '1');</script></bo
     for (const drm of [-1, 0, 1, 2]) runs.push({ value: drm, result: await runScenario(applySweep(base, 'sides.german.fire.drm', drm), { trials: 200, seed: 'design', threads: 1 }) });
     const balance = findBalance('sides.german.fire.drm', 'german', 'russian', true, runs.map((r) => curvePoint(r.value, r.result.victory, 'german', 'russian', r.result.trials)));
     const record = parseRecord('german=12,russian=18', ['german', 'russian']);
-    const calibration = calibrate('sides.german.fire.drm', true, record, runs.map((r) => ({ value: r.value, victory: r.result.victory })));
+    const calibration = calibrate('sides.german.fire.drm', true, record, runs.map((r) => ({ value: r.value, victory: r.result.victory, trials: r.result.trials })));
     const grid = { paths: ['sides.german.fire.drm', 'sides.russian.elr'] as [string, string], values: [[-1, 0], [2, 3]] as [number[], number[]], cells: [[runs[0].result, runs[0].result], [runs[1].result, runs[1].result]], side: 'german' };
     const design = { balance, calibration, record: checkRecord(record, runs[1].result.victory), grid };
     await writeScenarioReport(dir, runs[1].result, 'asl-odds scenario test.yaml --balance sides.german.fire.drm=-1..2', undefined, design);

@@ -17,7 +17,7 @@ describe('scenario charts', async () => {
   ];
   const pts = [0, 1, 2].map((v, i) => curvePoint(v, { german: { ...r.victory.german, probability: 0.7 - 0.3 * i, ci95: [0.6 - 0.3 * i, 0.8 - 0.3 * i] }, russian: { ...r.victory.russian, probability: 0.3 + 0.3 * i }, neither: r.victory.neither }, 'german', 'russian', 50));
   const record = parseRecord('german=12,russian=18', ['german', 'russian']);
-  const calibration = calibrate('sides.german.fire.drm', true, record, [0, 1, 2].map((v) => ({ value: v, victory: r.victory })));
+  const calibration = calibrate('sides.german.fire.drm', true, record, [0, 1, 2].map((v) => ({ value: v, victory: r.victory, trials: r.trials })));
   const grid = { paths: ['turns', 'sides.german.elr'] as [string, string], values: [[1, 2], [2, 3, 4]] as [number[], number[]], cells: [[r, r, r], [r, r, r]], side: 'german' };
   const specs = {
     victory: buildVictorySpec(r),

@@ -2,6 +2,7 @@
  * `asl-odds table cc` and `table vehicle`: cells against the rule oracles (docs/rules-notes.md §11: 3-2 Kill Number
  * 6 eliminates on 10/36, with Casualty Reduction 15/36; TH# 7 hits on 21/36) and equal to the commands.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { exactResult } from '../../src/queries/compute-odds.js';
 import { vehicleQuery } from '../../src/queries/vehicle-query.js';
@@ -23,6 +24,19 @@ describe('table cc (A11.11)', () => {
   it('Hand-to-Hand: 1-1 uses Kill Number 7 (5 + 2): 15/36', () => {
     expect(t.tables[2].rows[col('1-1')]).toBe('1-1 (7)');
     expect(t.tables[2].cells[col('1-1')][drm(0)]?.fraction).toBe('5/12');
+  });
+  it('the rows are the printed CCT columns with their black Kill Numbers (no 1-3; 1-8 is 1; >10-1 is 13), red ones for Hand-to-Hand', () => {
+    expect(t.tables[0].rows).toEqual(['<1-8 (0)', '1-8 (1)', '1-6 (2)', '1-4 (3)', '1-2 (4)', '1-1 (5)', '3-2 (6)', '2-1 (7)', '3-1 (8)', '4-1 (9)', '6-1 (10)', '8-1 (11)', '10-1 (12)', '>10-1 (13)']);
+    expect(t.tables[2].rows.at(-1)).toBe('>10-1 (15)');
+    expect(t.tables[0].cells[col('>10-1')][drm(0)]?.fraction).toBe('1'); // DR < 13 always
+    expect(t.tables[0].cells[col('<1-8')][drm(0)]?.fraction).toBe('0'); // DR < 0 never
+  });
+  it("the README's CC Table shows these columns and Kill Numbers", () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const row = (head: string) => readme.split('\n').find((l) => l.startsWith(`| ${head} |`))!.split('|').slice(2, -1).map((c) => c.trim());
+    expect(row('odds')).toEqual(CC_COLUMNS.map((c) => c.label));
+    expect(row('black Kill Number')).toEqual(CC_COLUMNS.map((c) => String(c.kill)));
+    expect(row('red Kill Number (Hand-to-Hand)')).toEqual(CC_COLUMNS.map((c) => String(c.redKill)));
   });
   it('a DRM of -1 is the next column up (Kill Numbers one apart)', () => {
     expect(t.tables[0].cells[col('1-1')][drm(-1)]?.fraction).toBe(t.tables[0].cells[col('3-2')][drm(0)]?.fraction);

@@ -49,13 +49,13 @@ describe('reading the Hazmo save (ruleschat ground truth)', () => {
       { position: 2, id: 'russian/commissar-10-0', side: 'russian', counter: 'Commissar 10-0', markers: ['melee'] },
       { position: 3, id: 'russian/2-3-7', side: 'russian', counter: '2-3-7 1hs', piece: '4-5-8 Esq', markers: ['melee'] },
     ]);
-    expect(g9.unmapped.map((u) => u.name).sort()).toEqual(['Skis']);
+    expect(g9.unmapped.map((u) => u.name).sort()).toEqual(['OFF Skis']); // skis carried (E4.21): test/vasl/ski-counter.test.ts
     // The MMG lies at the bottom of the stack, under no unit: no one possesses it (A4.431, A4.44).
     expect(g9.supportWeapons).toEqual([{ name: 'MMG', artSide: 'russian', possessor: null }]);
   });
 
   it('57-E8: a broken 6-2-8 shown as its 3-2-8 HS under a DM counter', () => {
-    expect(at('57-E8').units).toEqual([{ position: 1, id: 'russian/3-2-8', side: 'russian', counter: '3-2-8 Ehs', piece: '6-2-8 Esq', markers: ['broken', 'DM'] }]);
+    expect(at('57-E8').units).toEqual([{ position: 1, id: 'russian/3-2-8', side: 'russian', counter: '3-2-8 Ehs', piece: '6-2-8 Esq', markers: ['broken', 'DM', 'skis'] }]); // under a ski counter's Skis face (E4.2)
   });
 
   it('57-H8: a Russian 8-0 and a 4-4-7 (a 4-5-8 ELR-Replaced) under a Foxhole; 57-H9: a Finnish 6-4-8 in a Foxhole', () => {
@@ -70,7 +70,7 @@ describe('reading the Hazmo save (ruleschat ground truth)', () => {
   it('a ? counter conceals the units below it only (69-K7: the crew under it, not the 9-0 leader above it; 57-G2, 69-J1), seen by their own side', () => {
     expect(findLocation(asFinnish, '69-K7').units).toEqual([
       expect.objectContaining({ id: 'finnish/9-0', markers: [] }), // above the ?, not concealed
-      expect.objectContaining({ id: 'finnish/2-2-8', markers: ['concealed'] }),
+      expect.objectContaining({ id: 'finnish/2-2-8', markers: ['concealed', 'skis'] }), // and under a Skis face (E4.2)
     ]);
     expect(findLocation(asRussian, '57-G2').units.map((u) => [u.id, u.markers])).toEqual([
       ['russian/4-4-7', ['concealed']],
@@ -98,7 +98,7 @@ describe('reading the Hazmo save (ruleschat ground truth)', () => {
       { name: 'LMG', artSide: 'russian', possessor: 1 },
       { name: 'MMG', artSide: 'russian', possessor: 3 },
     ]);
-    expect(at('57-E8').unmapped.map((u) => u.name)).toEqual(['Skis']);
+    expect(at('57-E8').unmapped.map((u) => u.name)).toEqual([]); // its Skis counter marks the unit (E4.2): test/vasl/ski-counter.test.ts
     expect(at('69-F1').unmapped.map((u) => u.name)).toEqual(['T-26 M33']);
     expect(findLocation(asFinnish, '69-K7').unmapped.find((u) => u.name === 'FI Sniper')!.reason).toBe('a Sniper counter');
     // A Sniper alone occupies nothing (57-G10 holds only the Russian Sniper).

@@ -42,6 +42,10 @@ export function checkScenarioOptions(base: Scenario, o: ScenarioOptions): Checke
       for (const vb of sweeps[1].values) sweepVariant(a, sweeps[1].path, vb, `--sweep ${sweeps[0].path}=${va} with --sweep`);
     }
   }
+  if (o.refine !== undefined) {
+    if (sweeps.length !== 2 && !o.balance) throw inputError('input.refine', '--refine needs a grid (two --sweep fields) or --balance: it runs more playthroughs on the cells or values closest to even');
+    if (o.shard) throw inputError('input.refine', '--refine cannot be combined with --shard: the cells a round refines depend on every shard\'s results; on many machines run each round as a later job (the merged result names its next round)');
+  }
   const record = o.record ? parseRecord(o.record, [base.sides[0].id, base.sides[1].id]) : null;
   const range = (text: string | undefined, option: string): FieldRange | null => {
     if (!text) return null;

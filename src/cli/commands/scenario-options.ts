@@ -22,6 +22,11 @@ export interface ScenarioOptions {
   resume?: boolean;
   /** Run only this shard of every run and write a partial result (`--shard i/n`). */
   shard?: { index: number; count: number };
+  /**
+   * `--refine [rounds]`: rounds of more playthroughs (twice as many each round) on the grid's cells or
+   * the balance's values the noise cannot tell from the one closest to even.
+   */
+  refine?: number;
   /** Internal: the merged tally `asl-odds merge` replays the command with. */
   tallyFrom?: string;
 }
@@ -30,3 +35,8 @@ export interface ScenarioOptions {
 export const DEFAULT_SCENARIO_TRIALS = 2000;
 /** Default most playthroughs with --precision. */
 export const DEFAULT_PRECISION_MAX_TRIALS = 1_000_000;
+
+/** Rounds of `--refine` given without a number. */
+export const DEFAULT_REFINE_ROUNDS = 3;
+/** Most rounds of `--refine` (each doubles the playthroughs of the cells refined: 2^10 times as many). */
+export const MAX_REFINE_ROUNDS = 10;

@@ -9,7 +9,7 @@ import { formatScenarioResult, formatSweep, type SweepRow } from '../../reports/
 import { writeScenarioReport } from '../../report-files/write-scenario-report.js';
 import { shellQuote } from '../../report-files/write-report.js';
 import { poolChunkRunner } from '../../pool/pool-runner.js';
-import { runScenarioPlan, SCENARIO_CHUNK_SIZE, timeOnePlaythrough } from '../../scenario/run-scenario.js';
+import { largestVictoryHalfWidth, runScenarioPlan, SCENARIO_CHUNK_SIZE, timeOnePlaythrough } from '../../scenario/run-scenario.js';
 import { textFile } from '../../io/text-file.js';
 import { runStores } from '../../runs/checkpoint.js';
 import { fingerprintOf } from '../../runs/fingerprint.js';
@@ -18,13 +18,13 @@ import { readTally, replayableArgv } from '../method-options.js';
 import { loadScenarioFile, resolveScenarioPath } from '../../io/load-scenario.js';
 import { checkOutputPaths } from '../output-paths.js';
 import { currentValue, sweepVariant } from '../../scenario/sweep.js';
-import { curvePoint, findBalance, rangeValues, type BalanceResult, type FieldRange } from '../../scenario/balance.js';
+import { closestToEven, curvePoint, evenShare, findBalance, rangeValues, type BalanceResult, type FieldRange } from '../../scenario/balance.js';
 import { calibrate, checkRecord, type Calibration, type RecordCheck } from '../../scenario/record.js';
 import type { ScenarioResult } from '../../scenario/run-scenario.js';
 import type { Scenario } from '../../scenario/types.js';
 import type { StopFlag } from '../../engine/chunk-runner.js';
 import { inputError } from '../../errors.js';
-import { designHeadline, formatBalance, formatCalibration, formatGrid, formatRecord, formatValue, type SweepGrid } from '../../reports/scenario-design-text.js';
+import { designHeadline, gridClosestToEven, formatBalance, formatCalibration, formatGrid, formatRecord, formatValue, type SweepGrid } from '../../reports/scenario-design-text.js';
 import type { ScenarioDesign } from '../../report-files/write-scenario-report.js';
 import type { CliContext } from '../io.js';
 import { createProgress, formatDuration, progressCadence, withInterrupt } from '../progress.js';
@@ -86,7 +86,8 @@ export async function runScenarioCommand(file: string, o: ScenarioOptions, cli: 
    */
   const cut = (): boolean => interrupted || stopped;
   // Every run uses the same seed: the same chunk streams for every value (common random numbers).
-  const play = async (scenario: Scenario, label: string, input: Record<string, unknown>, stop: StopFlag): Promise<ScenarioResult | null> => {
+  // `more`: a refined run's playthroughs (a fixed count: the same stream as the first run, continued).
+  const play = async (scenario: Scenario, label: string, input: Record<string, unknown>, stop: StopFlag, more?: number): Promise<ScenarioResult | null> => {
     if (stop.interrupted) {
       stopped = true;
       return null;
@@ -96,7 +97,7 @@ export async function runScenarioCommand(file: string, o: ScenarioOptions, cli: 
     try {
       const out = await runScenarioPlan(
         scenario,
-        { trials, precision, seed, threads, runner: poolChunkRunner, stop, onProgress: progress.update },
+        { trials: more ?? trials, precision: more === undefined ? precision : undefined, seed, threads, runner: poolChunkRunner, stop, onProgress: progress.update },
         {
           checkpoint: storeOf?.(i),
           resume: o.resume,
@@ -128,7 +129,33 @@ export async function runScenarioCommand(file: string, o: ScenarioOptions, cli: 
       const result = await play(v.scenario, `${r.path}=${formatValue(v.value)}`, { [option.slice(2)]: `${r.path}=${v.value}` }, stop);
       if (result) runs.push({ value: v.value, result });
     }
-    return { integer, runs };
+    return { integer, runs, variants };
+  };
+  const rounds = o.refine ?? 0;
+  /**
+   * `--refine`: rounds of twice the playthroughs on the runs the noise cannot tell from the one closest
+   * to even, until one is told apart from the rest, their intervals are within --precision, or the
+   * rounds are done. A round replaces its runs only when all of them finished (Ctrl-C keeps the last
+   * whole round). Each refined run is the same seed's run of more playthroughs: the first ones are the
+   * run's own, continued.
+   * @returns the rounds run in full
+   */
+  const refine = async (runs: ScenarioResult[], rerun: (k: number, r: number, more: number) => Promise<ScenarioResult | null>): Promise<number> => {
+    let done = 0;
+    for (let r = 1; r <= rounds; r++) {
+      const cand = closestToEven(runs.map((x) => evenShare(x.victory, sideIds[0], sideIds[1], x.trials)));
+      if (cand.length <= 1) break;
+      if (precision !== undefined && cand.every((k) => largestVictoryHalfWidth(runs[k].victory) <= precision)) break;
+      const next: ScenarioResult[] = [];
+      for (const k of cand) {
+        const x = await rerun(k, r, 2 * runs[k].trials);
+        if (!x || x.interrupted) return done;
+        next.push(x);
+      }
+      cand.forEach((k, i) => (runs[k] = next[i]));
+      done = r;
+    }
+    return done;
   };
   const rows: SweepRow[] = [];
   let grid: SweepGrid | null = null;
@@ -137,16 +164,16 @@ export async function runScenarioCommand(file: string, o: ScenarioOptions, cli: 
   let recordCheck: RecordCheck | null = null;
   let main: ScenarioResult | null = null;
   await withInterrupt(async (stop) => {
-    let scenario = base;
+    const scenario = base;
     if (calibrateRange && record) {
       const c = await across(base, calibrateRange, '--calibrate', stop);
       if (c.runs.length < 2 || cut()) return;
-      calibration = calibrate(calibrateRange.path, c.integer, record, c.runs.map((x) => ({ value: x.value, victory: x.result.victory })));
-      const best = c.integer ? calibration.best : Number(calibration.best.toFixed(3));
-      scenario = sweepVariant(base, calibrateRange.path, best, '--calibrate');
+      calibration = calibrate(calibrateRange.path, c.integer, record, c.runs.map((x) => ({ value: x.value, victory: x.result.victory, trials: x.result.trials })));
     }
     if (sweeps.length === 0) {
-      main = await play(scenario, calibration ? 'calibrated scenario' : 'playthroughs', calibration ? { calibrated: `${calibrateRange!.path}=${formatValue(calibration.best)}` } : {}, stop);
+      // The scenario as written, also with --calibrate: the record is tested against the model before
+      // any fitting (a fitted field leaves the record nothing to test; docs/scenarios.md).
+      main = await play(scenario, 'playthroughs', {}, stop);
     } else if (sweeps.length === 1) {
       const sw = sweeps[0];
       for (const v of sw.values) {
@@ -166,13 +193,31 @@ export async function runScenarioCommand(file: string, o: ScenarioOptions, cli: 
         }
         if (row.length === b.values.length) cells.push(row);
       }
-      if (cells.length === a.values.length && !cut()) grid = { paths: [a.path, b.path], values: [a.values, b.values], cells, side: sideIds[0] };
+      if (cells.length === a.values.length && !cut()) {
+        const flat = cells.flat();
+        const n = b.values.length;
+        const refined = await refine(flat, (k, r, more) => {
+          const [va, vb] = [a.values[Math.floor(k / n)], b.values[k % n]];
+          return play(sweepVariant(sweepVariant(base, a.path, va), b.path, vb), `refine ${r}: ${a.path}=${va} ${b.path}=${vb}`, { sweep: [`${a.path}=${va}`, `${b.path}=${vb}`], refine: r }, stop, more);
+        });
+        const rows2 = a.values.map((_, i) => flat.slice(i * n, (i + 1) * n));
+        grid = { paths: [a.path, b.path], values: [a.values, b.values], cells: rows2, side: sideIds[0], ...(rounds > 0 ? { refined: { rounds: refined, asked: rounds } } : {}) };
+        cells.splice(0, cells.length, ...rows2);
+      }
       main = cells[0]?.[0] ?? null;
     }
     if (main && record) recordCheck = checkRecord(record, (main as ScenarioResult).victory);
     if (balanceRange) {
       const c = await across(scenario, balanceRange, '--balance', stop);
-      if (c.runs.length >= 2 && !cut()) balance = findBalance(balanceRange.path, sideIds[0], sideIds[1], c.integer, c.runs.map((x) => curvePoint(x.value, x.result.victory, sideIds[0], sideIds[1], x.result.trials)));
+      if (c.runs.length >= 2 && !cut()) {
+        const results = c.runs.map((x) => x.result);
+        const refined = await refine(results, (k, r, more) => {
+          const v = c.variants[k];
+          return play(v.scenario, `refine ${r}: ${balanceRange.path}=${formatValue(v.value)}`, { balance: `${balanceRange.path}=${v.value}`, refine: r }, stop, more);
+        });
+        const found = findBalance(balanceRange.path, sideIds[0], sideIds[1], c.integer, c.runs.map((x, k) => curvePoint(x.value, results[k].victory, sideIds[0], sideIds[1], results[k].trials)));
+        balance = rounds > 0 ? { ...found, refined: { rounds: refined, asked: rounds } } : found;
+      }
     }
   });
   if (o.shard) {
@@ -261,7 +306,7 @@ function currentNumber(s: Scenario, path: string, option: string): number {
 
 /** The design answers' text after the summary (the grid's table comes before it: the answer first). */
 function designText(d: ScenarioDesign, sides: readonly [string, string]): string {
-  return [d.calibration ? formatCalibration(d.calibration, sides) : '', d.record ? formatRecord(d.record, d.calibration ? 'the calibrated model' : 'the model') : '', d.balance ? formatBalance(d.balance) : '']
+  return [d.calibration && d.record ? formatCalibration(d.calibration, sides, d.record.wins) : '', d.record ? formatRecord(d.record, d.calibration ? 'the scenario as written (before any fitting)' : 'the model') : '', d.balance ? formatBalance(d.balance) : '']
     .filter(Boolean)
     .join('\n');
 }
@@ -272,6 +317,25 @@ function designFirst(d: ScenarioDesign, sides: readonly [string, string], record
   return lines.length ? lines.join('\n') + '\n\n' : '';
 }
 
+/**
+ * The grid as JSON: each cell's odds and playthroughs; `closestToEven`, every cell the noise cannot
+ * tell from the closest one, with its share and interval; with two or more, `refineNext`, the options
+ * of a later run (a later job on many machines) that refines them: the rows and columns holding them
+ * at twice their playthroughs.
+ */
 function gridJSON(g: SweepGrid) {
-  return { paths: g.paths, values: g.values, side: g.side, cells: g.cells.map((row, i) => row.map((r, j) => ({ [g.paths[0]]: g.values[0][i], [g.paths[1]]: g.values[1][j], victory: r.victory }))) };
+  const close = gridClosestToEven(g);
+  const at = (c: { i: number; j: number }) => ({ [g.paths[0]]: g.values[0][c.i], [g.paths[1]]: g.values[1][c.j] });
+  const pick = (k: 0 | 1, idx: number[]) => [...new Set(idx)].sort((x, y) => x - y).map((n) => String(g.values[k][n])).join(',');
+  return {
+    paths: g.paths,
+    values: g.values,
+    side: g.side,
+    cells: g.cells.map((row, i) => row.map((r, j) => ({ ...at({ i, j }), trials: r.trials, victory: r.victory }))),
+    closestToEven: close.map((c) => ({ ...at(c), share: c.share, ci95: c.ci95, trials: c.trials })),
+    ...(g.refined ? { refined: g.refined } : {}),
+    ...(close.length > 1
+      ? { refineNext: { sweep: [`${g.paths[0]}=${pick(0, close.map((c) => c.i))}`, `${g.paths[1]}=${pick(1, close.map((c) => c.j))}`], trials: 2 * Math.max(...close.map((c) => c.trials)) } }
+      : {}),
+  };
 }

@@ -15,7 +15,17 @@ import { collectEach, commanderParser } from '../parse.js';
 import { parseViewer, VIEWER_OPTION } from '../../options/viewer-option.js';
 // Not toLocaleString: ICU's number formatting costs every command about 15 ms to start the first time.
 import { groupThousands } from '../../reports/format-probability.js';
-import { DEFAULT_PRECISION_MAX_TRIALS, DEFAULT_SCENARIO_TRIALS, type ScenarioOptions } from './scenario-options.js';
+import { DEFAULT_PRECISION_MAX_TRIALS, DEFAULT_REFINE_ROUNDS, DEFAULT_SCENARIO_TRIALS, MAX_REFINE_ROUNDS, type ScenarioOptions } from './scenario-options.js';
+
+/**
+ * Parses `--refine [rounds]`: an integer 1 to MAX_REFINE_ROUNDS.
+ * @throws AslOddsError `input.refine` naming what is allowed
+ */
+function parseRefine(text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text.trim()) || n < 1 || n > MAX_REFINE_ROUNDS) throw inputError('input.refine', `--refine: expected a whole number of rounds from 1 to ${MAX_REFINE_ROUNDS}, got '${text}'`);
+  return n;
+}
 
 /** The options `scenario --from-vasl` takes (commander's attribute names). */
 const FROM_VASL_OPTIONS = new Set(['fromVasl', 'out', 'as', 'quiet']);
@@ -35,8 +45,9 @@ export function scenarioCommand(cli: CliContext): Command {
     .option('--threads <n>', `worker threads, 1 to ${MAX_THREADS} (default: available cores, ${availableParallelism()} here)`, parseThreads)
     .option('--sweep <path=values>', 'run once per value of a numeric or flag field, e.g. sides.german.elr=2,3,4 or sides.russian.battlefieldIntegrity=true,false; twice for a grid (heatmap of the first side\'s victory odds)', collectEach)
     .option('--balance <path=lo..hi>', 'find the value of a numeric field at which the sides win equally often (50% when every game has a winner), e.g. sides.german.fire.drm=-2..2; same seed for every value')
+    .option('--refine [rounds]', `with a grid (two --sweep) or --balance: rounds (default ${DEFAULT_REFINE_ROUNDS}, at most ${MAX_REFINE_ROUNDS}) of twice the playthroughs on just the cells or values the noise cannot tell from the one closest to even, until they separate or --precision is reached`, parseRefine)
     .option('--record <side=wins,side=wins>', 'a record of played games (ROAR, playtests), e.g. german=31,russian=19: how likely it is under the model (binomial p-value)')
-    .option('--calibrate <path=lo..hi>', 'with --record: the value of a field (e.g. sides.german.fire.activity=0.5..1) that best reproduces the record, with its interval; --balance then runs on the calibrated scenario')
+    .option('--calibrate <path=lo..hi>', 'with --record: the values of a field (e.g. sides.russian.fire.activity=0.5..1) whose odds are consistent with the record, and the steps the odds take across the range (the record itself is tested against the scenario as written)')
     .option('--report <dir>', 'write scenario.txt, scenario.json, charts (Vega-Lite + SVG) and index.html into <dir>')
     .option('--out <file>', 'also write the JSON result to <file> (atomically)')
     .option('--json', 'print one JSON object instead of the summary')
@@ -47,11 +58,12 @@ export function scenarioCommand(cli: CliContext): Command {
     .addOption(new Option('--tally-from <file>', 'internal: merged tally from asl-odds merge').hideHelp())
     .addHelpText(
       'after',
-      '\nExamples:\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --trials 5000 --seed s1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --precision 1 --seed s1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --balance sides.german.fire.drm=-1..2 --seed s1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --record german=31,russian=19 --calibrate sides.russian.fire.activity=0.5..1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --sweep sides.german.elr=2,3,4 --report reports/stalingrad\n  for i in 0 1 2 3; do asl-odds scenario scenarios/stalingrad-factory-1942.yaml --sweep sides.german.elr=2,3,4 --seed s1 --shard $i/4 --out part-$i.json; done; asl-odds merge part-*.json\n  asl-odds scenario --from-vasl setup.vsav --out my-scenario.yaml\n',
+      '\nExamples:\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --trials 5000 --seed s1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --precision 1 --seed s1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --balance sides.german.fire.drm=-1..2 --seed s1\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --record german=31,russian=19 --calibrate sides.russian.fire.activity=0.5..1\n  asl-odds scenario scenarios/tobruk-break-in-1941.yaml --sweep turns=4,5 --sweep sides.italian.elr=2,3 --trials 256 --seed s1 --refine 2\n  asl-odds scenario scenarios/stalingrad-factory-1942.yaml --sweep sides.german.elr=2,3,4 --report reports/stalingrad\n  for i in 0 1 2 3; do asl-odds scenario scenarios/stalingrad-factory-1942.yaml --sweep sides.german.elr=2,3,4 --seed s1 --shard $i/4 --out part-$i.json; done; asl-odds merge part-*.json\n  asl-odds scenario --from-vasl setup.vsav --out my-scenario.yaml\n',
     )
     // The run (the scenario engine, its reports, YAML and zod) is loaded when asked for: the other
     // commands start without it (about 0.1 s).
-    .action(async (file: string | undefined, o: ScenarioOptions & { fromVasl?: string; as?: string }) => {
+    .action(async (file: string | undefined, given: Omit<ScenarioOptions, 'refine'> & { fromVasl?: string; as?: string; refine?: number | true }) => {
+      const o: ScenarioOptions & { fromVasl?: string; as?: string } = { ...given, refine: given.refine === true ? DEFAULT_REFINE_ROUNDS : given.refine };
       if (o.fromVasl !== undefined) {
         if (file !== undefined) throw inputError('input.fromVasl', `scenario: give a scenario file or --from-vasl <setup.vsav>, not both`);
         // Writing a scenario from a save plays nothing: the options of a run do not apply.
