@@ -123,7 +123,7 @@ describe.skipIf(!hasChromium)('the page opens a VASL game', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     // An attack with its own FP typed in: the firers of the Location replace it.
     await page.goto(`${site!.web.url}#/attack?fp=8&drm=2`);
-    await page.getByText('Open a VASL game (.vsav)').click();
+    await page.getByText('Open a VASL game (.vsav, .vlog)').click();
     await page.getByLabel('VASL saved game').setInputFiles(SAVE);
     await expect.poll(() => page.getByLabel('Firing Location').isVisible(), { timeout: 30_000 }).toBe(true);
     await page.getByLabel('Firing Location').selectOption('57-H9');
