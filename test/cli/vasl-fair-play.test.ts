@@ -74,6 +74,15 @@ describe('--as: whose eyes read the save', () => {
     expect((await run(['cc', '--vasl', F, '--at', '69-J1'])).code).toBe(2);
   });
 
+  it('plan --vasl at a concealed stack: the command cannot know its units; plan takes --as and never writes over the save', async () => {
+    expect((await run(['plan', '--vasl', F, '--at', '57-G2', '--from', '57-H9'])).err).toBe(
+      'asl-odds: error: --at 57-G2: a concealed stack: 3 "?" counters (Russian); what it holds cannot be known (A12): name the units you assume with --target instead of --at\n',
+    );
+    const ok = await run(['plan', '--vasl', F, '--at', '57-G3', '--from', '57-H9', '--as', 'finnish', '--quiet']);
+    expect(ok.code).toBe(0);
+    expect(ok.out).toMatch(/^Fire plans ranked by P\(at least one unit broken\)/);
+  });
+
   it('mc --as russian at 57-G2: his own concealed 4-4-7 (unit 1)', async () => {
     const { code, out } = await run(['mc', '--vasl', F, '--as', 'russian', '--at', '57-G2', '--unit', '1']);
     expect(code).toBe(0);
@@ -112,6 +121,7 @@ describe('a save is someone else\'s file', () => {
     ['attack --vasl g.vsav ... --out g.vsav', ['attack', '--vasl', g, '--at', '57-H8', '--fp', '8', '--out', g], `--out ${g}`],
     ['cc --vasl <a symlink> --at 57-G9 --out g.vsav', ['cc', '--vasl', link, '--at', '57-G9', '--out', g], `--out ${g}`],
     ['mc --vasl g.vsav --checkpoint g.vsav', ['mc', '--vasl', g, '--at', '57-E8', '--checkpoint', g, '--trials', '1000'], `--checkpoint ${g}`],
+    ['plan --vasl g.vsav ... --out g.vsav', ['plan', '--vasl', g, '--at', '57-G3', '--from', '57-H9', '--out', g], `--out ${g}`],
   ])('%s: refused, nothing written', async (_, argv, what) => {
     const { code, out, err } = await run(argv);
     expect(code).toBe(2);
