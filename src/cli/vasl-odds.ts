@@ -9,12 +9,15 @@
  * go to stderr.
  */
 import { Option } from 'commander';
+import { VIEWER_OPTION } from '../options/viewer-option.js';
 import type { OddsCalculator, ParsedOptions } from '../calculators/calculator.js';
 import { inputError } from '../errors.js';
 import { attackOptionsFrom, ccOptionsFrom, planOptionsFrom, unitOptionsFrom, VASL_COMMANDS, type FireAsked, type FiringLocation, type LocationOptions } from '../vasl/location-options.js';
 import { hexRange } from '../vasl/range.js';
 import { findLocation, type VaslGame } from '../vasl/read-game.js';
-import { readVaslFile } from './vasl-game.js';
+import { optionFromSpec } from './odds-command.js';
+import { checkOutputPaths } from './output-paths.js';
+import { concealedText, readVaslFile } from './vasl-game.js';
 
 /** True when `calc` takes `--vasl`. */
 export function takesVasl(calc: OddsCalculator): boolean {
@@ -24,7 +27,8 @@ export function takesVasl(calc: OddsCalculator): boolean {
 /** The options `--vasl`, `--at` and, by command, `--from` (attack) and `--attacker-side` (cc). */
 export function vaslOptions(calc: OddsCalculator): Option[] {
   const out = [
-    new Option('--vasl <file>', 'a VASL saved game (.vsav): the units come from the Location --at'),
+    new Option('--vasl <file>', 'a VASL saved game (.vsav) or log (.vlog): the units come from the Location --at'),
+    optionFromSpec(VIEWER_OPTION.spec),
     new Option('--at <hex>', { attack: 'with --vasl: the target Location, e.g. 57-H8', cc: 'with --vasl: the Melee/CC Location, e.g. 57-G9' }[calc.name] ?? 'with --vasl: the Location of the unit, e.g. 57-E8 (--unit <n>: its n-th unit, top first)'),
   ];
   if (calc.name === 'attack') out.push(new Option('--from <hex>', 'with --vasl: the firing Location; fills --firer (its Good Order units and their MGs), --range from the map, --leader (the best there)'));
@@ -96,7 +100,7 @@ function fireStamp(froms: readonly FiringLocation[], asked: FireAsked, notes: re
 export async function applyVaslPlan(o: ParsedOptions): Promise<VaslApplied> {
   const file = o.vasl as string | undefined;
   if (file === undefined) {
-    for (const name of ['at', 'from'] as const) if (o[name] !== undefined) throw inputError('input.vasl', `--${name} needs --vasl <file> (a VASL saved game)`);
+    for (const name of ['at', 'from', 'as'] as const) if (o[name] !== undefined) throw inputError('input.vasl', `--${name} needs --vasl <file> (a VASL saved game)`);
     if (o.target === undefined) throw inputError('input.target', "--target: required (the units in the target Location), or --vasl <file> --at <hex>");
     return { options: o, stamp: undefined, notes: [] };
   }
@@ -105,8 +109,12 @@ export async function applyVaslPlan(o: ParsedOptions): Promise<VaslApplied> {
   if (o.target !== undefined) throw inputError('input.vasl', '--target and --at: give the target stack one way (--vasl --at takes it from the game)');
   if (o.from === undefined) throw inputError('input.vasl', '--vasl: give the firing Locations with --from <hex>[,<hex>...], e.g. --from 57-H9,57-H10');
   if ((o.firer as unknown[] | undefined)?.length) throw inputError('input.vasl', '--firer and --from: give the firers one way (--from takes them from the game)');
-  const game = await readVaslFile(file, '--vasl');
+  // A command never writes over the save it reads (by real path: links and other names too).
+  checkOutputPaths({ out: o.out as string | undefined, checkpoint: o.checkpoint as string | undefined, report: o.report as string | undefined }, [{ what: 'the VASL saved game', path: file }]);
+  const game = await readVaslFile(file, '--vasl', VIEWER_OPTION.read(o));
   const loc = findLocation(game, at);
+  // Fair play (A12): units under "?" counters the player cannot see are never filled in from the save.
+  if (loc.concealed !== undefined) throw inputError('vasl.concealed', `--at ${loc.hex}: ${concealedText(loc.concealed)}; what it holds cannot be known (A12): name the units you assume with --target instead of --at`);
   const froms = firingLocations(game, o.from as string | string[], loc.hex);
   const asked = fireAsked(o);
   const planned = planOptionsFrom(loc, froms, asked);
@@ -137,13 +145,12 @@ export async function applyVasl(calc: OddsCalculator, o: ParsedOptions): Promise
   const file = o.vasl as string | undefined;
   const at = o.at as string | undefined;
   if (file === undefined) {
-    for (const name of ['at', 'from', 'attackerSide'] as const) {
+    for (const name of ['at', 'from', 'attackerSide', 'as'] as const) {
       if (o[name] !== undefined) throw inputError('input.vasl', `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} needs --vasl <file> (a VASL saved game)`);
     }
     return { options: o, stamp: undefined, notes: [] };
   }
   if (at === undefined) throw inputError('input.vasl', '--vasl: give the Location with --at <hex>, e.g. --at 57-H8 (asl-odds vasl <file> lists them)');
-  if (calc.name === 'attack' && o.target !== undefined) throw inputError('input.vasl', '--target and --at: give the target stack one way (--vasl --at takes it from the game)');
   let position: number | undefined;
   if (calc.name === 'mc' || calc.name === 'rally') {
     const u = o.unit as string | undefined;
@@ -151,8 +158,35 @@ export async function applyVasl(calc: OddsCalculator, o: ParsedOptions): Promise
     position = u === undefined ? undefined : Number(u);
   }
   if (calc.name === 'attack' && o.from !== undefined && (o.firer as unknown[] | undefined)?.length) throw inputError('input.vasl', '--firer and --from: give the firers one way (--from takes them from the game)');
-  const game = await readVaslFile(file, '--vasl');
+  // A command never writes over the save it reads (by real path: links and other names too).
+  checkOutputPaths({ out: o.out as string | undefined, checkpoint: o.checkpoint as string | undefined, report: o.report as string | undefined }, [{ what: 'the VASL saved game', path: file }]);
+  const game = await readVaslFile(file, '--vasl', VIEWER_OPTION.read(o));
   const loc = findLocation(game, at);
+  // Fair play (A12): units under "?" counters the player cannot see are never filled in from the save.
+  if (calc.name === 'attack' && loc.concealed !== undefined) {
+    if (o.target === undefined) {
+      throw inputError(
+        'vasl.concealed',
+        `--at ${loc.hex}: ${concealedText(loc.concealed)}; what it holds cannot be known (A12). Fire on it as Area Fire (A7.23): name the units you assume with --target, e.g. --target ${loc.concealed.sides[0] ?? 'russian'}/4-4-7`,
+      );
+    }
+    // With --fp the player gives the total FP: the halving is his to make (the attack does not halve a given total).
+    const options: Record<string, unknown> = o.fp === undefined ? { ...o, areaFire: o.areaFire ?? 1 } : { ...o };
+    const notes = [
+      `${loc.hex}: ${concealedText(loc.concealed)}: the target is the units you assumed (--target), fired on as Area Fire (A7.23: FP halved${o.fp === undefined ? '' : '; --fp is taken as the total you give, so give it halved'})`,
+    ];
+    return { options, stamp: { gameFile: game.file, location: loc.hex }, notes };
+  }
+  if (calc.name === 'attack' && o.target !== undefined) throw inputError('input.vasl', '--target and --at: give the target stack one way (--vasl --at takes it from the game)');
+  if (loc.concealed !== undefined && calc.name === 'cc') {
+    if (o.attacker === undefined || o.defender === undefined) {
+      throw inputError('vasl.concealed', `--at ${loc.hex}: ${concealedText(loc.concealed)}; what it holds cannot be known (A12): name both sides' units with --attacker and --defender`);
+    }
+    return { options: o, stamp: { gameFile: game.file, location: loc.hex }, notes: [`${loc.hex}: ${concealedText(loc.concealed)}: the sides are the units you named`] };
+  }
+  if (loc.concealed !== undefined && loc.units.length === 0) {
+    throw inputError('vasl.concealed', `--at ${loc.hex}: ${concealedText(loc.concealed)}; what it holds cannot be known (A12): name the unit with --unit instead of --vasl`);
+  }
   let filled: LocationOptions;
   let stamp: VaslStamp = { gameFile: game.file, location: loc.hex };
   if (calc.name === 'attack') {

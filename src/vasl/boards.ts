@@ -65,8 +65,17 @@ export interface PlacedBoard extends Board {
 }
 
 /**
- * The boards of the `bd` commands (the last command naming a slot wins, as VASL replays them).
- * @throws AslOddsError `vasl.board` for a `bd` command that cannot be read
+ * Boards a map holds at most: 64 (a VASL scenario's map has a few boards, a campaign's a few dozen).
+ * Past it a save is refused before the boards are placed (their placement costs boards squared).
+ */
+export const BOARD_LIMIT = 64;
+
+/**
+ * The boards of the `bd` commands (the last command naming a slot wins, as VASL replays them). A `bd`
+ * with nothing after it (a save made before the boards were picked) names none.
+ * @throws AslOddsError `vasl.board` for a `bd` command that cannot be read, or more than
+ *   {@link BOARD_LIMIT} boards
+ * Cost: O(length of the `bd` commands).
  */
 export function parseBoards(commands: readonly string[], file: string): Board[] {
   const bySlot = new Map<string, Board>();
@@ -74,8 +83,10 @@ export function parseBoards(commands: readonly string[], file: string): Board[] 
     if (!c.startsWith('bd\t')) continue;
     // Boards written back to back: `...SSR TAB GrainToBrushbd TAB 0 TAB 1 TAB r57 ...`.
     for (const chunk of c.slice(3).split(/bd\t(?=-?\d+\t-?\d+\t)/)) {
+      if (chunk.trim() === '') continue;
       const b = parseBoard(chunk, file);
       bySlot.set(`${b.column},${b.row}`, b);
+      if (bySlot.size > BOARD_LIMIT) throw inputError('vasl.board', `${file}: more than ${BOARD_LIMIT} boards on its map; asl-odds reads maps of at most ${BOARD_LIMIT}; refused`);
     }
   }
   return [...bySlot.values()];
@@ -83,7 +94,7 @@ export function parseBoards(commands: readonly string[], file: string): Board[] 
 
 function parseBoard(chunk: string, file: string): Board {
   const f = chunk.split('\t');
-  const bad = () => inputError('vasl.board', `${file}: a board of the save cannot be read ('bd ${chunk.slice(0, 40)}...')`);
+  const bad = () => inputError('vasl.board', `${file}: a board of the save cannot be read ('bd ${chunk.slice(0, 40).replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, ' ').trim()}...')`);
   const int = (s: string | undefined) => (s !== undefined && /^-?\d{1,6}$/.test(s) ? Number(s) : NaN);
   const column = int(f[0]);
   const row = int(f[1]);

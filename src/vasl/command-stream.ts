@@ -77,20 +77,83 @@ function hex(b: number): number {
   return -1;
 }
 
+/** A save's commands and, for a VASL log (`.vlog`), the commands of its log. */
+export interface CommandStream {
+  /** The leaf commands from `begin_save` to `end_save`, in order (the position the log starts from). */
+  readonly save: readonly string[];
+  /**
+   * A `.vlog`'s log after `end_save`: each `LOG` entry's leaf commands in order, its `LOG TAB` taken off
+   * (VASSAL BasicLogger.LogCommand: `LOG` TAB the encoded command): chat lines (`CHAT...`, the dice rolls
+   * among them), piece moves (`M/`), changes (`D/`), additions (`+/`) and removals (`-/`). Empty for a
+   * `.vsav`.
+   */
+  readonly log: readonly string[];
+}
+
 /**
- * The leaf commands of a save's text, in order (a compound command's parts replace it).
+ * The commands of a save's (or a log's) text. A `.vsav` is `begin_save ... end_save`; a `.vlog` is the
+ * same followed by its `LOG` entries (VASSAL BasicLogger writes the game's position when the log began,
+ * then each logged command).
  * @param text the deobfuscated `savedGame`
  * @param name the file's name, for messages
- * @throws AslOddsError `vasl.stream`: not a saved game (no `begin_save`), cut short (no `end_save`), nested
- *   deeper or longer than {@link STREAM_LIMITS}
+ * @throws AslOddsError `vasl.stream`: not a saved game (no `begin_save`), cut short (no `end_save`), a
+ *   command after `end_save` that is not a `LOG` entry, nested deeper or longer than {@link STREAM_LIMITS}
+ * Cost: O(text length x nesting depth).
+ */
+export function splitGame(text: string, name: string): CommandStream {
+  const all: string[] = [];
+  flatten(text, 0, all, name, true);
+  if (all[0] !== 'begin_save') {
+    throw inputError('vasl.stream', `${name}: the 'savedGame' entry is not a VASSAL saved game (it does not start with begin_save)`);
+  }
+  const end = all.indexOf('end_save');
+  if (end < 0) throw inputError('vasl.stream', `${name}: the saved game's command stream is cut short (no end_save): truncated`);
+  const log: string[] = [];
+  for (let i = end + 1; i < all.length; i++) {
+    const c = all[i];
+    if (!c.startsWith('LOG\t')) throw inputError('vasl.stream', `${name}: a command after end_save that is not a log entry; not a VASL save or log`);
+    logLeaves(c.slice(4), 1, log, name);
+    if (log.length + end > STREAM_LIMITS.commands) throw inputError('vasl.stream', `${name}: the saved game's command stream holds more than ${STREAM_LIMITS.commands} commands; refused`);
+  }
+  return { save: all.slice(0, end + 1), log };
+}
+
+/** A `LOG` entry's leaves; a part that is itself a `LOG` entry (VASSAL nests them) is opened in turn. */
+function logLeaves(text: string, depth: number, out: string[], name: string): void {
+  if (depth > STREAM_LIMITS.depth) throw inputError('vasl.stream', `${name}: the saved game's command stream nests more than ${STREAM_LIMITS.depth} levels deep; refused`);
+  const parts: string[] = [];
+  flatten(text, depth, parts, name, false);
+  for (const p of parts) {
+    if (p.startsWith('LOG\t')) logLeaves(p.slice(4), depth + 1, out, name);
+    else out.push(p);
+    if (out.length > STREAM_LIMITS.commands) throw inputError('vasl.stream', `${name}: the saved game's command stream holds more than ${STREAM_LIMITS.commands} commands; refused`);
+  }
+}
+
+/**
+ * The leaf commands of a save's text, in order (a compound command's parts replace it); a `.vlog`'s
+ * log is left out (see {@link splitGame}).
+ * @throws AslOddsError as {@link splitGame}
  */
 export function splitCommands(text: string, name: string): string[] {
-  const out: string[] = [];
+  return [...splitGame(text, name).save];
+}
+
+/**
+ * The leaves of `text` appended to `out` (GameModule.decode, one ESC level at a time), bounded. With
+ * `logLeaves`, a `LOG` entry is a leaf: its own command may be compound (its ESCs one level deeper).
+ */
+function flatten(text: string, depth0: number, out: string[], name: string, logLeaves: boolean): void {
   const limit = (why: string) => inputError('vasl.stream', `${name}: the saved game's command stream ${why}; refused`);
   // An explicit stack instead of recursion: [string, depth], parts pushed in reverse to keep order.
-  const todo: [string, number][] = [[text, 0]];
+  const todo: [string, number][] = [[text, depth0]];
   while (todo.length > 0) {
     const [command, depth] = todo.pop()!;
+    if (logLeaves && command.startsWith('LOG\t')) {
+      out.push(command);
+      if (out.length > STREAM_LIMITS.commands) throw limit(`holds more than ${STREAM_LIMITS.commands} commands`);
+      continue;
+    }
     const d = new SequenceDecoder(command, '\u001b');
     const first = d.nextToken();
     if (first === command) {
@@ -106,9 +169,4 @@ export function splitCommands(text: string, name: string): string[] {
     }
     for (let i = parts.length - 1; i >= 0; i--) todo.push([parts[i], depth + 1]);
   }
-  if (out[0] !== 'begin_save') {
-    throw inputError('vasl.stream', `${name}: the 'savedGame' entry is not a VASSAL saved game (it does not start with begin_save)`);
-  }
-  if (out[out.length - 1] !== 'end_save') throw inputError('vasl.stream', `${name}: the saved game's command stream is cut short (no end_save): truncated`);
-  return out;
 }

@@ -39,7 +39,7 @@ export const VASL_NATIONALITIES: Readonly<Record<string, { readonly side: string
 });
 
 /** The markers that change odds, in the rulebook's words (the `markers` of a unit). */
-export const ODDS_MARKERS = ['broken', 'pinned', 'DM', 'concealed', 'berserk', 'fanatic', 'CX', 'melee', 'foxhole', 'disrupted', 'encircled', 'skis'] as const;
+export const ODDS_MARKERS = ['broken', 'pinned', 'DM', 'concealed', 'HIP', 'berserk', 'fanatic', 'CX', 'melee', 'foxhole', 'disrupted', 'encircled', 'skis'] as const;
 export type OddsMarker = (typeof ODDS_MARKERS)[number];
 
 /**
@@ -47,19 +47,19 @@ export type OddsMarker = (typeof ODDS_MARKERS)[number];
  * DM A10.62, Pin A7.8, ? A12, Berserk A15.4, Fanatic A10.8, CX A4.51, Melee/CC A11.7, Foxhole B27,
  * Disrupt A19.12, Encircled A7.7. A marker applies to the units below it in its stack.
  */
-export const MARKER_COUNTERS: Readonly<Record<string, OddsMarker>> = Object.freeze({
-  DM: 'DM',
-  Pin: 'pinned',
-  '?': 'concealed',
-  Berserk: 'berserk',
-  Fanatic: 'fanatic',
-  CX: 'CX',
-  Melee: 'melee',
-  CC: 'melee',
-  Foxhole: 'foxhole',
-  Disrupt: 'disrupted',
-  Encircled: 'encircled',
-});
+export const MARKER_COUNTERS: ReadonlyMap<string, OddsMarker> = new Map<string, OddsMarker>([
+  ['DM', 'DM'],
+  ['Pin', 'pinned'],
+  ['?', 'concealed'],
+  ['Berserk', 'berserk'],
+  ['Fanatic', 'fanatic'],
+  ['CX', 'CX'],
+  ['Melee', 'melee'],
+  ['CC', 'melee'],
+  ['Foxhole', 'foxhole'],
+  ['Disrupt', 'disrupted'],
+  ['Encircled', 'encircled'],
+]);
 
 /** Support Weapon names on VASL counters (src/vasl/location.ts says which asl-odds has data for). */
 const SUPPORT_WEAPONS = /^(LMG|MMG|HMG|\.50 ?cal|ATR|DC|FT|BAZ|PSK|PIAT|PF|MOL|\d+\*? ?MTR|LATW|SW)\b/i;
@@ -109,7 +109,8 @@ export function identifyPiece(p: Piece): PieceIdentity {
   // A ski counter (E4.2): its "Skis" face marks the units below it as Skiers; "OFF Skis" is carried (E4.21).
   const ski = skiCounterFace(p);
   if (ski !== null) return ski === 'Skis' ? { role: 'marker', marker: 'skis', name } : { role: 'other', name: 'OFF Skis', reason: 'skis carried, not worn: the units are not Skiers (E4.21)' };
-  const marker = MARKER_COUNTERS[name];
+  // A Map, not an object: a piece named `__proto__` or `constructor` is no marker.
+  const marker = MARKER_COUNTERS.get(name);
   if (marker !== undefined && (name !== '?' || p.traits.some((t) => t.id === 'concealment'))) return { role: 'marker', marker, name };
   const images = [...p.layers.map((l) => l.image), p.image].filter((i) => i !== '');
   const nat = nationalityOf(images);
@@ -159,7 +160,7 @@ export function identifyPiece(p: Piece): PieceIdentity {
 }
 
 /** The nationality named by the first counter art with a known prefix. */
-function nationalityOf(images: readonly string[]): { prefix: string; side: string; nationality?: Nationality } | undefined {
+export function nationalityOf(images: readonly string[]): { prefix: string; side: string; nationality?: Nationality } | undefined {
   for (const i of images) {
     const m = /^([a-z]{2})\//.exec(i);
     if (m && Object.hasOwn(VASL_NATIONALITIES, m[1])) return { prefix: m[1], ...VASL_NATIONALITIES[m[1]] };

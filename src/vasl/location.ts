@@ -70,7 +70,10 @@ export interface LocationModel {
 
 /** Options of {@link locationModel}. */
 export interface LocationModelOptions {
-  /** True for a concealed unit its viewer may see (his own, A12): named like any other. Default: none. */
+  /**
+   * True for a concealed unit its viewer may see (his own, A12): named like any other. Default: every
+   * unit the reader gives (readVaslGame leaves out what its viewer may not see: fair-play.ts).
+   */
   readonly reveal?: (u: VaslUnit) => boolean;
 }
 
@@ -125,7 +128,7 @@ export function locationModel(loc: VaslLocation, options: LocationModelOptions =
   };
   for (const u of loc.units) see(u.side);
   for (const u of loc.unmapped) see(u.side);
-  const hidden = (u: VaslUnit) => u.markers.includes('concealed') && !(options.reveal?.(u) ?? false);
+  const hidden = (u: VaslUnit) => u.markers.includes('concealed') && !(options.reveal?.(u) ?? true);
   const sides = order.map((side): LocationSide => {
     const all = loc.units.filter((u) => u.side === side);
     const units = all.filter((u) => !hidden(u));

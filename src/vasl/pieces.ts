@@ -21,6 +21,41 @@ import { SequenceDecoder, splitSequence } from './sequence-decoder.js';
 /** Traits per piece at most (VASL counters have about 20). */
 const MAX_TRAITS = 256;
 
+/**
+ * Fields read at most, by where they are (a real save's largest: a stack of about 40 pieces, a basic
+ * piece of 5 type fields, a Layer of 21 type fields and a few dozen levels). Past them the save is
+ * refused (parseAddPiece throws {@link FieldLimitError}).
+ */
+export const FIELD_LIMITS = Object.freeze({ stackMembers: 10_000, basicType: 64, layerType: 256, layerLevels: 1024 });
+
+/** A piece or stack of a save with more fields than {@link FIELD_LIMITS} allows. */
+export class FieldLimitError extends Error {
+  constructor(
+    /** What overflowed, in players' words: `a stack of more than 10000 pieces`. */
+    readonly what: string,
+  ) {
+    super(what);
+  }
+}
+
+/**
+ * `s` safe to print: C0/C1 control characters (a newline, ESC and its terminal sequences), DEL and the
+ * bidirectional overrides (U+202A..U+202E, U+2066..U+2069) each become `?`, so that a name written into
+ * a save can neither forge a line of our output nor drive the terminal. Never throws.
+ * @example printable('4-4-7\n  2. german/9-2') // '4-4-7?  2. german/9-2'
+ */
+export function printable(s: string): string {
+  return s.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '?');
+}
+
+function split(value: string, delimiter: string, max: number, what: string): string[] {
+  try {
+    return splitSequence(value, delimiter, max);
+  } catch {
+    throw new FieldLimitError(what);
+  }
+}
+
 /** One trait: its type and state strings. */
 export interface Trait {
   /** The trait's type id, e.g. `emb2`, `piece`, `PROP`, `mark`. */
@@ -77,7 +112,9 @@ export interface Stack {
 
 /**
  * The piece or stack of an AddPiece command, or null when `command` is not one (or names no type).
- * Never throws: a piece whose chains do not pair is returned with `mismatched` set.
+ * A piece whose chains do not pair is returned with `mismatched` set. Names and images are
+ * {@link printable}.
+ * @throws FieldLimitError past {@link FIELD_LIMITS} (callers turn it into the player's one line)
  * Cost: O(length x traits) (each level of the chain is re-tokenized once).
  */
 export function parseAddPiece(command: string): Piece | Stack | null {
@@ -87,10 +124,19 @@ export function parseAddPiece(command: string): Piece | Stack | null {
   const id = rawId === 'null' ? '' : rawId;
   const type = st.nextOr('');
   const state = st.nextOr('');
+  return buildPiece(id, type, state);
+}
+
+/**
+ * The piece or stack of `type` and `state` (an AddPiece's, or a ChangePiece's new state), or null
+ * when `type` names none.
+ * @throws FieldLimitError past {@link FIELD_LIMITS}
+ */
+export function buildPiece(id: string, type: string, state: string): Piece | Stack | null {
   if (type === '') return null;
   if (type === 'stack') {
-    const f = splitSequence(state, ';', 100_000);
-    const map = f[0] === undefined || f[0] === 'null' ? null : f[0];
+    const f = split(state, ';', FIELD_LIMITS.stackMembers + 4, `a stack of more than ${FIELD_LIMITS.stackMembers} pieces`);
+    const map = f[0] === undefined || f[0] === 'null' ? null : printable(f[0]);
     const x = map === null ? 0 : toInt(f[1]);
     const y = map === null ? 0 : toInt(f[2]);
     const members = f.slice(map === null ? 1 : 3).filter((m) => m !== '' && !m.startsWith('@@'));
@@ -99,10 +145,10 @@ export function parseAddPiece(command: string): Piece | Stack | null {
   const { traits, mismatched } = pairTraits(type, state);
   const basic = traits[traits.length - 1];
   if (basic === undefined || basic.id !== 'piece') return null;
-  const bt = splitSequence(basic.type, ';', 64);
+  const bt = split(basic.type, ';', FIELD_LIMITS.basicType, `a piece of more than ${FIELD_LIMITS.basicType} fields`);
   const bs = new SequenceDecoder(basic.state, ';');
   const mapId = bs.nextOr('null');
-  const map = mapId === 'null' || mapId === '' ? null : mapId;
+  const map = mapId === 'null' || mapId === '' ? null : printable(mapId);
   const x = bs.nextInt(0);
   const y = bs.nextInt(0);
   bs.nextOr(''); // gpId
@@ -118,7 +164,7 @@ export function parseAddPiece(command: string): Piece | Stack | null {
     const layer = activeLayer(t);
     if (layer) layers.push(layer);
   }
-  return { kind: 'piece', id, name: (bt[4] ?? '').trim(), image: (bt[3] ?? '').trim(), map, x, y, properties, traits, layers, mismatched };
+  return { kind: 'piece', id, name: printable((bt[4] ?? '').trim()), image: printable((bt[3] ?? '').trim()), map, x, y, properties, traits, layers, mismatched };
 }
 
 /** The type and state chains descended in parallel, one trait per level. */
@@ -152,14 +198,14 @@ function traitId(type: string): string {
 
 /** The active level of a Layer trait, or null when it is off or unreadable. */
 function activeLayer(t: Trait): ActiveLayer | null {
-  const f = splitSequence(t.type, ';', 256);
+  const f = split(t.type, ';', FIELD_LIMITS.layerType, `a counter Layer of more than ${FIELD_LIMITS.layerType} fields`);
   const level = new SequenceDecoder(t.state, ';').nextInt(0);
   if (level <= 0) return null;
-  const images = splitSequence(f[16] ?? '', ',', 1024).map((v) => v.trim());
+  const images = split(f[16] ?? '', ',', FIELD_LIMITS.layerLevels, `a counter Layer of more than ${FIELD_LIMITS.layerLevels} images`).map((v) => printable(v.trim()));
   // A level name `+x` is a suffix and `x+` a prefix of the piece's name (Embellishment): the words alone.
-  const names = splitSequence(f[17] ?? '', ',', 1024).map((v) => v.trim().replace(/^\+|\+$/g, '').trim());
+  const names = split(f[17] ?? '', ',', FIELD_LIMITS.layerLevels, `a counter Layer of more than ${FIELD_LIMITS.layerLevels} levels`).map((v) => printable(v.trim().replace(/^\+|\+$/g, '').trim()));
   if (level > Math.max(images.length, names.length)) return null;
-  return { levelName: names[level - 1] ?? '', image: images[level - 1] ?? '', images, layerName: (f[19] ?? '').trim(), level };
+  return { levelName: names[level - 1] ?? '', image: images[level - 1] ?? '', images, layerName: printable((f[19] ?? '').trim()), level };
 }
 
 function toInt(s: string | undefined): number {

@@ -14,9 +14,11 @@
 import { getUnit } from '../counters/catalog.js';
 import { inputError } from '../errors.js';
 import { hexAt, isGeomorphicHex, parseBoards, placeBoards, GEOMORPHIC, type Board, type PlacedBoard } from './boards.js';
-import { deobfuscate, splitCommands, STREAM_LIMITS } from './command-stream.js';
-import { CLASS_LETTERS, identifyPiece, type OddsMarker, type PieceIdentity } from './counter-identities.js';
-import { parseAddPiece, type Piece, type Stack } from './pieces.js';
+import { deobfuscate, splitGame, STREAM_LIMITS } from './command-stream.js';
+import { CLASS_LETTERS, identifyPiece, VASL_NATIONALITIES, type OddsMarker, type PieceIdentity } from './counter-identities.js';
+import { playerIdsOf, resolveViewer, rosterOf, secrecyOf, seenStack, type Secrecy } from './fair-play.js';
+import { replayPosition } from './game-position.js';
+import { FieldLimitError, printable, type Piece } from './pieces.js';
 import { readSaveArchive } from './save-archive.js';
 
 /** One unit of a Location, as the odds commands take it. */
@@ -61,108 +63,206 @@ export interface VaslSupportWeapon {
   readonly possessorName?: string;
 }
 
-/** An occupied Location. */
+/** An occupied Location, as the viewer sees it. */
 export interface VaslLocation {
   /** Board and hex as VASL shows them: `57-H8`. */
   readonly hex: string;
+  /** The units the viewer sees identified, top of the stack first. */
   readonly units: readonly VaslUnit[];
   readonly unmapped: readonly VaslUnmapped[];
-  /** Its Support Weapons, top of the stack first. */
+  /** Its Support Weapons the viewer sees, top of the stack first. */
   readonly supportWeapons: readonly VaslSupportWeapon[];
+  /**
+   * The "?" counters the viewer sees there and cannot identify (an enemy's concealed units and "?"
+   * counters alike: a Dummy stack looks the same, A12.1), with the side their colour shows; absent when none.
+   */
+  readonly concealed?: { readonly counters: number; readonly sides: readonly string[] };
 }
 
-/** A save read. */
+/** A save read, as one player sees it (fair-play.ts). */
 export interface VaslGame {
   /** The file's name as given. */
   readonly file: string;
+  /** A saved game (`.vsav`), or a log (`.vlog`) read as its final position. */
+  readonly kind: 'save' | 'log';
   /** The VASL module version that wrote it (moduledata), or null. */
   readonly moduleVersion: string | null;
   readonly boards: readonly Board[];
+  /**
+   * The map whose pieces were read (the one holding the boards: VASL 6.5 and later name it `Main Map`,
+   * 6.4 `Map0`), or null when no piece is on any map; the save's other maps (not read) by name.
+   */
+  readonly maps: { readonly read: string | null; readonly others: readonly string[] };
+  /** Whose eyes read the save: `as` as given (null: neither side), its side in players' words. */
+  readonly viewer: { readonly as: string | null; readonly side: string | null };
   /** Occupied Locations in board then hex order. */
   readonly locations: readonly VaslLocation[];
   /**
+   * Pieces on the read map that lie on no board (its margins: charts, staging areas, a setup's counters
+   * not yet placed), as the viewer sees them (an enemy HIP piece is not counted).
+   */
+  readonly offBoard: number;
+  /**
    * The hex computation checked against VASSAL's own records: moved pieces carry the Location name they
    * had (`OldLocationName`) at their old point (`OldX`, `OldY`); `checked` of them name a hex of this map,
-   * `matched` got the same name from our geometry.
+   * `matched` got the same name from our geometry. Only pieces the viewer sees identified are checked
+   * (an enemy concealed unit's old Location would tell where it came from).
    */
   readonly breadcrumbs: { readonly checked: number; readonly matched: number; readonly mismatches: readonly { readonly recorded: string; readonly computed: string }[] };
 }
 
+/** Whose eyes read the save. */
+export interface VaslReadOptions {
+  /** `--as`: a side (nationality) or the player's VASL id; undefined: neither side. */
+  readonly as?: string;
+  /** The option's name for messages (default `--as`). */
+  readonly asOption?: string;
+}
+
 /**
- * Reads a VASL saved game.
- * @param bytes the `.vsav` file
+ * Reads a VASL saved game (`.vsav`) or log (`.vlog`, read as its final position), as the viewer sees
+ * it: fair-play.ts decides each piece (an enemy concealed unit is a "?" counter counted in its
+ * Location's `concealed`, never identified; an enemy HIP unit is not there; without `as`, no side's
+ * concealed or hidden units are identified).
+ * @param bytes the `.vsav` or `.vlog` file
  * @param file its name, for messages and the result
  * @throws AslOddsError (exit 2) `vasl.notZip`, `vasl.noSavedGame`, `vasl.tooLarge`, `vasl.tooManyEntries`,
  *   `vasl.corrupt`, `vasl.stream` (truncated, tampered, not a saved game), `vasl.otherModule` (a save of
- *   another VASSAL module), `vasl.board`, `vasl.noBoards`
- * Cost: O(file size x nesting depth); bounded by SAVE_LIMITS and STREAM_LIMITS.
+ *   another VASSAL module), `vasl.board` (a board that cannot be read, too many boards), `vasl.as`
+ * Cost: O(file size x nesting depth); bounded by SAVE_LIMITS, STREAM_LIMITS, FIELD_LIMITS, BOARD_LIMIT.
  */
-export function readVaslGame(bytes: Uint8Array, file: string): VaslGame {
+export function readVaslGame(bytes: Uint8Array, file: string, options: VaslReadOptions = {}): VaslGame {
   const archive = readSaveArchive(bytes, file);
   const moduleName = archive.moduleData === undefined ? undefined : xmlText(archive.moduleData, 'name');
   if (moduleName !== undefined && moduleName !== 'VASL') {
-    throw inputError('vasl.otherModule', `${file}: a saved game of the VASSAL module '${moduleName}', not of VASL (Virtual Advanced Squad Leader)`);
+    throw inputError('vasl.otherModule', `${file}: a saved game of the VASSAL module '${printable(moduleName)}', not of VASL (Virtual Advanced Squad Leader)`);
   }
-  const commands = splitCommands(deobfuscate(archive.savedGame, file), file);
-  const boards = placeBoards(parseBoards(commands, file));
-  if (boards.length === 0) throw inputError('vasl.noBoards', `${file}: the saved game has no VASL board (no 'bd' command); is it a VASL save?`);
+  const stream = splitGame(deobfuscate(archive.savedGame, file), file);
+  const boards = placeBoards(parseBoards(stream.save, file));
 
-  const pieces = new Map<string, Piece>();
-  const stacks: Stack[] = [];
   let work = 0;
-  for (const c of commands) {
-    if (c.startsWith('+/') && c.length > STREAM_LIMITS.pieceChars) {
-      throw inputError('vasl.tooLarge', `${file}: a piece of ${c.length} characters; a VASL piece has at most ${STREAM_LIMITS.pieceChars}; refused`);
-    }
-    const p = parseAddPiece(c);
-    if (p === null) continue;
-    if (p.kind === 'piece' && (work += c.length * p.traits.length) > STREAM_LIMITS.pieceWork) {
-      throw inputError('vasl.tooLarge', `${file}: its pieces nest more traits than a VASL save's (decoding them would take too long); refused`);
-    }
-    if (p.kind === 'stack') stacks.push(p);
-    else if (p.id !== '') pieces.set(p.id, p);
+  let position;
+  try {
+    position = replayPosition(stream.save, stream.log, (c, p) => {
+      if (c.length > STREAM_LIMITS.pieceChars) {
+        throw inputError('vasl.tooLarge', `${file}: a piece of ${c.length} characters; a VASL piece has at most ${STREAM_LIMITS.pieceChars}; refused`);
+      }
+      if (p !== null && p.kind === 'piece' && (work += c.length * p.traits.length) > STREAM_LIMITS.pieceWork) {
+        throw inputError('vasl.tooLarge', `${file}: its pieces nest more traits than a VASL save's (decoding them would take too long); refused`);
+      }
+    });
+  } catch (e) {
+    if (e instanceof FieldLimitError) throw inputError('vasl.tooLarge', `${file}: ${e.what}, more than any VASL save holds; refused`);
+    throw e;
   }
+  const { pieces, stacks } = position;
 
-  // Each stack on the main map, bottom to top; a piece outside every stack is a stack of its own.
-  const columns: { members: Piece[]; x: number; y: number }[] = [];
+  // Fair play: who concealed or hid each piece, and whose eyes read the save.
+  const secrecy = new Map<string, Secrecy>();
+  for (const [id, p] of pieces) secrecy.set(id, secrecyOf(p));
+  const viewer = resolveViewer(options.as, playerIdsOf(secrecy.values()), options.asOption, rosterOf(stream.save));
+
+  // Stacks on maps, bottom to top; a piece outside every stack is a stack of its own.
+  const columns: { map: string; members: Piece[]; x: number; y: number }[] = [];
   const stacked = new Set<string>();
   for (const s of stacks) {
-    if (s.map !== 'Main Map') continue;
     const members = s.members.map((id) => pieces.get(id)).filter((p): p is Piece => p !== undefined);
     for (const m of members) stacked.add(m.id);
-    if (members.length > 0) columns.push({ members, x: s.x, y: s.y });
+    if (s.map !== null && members.length > 0) columns.push({ map: s.map, members, x: s.x, y: s.y });
   }
-  for (const p of pieces.values()) if (p.map === 'Main Map' && !stacked.has(p.id)) columns.push({ members: [p], x: p.x, y: p.y });
+  for (const p of pieces.values()) if (p.map !== null && !stacked.has(p.id)) columns.push({ map: p.map, members: [p], x: p.x, y: p.y });
+  const mainMap = pickMainMap(columns, boards);
 
-  const byHex = new Map<string, { units: VaslUnit[]; unmapped: VaslUnmapped[]; supportWeapons: VaslSupportWeapon[]; order: number }>();
+  const byHex = new Map<string, { units: VaslUnit[]; unmapped: VaslUnmapped[]; supportWeapons: VaslSupportWeapon[]; order: number; questions: number; sides: string[] }>();
+  const identified: Piece[] = [];
+  let offBoard = 0;
   for (const col of columns) {
+    if (col.map !== mainMap) continue;
+    const sec = col.members.map((p) => secrecy.get(p.id)!);
+    const how = seenStack(sec, viewer);
+    const seen = col.members.map((p, i) => ({ p, s: sec[i], how: how[i] })).filter((x) => x.how !== 'absent');
+    if (seen.length === 0) continue;
     const at = hexAt(boards, col.x, col.y);
-    if (at === null) continue; // off the boards: the map's margins hold charts and staging areas
+    if (at === null) {
+      offBoard += seen.length; // off the boards: the map's margins hold charts and staging areas
+      continue;
+    }
     const hex = `${at.board.name}-${at.hex}`;
     let loc = byHex.get(hex);
-    if (loc === undefined) byHex.set(hex, (loc = { units: [], unmapped: [], supportWeapons: [], order: locationOrder(boards, at.board, at.hex) }));
-    placeStack(col.members.map(identifyPiece), loc);
+    if (loc === undefined) byHex.set(hex, (loc = { units: [], unmapped: [], supportWeapons: [], order: locationOrder(boards, at.board, at.hex), questions: 0, sides: [] }));
+    for (const x of seen) {
+      if (x.how !== 'question') continue;
+      loc.questions++;
+      // The colour of a "?" (a concealment counter, or a unit VASL draws as its nation's "?"); a piece
+      // merely under a "?" shows nothing.
+      if (!x.s.isQuestion && x.s.concealedBy === null) continue;
+      const side = x.s.nation !== undefined && Object.hasOwn(VASL_NATIONALITIES, x.s.nation) ? VASL_NATIONALITIES[x.s.nation].side.toLowerCase() : undefined;
+      if (side !== undefined && !loc.sides.includes(side)) loc.sides.push(side);
+    }
+    const shown = seen.filter((x) => x.how === 'shown');
+    for (const x of shown) identified.push(x.p);
+    placeStack(
+      shown.map((x) => ({ identity: identifyPiece(x.p), hip: x.s.hiddenBy !== null })),
+      loc,
+      seen.length > shown.length,
+    );
   }
   const locations: VaslLocation[] = [...byHex.entries()]
-    // Occupied: a unit, or a piece of a side (a Gun, a vehicle, a SW, a unit the catalog lacks).
-    .filter(([, l]) => l.units.length > 0 || l.unmapped.some((u) => u.side !== undefined))
+    // Occupied: a unit, a piece of a side (a Gun, a vehicle, a SW, a unit the catalog lacks), "?" counters
+    // (the viewer's own Dummies among them).
+    .filter(([, l]) => l.units.length > 0 || l.unmapped.some((u) => u.side !== undefined || u.reason.startsWith('a concealment counter')) || l.questions > 0)
     .sort((a, b) => a[1].order - b[1].order)
-    .map(([hex, l]) => ({ hex, units: l.units.map((u, i) => ({ ...u, position: i + 1 })), unmapped: l.unmapped, supportWeapons: l.supportWeapons }));
+    .map(([hex, l]) => ({
+      hex,
+      units: l.units.map((u, i) => ({ ...u, position: i + 1 })),
+      unmapped: l.unmapped,
+      supportWeapons: l.supportWeapons,
+      ...(l.questions > 0 ? { concealed: { counters: l.questions, sides: l.sides } } : {}),
+    }));
 
+  const maps = [...new Set(columns.map((c) => c.map))];
   return {
     file,
+    kind: stream.log.length > 0 || /\.vlog$/i.test(file) ? 'log' : 'save',
     moduleVersion: archive.moduleData === undefined ? null : (xmlText(archive.moduleData, 'version') ?? null),
     boards: boards.map((b) => ({ name: b.name, reversed: b.reversed, column: b.column, row: b.row, crop: b.crop, overlays: b.overlays, ssr: b.ssr })),
+    maps: { read: mainMap, others: maps.filter((m) => m !== mainMap) },
+    viewer: { as: viewer.as, side: viewer.side },
     locations,
-    breadcrumbs: checkBreadcrumbs(pieces.values(), boards),
+    offBoard,
+    breadcrumbs: checkBreadcrumbs(identified, boards, mainMap),
   };
 }
 
 /**
- * The units and unmapped pieces of one stack into its Location, top of the stack first; each marker
- * applies to the units below it in the stack (a DM or ? counter is placed on the units it affects).
+ * The map whose pieces are read: the one with the most pieces on its boards (VASL's main map, named
+ * `Main Map` in 6.5 and later, `Map0` in 6.4); with no piece on a board, `Main Map`, `Map0`, or the map
+ * with the most pieces. Never throws.
  */
-function placeStack(ids: readonly PieceIdentity[], loc: { units: VaslUnit[]; unmapped: VaslUnmapped[]; supportWeapons: VaslSupportWeapon[] }): void {
+function pickMainMap(columns: readonly { map: string; members: readonly Piece[]; x: number; y: number }[], boards: readonly PlacedBoard[]): string | null {
+  const onBoards = new Map<string, number>();
+  const all = new Map<string, number>();
+  for (const c of columns) {
+    all.set(c.map, (all.get(c.map) ?? 0) + c.members.length);
+    if (hexAt(boards, c.x, c.y) !== null) onBoards.set(c.map, (onBoards.get(c.map) ?? 0) + c.members.length);
+  }
+  const preferred = (m: string) => (m === 'Main Map' ? 2 : m === 'Map0' ? 1 : 0);
+  const best = (counts: Map<string, number>) => [...counts.entries()].sort((a, b) => b[1] - a[1] || preferred(b[0]) - preferred(a[0]))[0]?.[0];
+  const named = [...all.keys()].sort((a, b) => preferred(b) - preferred(a))[0];
+  return best(onBoards) ?? (named !== undefined && preferred(named) > 0 ? named : (best(all) ?? null));
+}
+
+/**
+ * The units and unmapped pieces of one stack into its Location, top of the stack first; each marker
+ * applies to the units below it in the stack (a DM or ? counter is placed on the units it affects). A
+ * unit the viewer hid (HIP) is marked so.
+ */
+function placeStack(
+  pieces: readonly { identity: PieceIdentity; hip: boolean }[],
+  loc: { units: VaslUnit[]; unmapped: VaslUnmapped[]; supportWeapons: VaslSupportWeapon[] },
+  unseen: boolean,
+): void {
+  const ids = pieces.map((x) => x.identity);
   const units: VaslUnit[] = [];
   const unmapped: VaslUnmapped[] = [];
   // SW above the next unit down: that unit possesses them (A4.431).
@@ -185,15 +285,16 @@ function placeStack(ids: readonly PieceIdentity[], loc: { units: VaslUnit[]; unm
       sws.push({ name: p.name, ...(p.artSide ? { artSide: p.artSide.toLowerCase() } : {}) });
       continue;
     }
-    if (p.role === 'unit') pending = [];
+    if (p.role === 'unit' || (p.role === 'other' && p.side !== undefined)) pending = [];
     if (p.role === 'other') {
       if (p.side) possess(null, p.name);
-      unmapped.push({ name: p.name, reason: p.reason, ...(p.side ? { side: p.side.toLowerCase() } : {}) });
+      unmapped.push({ name: p.name, reason: p.reason, ...(p.side ? { side: p.side.toLowerCase() } : {}), ...(pieces[i].hip ? { markers: ['HIP'] as OddsMarker[] } : {}) });
       continue;
     }
     const markers: OddsMarker[] = [];
     if (p.broken) markers.push('broken');
     if (p.concealed) markers.push('concealed');
+    if (pieces[i].hip) markers.push('HIP');
     for (const m of above) if (!markers.includes(m)) markers.push(m);
     const ordered = ORDER.filter((m) => markers.includes(m));
     let known;
@@ -224,14 +325,15 @@ function placeStack(ids: readonly PieceIdentity[], loc: { units: VaslUnit[]; unm
   }
   possess(null);
   for (const m of pending.reverse()) {
-    unmapped.push({ name: m.name, reason: m.marker === 'concealed' ? 'a concealment counter with no unit under it (a Dummy)' : `a ${m.name} counter with no unit under it` });
+    const what = unseen ? 'with no unit you can see under it' : 'with no unit under it';
+    unmapped.push({ name: m.name, reason: m.marker === 'concealed' ? `a concealment counter ${what}${unseen ? '' : ' (a Dummy)'}` : `a ${m.name} counter ${what}` });
   }
   loc.units.push(...units);
   loc.unmapped.push(...unmapped);
 }
 
 /** The order markers are listed in. */
-const ORDER: readonly OddsMarker[] = ['broken', 'disrupted', 'pinned', 'DM', 'concealed', 'berserk', 'fanatic', 'CX', 'melee', 'foxhole', 'encircled', 'skis'];
+const ORDER: readonly OddsMarker[] = ['broken', 'disrupted', 'pinned', 'DM', 'concealed', 'HIP', 'berserk', 'fanatic', 'CX', 'melee', 'foxhole', 'encircled', 'skis'];
 
 /** Boards in map order, then hexes by column and row. */
 function locationOrder(boards: readonly PlacedBoard[], board: PlacedBoard, hex: string): number {
@@ -240,7 +342,7 @@ function locationOrder(boards: readonly PlacedBoard[], board: PlacedBoard, hex: 
   return boards.indexOf(board) * 10_000 + column * 100 + (m ? Number(m[3]) : 99);
 }
 
-function checkBreadcrumbs(pieces: Iterable<Piece>, boards: readonly PlacedBoard[]): VaslGame['breadcrumbs'] {
+function checkBreadcrumbs(pieces: Iterable<Piece>, boards: readonly PlacedBoard[], mainMap: string | null): VaslGame['breadcrumbs'] {
   let checked = 0;
   let matched = 0;
   const mismatches: { recorded: string; computed: string }[] = [];
@@ -248,7 +350,7 @@ function checkBreadcrumbs(pieces: Iterable<Piece>, boards: readonly PlacedBoard[
   for (const p of pieces) {
     const recorded = p.properties.get('OldLocationName') ?? '';
     const m = /^(.+?)([A-Z]+\d+)$/.exec(recorded);
-    if (p.properties.get('OldMap') !== 'Main Map' || !m || !names.has(m[1])) continue;
+    if (p.properties.get('OldMap') !== mainMap || !m || !names.has(m[1])) continue;
     const x = Number(p.properties.get('OldX'));
     const y = Number(p.properties.get('OldY'));
     if (!Number.isInteger(x) || !Number.isInteger(y)) continue;
@@ -256,7 +358,7 @@ function checkBreadcrumbs(pieces: Iterable<Piece>, boards: readonly PlacedBoard[
     const at = hexAt(boards, x, y);
     const computed = at === null ? 'offboard' : `${at.board.name}${at.hex}`;
     if (computed === recorded) matched++;
-    else if (mismatches.length < 20) mismatches.push({ recorded, computed });
+    else if (mismatches.length < 20) mismatches.push({ recorded: printable(recorded), computed });
   }
   return { checked, matched, mismatches };
 }

@@ -17,7 +17,8 @@ describe('scenario --from-vasl', () => {
   it('writes each side\'s stacks by Location; the file loads as a scenario', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'asl-odds-from-vasl-')), 'hazmo.yaml');
     const io = bufferIO();
-    expect(await runCli(['scenario', '--from-vasl', F, '--out', out], io)).toBe(0);
+    // Seen as the Russian (fair play): his concealed 4-4-7s of 57-G2 are his to write.
+    expect(await runCli(['scenario', '--from-vasl', F, '--as', 'russian', '--out', out], io)).toBe(0);
     expect(io.err).toMatch(/^wrote .*hazmo\.yaml: 20 Locations of Hazmo-52-After-Finn-4\.vsav; complete the TODO fields\n$/);
     const text = readFileSync(out, 'utf8');
     const s = parseScenario(text, 'hazmo.yaml');
@@ -28,9 +29,11 @@ describe('scenario --from-vasl', () => {
       ['russian/8-0', 1],
       ['russian/4-4-7', 1],
     ]);
-    // 57-G2 is a concealed stack (A12): its units are not named (fair play), the file says so.
-    expect(russian.stacks.find((st) => st.name === '57-G2')).toBeUndefined();
-    expect(text).toContain('      # 57-G2: 2 concealed units (A12), not named');
+    // Fair play (A12): the Russian's own concealed 4-4-7s of 57-G2 are written; the Finn's concealed 69-J1 is
+    // a concealed stack, its units not named, the file says so.
+    expect(russian.stacks.find((st) => st.name === '57-G2')!.units.map((u) => [u.id, u.count])).toEqual([['russian/4-4-7', 2]]);
+    expect(s.sides[1].stacks.find((st) => st.name === '69-J1')).toBeUndefined();
+    expect(text).toContain('# 69-J1: a concealed stack: 4 "?" counters (Finnish), not shown to you (the enemy\'s): TODO');
     // A SW with the unit holding it, as a comment (asl-odds's scenarios hold no SW).
     expect(text).toContain('          # SW not taken: LMG (held by russian/3-2-8)');
     // What asl-odds cannot take is said, not dropped.

@@ -86,8 +86,9 @@ describe('bad saves: one clear error each, exit 2', () => {
     expect(codeOf(save({ savedGame: entries.savedGame, moduledata: other }))).toMatchObject({ code: 'vasl.otherModule', message: expect.stringMatching(/Battle for Moscow/) });
   });
 
-  it('a VASSAL save with no VASL board', () => {
-    expect(codeOf(save({ savedGame: obfuscate('begin_save\u001bend_save') }))).toMatchObject({ code: 'vasl.noBoards' });
+  it('a VASSAL save with no VASL board is read (made before the boards were picked): no Location, nothing off the boards', () => {
+    const g = readVaslGame(save({ savedGame: obfuscate('begin_save\u001bbd\t\u001bend_save') }), 'x.vsav');
+    expect(g).toMatchObject({ boards: [], locations: [], offBoard: 0, maps: { read: null, others: [] } });
   });
 });
 
@@ -129,7 +130,40 @@ describe('hostile saves: refused quickly, within bounded memory', () => {
     });
   });
 
-  it('a plain (unobfuscated) stream is read as VASSAL reads it: here a save with no board', () => {
-    expect(codeOf(save({ savedGame: strToU8('begin_save\u001bend_save'), moduledata: MODULE_DATA }))).toMatchObject({ code: 'vasl.noBoards' });
+  it('a plain (unobfuscated) stream is read as VASSAL reads it: here a save with no board and one piece in the margin', () => {
+    const g = readVaslGame(save({ savedGame: strToU8('begin_save\u001b+/7/piece;;;x.svg;Marker/Main Map;100;100\u001bend_save'), moduledata: MODULE_DATA }), 'x.vsav');
+    expect(g).toMatchObject({ boards: [], locations: [], offBoard: 1, maps: { read: 'Main Map' } });
+  });
+});
+
+describe('hostile saves: one line in the players\' words (exit 2), within bounds', () => {
+  const withBoard = (...commands: string[]) => save({ savedGame: obfuscate(['begin_save', 'bd\t0\t0\t57\tVER\t6.5', ...commands, 'end_save'].join('\u001b')), moduledata: MODULE_DATA });
+
+  it('a stack of 100,001 pieces (was: internal error, more than 100000 tokens, exit 1)', () => {
+    const members = Array.from({ length: 100_001 }, (_, i) => String(i)).join(';');
+    expect(codeOf(withBoard(`+/s/stack/Main Map;500;500;${members}`))).toMatchObject({ code: 'vasl.tooLarge', exitCode: 2, message: 'x.vsav: a stack of more than 10000 pieces, more than any VASL save holds; refused' });
+  });
+
+  it.each([
+    ['a basic piece of 65 fields', `+/1/piece;${';x'.repeat(65)}/Main Map;0;0`, /a piece of more than 64 fields/],
+    ['a Layer of 257 fields', `+/1/emb2;${';x'.repeat(257)}\tpiece;;;a.svg;a/1\tMain Map;0;0`, /a counter Layer of more than 256 fields/],
+    ['a Layer of 1,025 levels', `+/1/emb2;${';'.repeat(16)}${'a,'.repeat(1025)}\tpiece;;;a.svg;a/1\tMain Map;0;0`, /a counter Layer of more than 1024 (images|levels)/],
+  ])('%s', (_, command, message) => {
+    expect(codeOf(withBoard(command))).toMatchObject({ code: 'vasl.tooLarge', exitCode: 2, message: expect.stringMatching(message) });
+  });
+
+  it('10,000 boards (was 8.6 s of CPU): refused at the 65th, before any is placed', () => {
+    const boards = Array.from({ length: 10_000 }, (_, i) => `bd\t${i % 100}\t${Math.floor(i / 100)}\t57\tVER\t6.5`);
+    expect(codeOf(save({ savedGame: obfuscate(['begin_save', ...boards, 'end_save'].join('\u001b')), moduledata: MODULE_DATA }))).toMatchObject({
+      code: 'vasl.board',
+      exitCode: 2,
+      message: 'x.vsav: more than 64 boards on its map; asl-odds reads maps of at most 64; refused',
+    });
+  });
+
+  it('a module name with control characters is printed without them', () => {
+    const other = strToU8('<?xml version="1.0"?><data><name>Evil\u001b[2J</name></data>');
+    const e = codeOf(save({ savedGame: entries.savedGame, moduledata: other }));
+    expect(e.message).not.toMatch(/\u001b/);
   });
 });

@@ -56,12 +56,15 @@ describe('the Location model', () => {
     expect(fi.supportWeapons.map((w) => [w.name, w.leftOut])).toEqual([['ATR', "a russian counter held by a finnish unit: captured use (A21.11) is not in asl-odds's rules"]]);
   });
 
-  it('concealed units are never named (A12): 57-G2 and 69-J1 are concealed stacks, their SW hidden with them; their owner may see them (reveal)', () => {
+  it('concealed units are never named (A12): read as neither side, 57-G2 and 69-J1 are concealed stacks with no side, unit or SW; a unit marked concealed is hidden unless revealed; the Finn sees his own (the reader, fair-play.ts)', () => {
     const g2 = model('57-G2');
-    expect(g2.sides.map((s) => [s.side, s.units, s.concealed])).toEqual([['russian', [], 2]]);
-    const j1 = model('69-J1');
-    expect(j1.sides.map((s) => [s.side, s.units, s.supportWeapons, s.concealed])).toEqual([['finnish', [], [], 1]]);
-    const own = locationModel(findLocation(game, '69-J1'), { reveal: (u) => u.side === 'finnish' });
+    expect(g2.sides).toEqual([]);
+    expect(g2.raw.concealed).toEqual({ counters: 3, sides: ['russian'] });
+    expect(model('69-J1').sides).toEqual([]);
+    const finn = readVaslGame(readFileSync(FIXTURE), 'Hazmo-52-After-Finn-4.vsav', { as: 'finnish' });
+    const hiddenByDefault = locationModel(findLocation(finn, '69-J1'), { reveal: () => false });
+    expect(hiddenByDefault.sides.map((s) => [s.side, s.units, s.supportWeapons, s.concealed])).toEqual([['finnish', [], [], 1]]);
+    const own = locationModel(findLocation(finn, '69-J1'));
     expect(own.sides[0].units.map((u) => u.id)).toEqual(['finnish/6-4-8']);
     // The LMG is a Russian counter held by the Finnish squad: captured.
     expect(own.sides[0].supportWeapons.map((w) => [w.name, w.leftOut])).toEqual([['LMG', "a russian counter held by a finnish unit: captured use (A21.11) is not in asl-odds's rules"]]);

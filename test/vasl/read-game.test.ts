@@ -13,7 +13,10 @@ import { findLocation, readVaslGame, type VaslGame } from '../../src/vasl/read-g
 import { splitSequence } from '../../src/vasl/sequence-decoder.js';
 
 const FIXTURE = new URL('../fixtures/vasl/Hazmo-52-After-Finn-4.vsav', import.meta.url).pathname;
+// Read as neither side (fair play: no concealed or hidden unit identified), and as each side.
 const game: VaslGame = readVaslGame(readFileSync(FIXTURE), 'Hazmo-52-After-Finn-4.vsav');
+const asFinnish: VaslGame = readVaslGame(readFileSync(FIXTURE), 'Hazmo-52-After-Finn-4.vsav', { as: 'finnish' });
+const asRussian: VaslGame = readVaslGame(readFileSync(FIXTURE), 'Hazmo-52-After-Finn-4.vsav', { as: 'russian' });
 const at = (hex: string) => findLocation(game, hex);
 
 describe('reading the Hazmo save (ruleschat ground truth)', () => {
@@ -24,8 +27,10 @@ describe('reading the Hazmo save (ruleschat ground truth)', () => {
     expect(game.moduleVersion).toBe('6.7.3');
   });
 
-  it('every breadcrumb VASSAL wrote (71) names the hex our geometry computes', () => {
-    expect(game.breadcrumbs).toEqual({ checked: 71, matched: 71, mismatches: [] });
+  it('every breadcrumb VASSAL wrote names the hex our geometry computes (checked on the pieces each viewer sees identified: 38 as neither side, 45 as the Finn, 41 as the Russian)', () => {
+    expect(game.breadcrumbs).toEqual({ checked: 38, matched: 38, mismatches: [] });
+    expect(asFinnish.breadcrumbs).toEqual({ checked: 45, matched: 45, mismatches: [] });
+    expect(asRussian.breadcrumbs).toEqual({ checked: 41, matched: 41, mismatches: [] });
   });
 
   it('57-K3: a Russian 37L AT Gun and its 2-2-8 crew (the crew is the catalog\'s russian/2-2-8; the Gun is listed with the reason)', () => {
@@ -62,13 +67,16 @@ describe('reading the Hazmo save (ruleschat ground truth)', () => {
     expect(at('57-H9').units.map((u) => [u.id, u.markers])).toEqual([['finnish/6-4-8', ['foxhole']]]);
   });
 
-  it('a ? counter conceals the units below it only (69-K7: the crew under it, not the 9-0 leader above it; 57-G2, 69-J1)', () => {
-    expect(at('69-K7').units).toEqual([
+  it('a ? counter conceals the units below it only (69-K7: the crew under it, not the 9-0 leader above it; 57-G2, 69-J1), seen by their own side', () => {
+    expect(findLocation(asFinnish, '69-K7').units).toEqual([
       expect.objectContaining({ id: 'finnish/9-0', markers: [] }), // above the ?, not concealed
       expect.objectContaining({ id: 'finnish/2-2-8', markers: ['concealed', 'skis'] }), // and under a Skis face (E4.2)
     ]);
-    expect(at('57-G2').units.map((u) => u.markers)).toEqual([['concealed'], ['concealed']]);
-    expect(at('69-J1').units[0].markers).toContain('concealed');
+    expect(findLocation(asRussian, '57-G2').units.map((u) => [u.id, u.markers])).toEqual([
+      ['russian/4-4-7', ['concealed']],
+      ['russian/4-4-7', ['concealed']],
+    ]);
+    expect(findLocation(asFinnish, '69-J1').units.map((u) => [u.id, u.markers])).toEqual([['finnish/6-4-8', ['concealed']]]);
   });
 
   it('every Personnel counter of the save is in the catalog, with the class VASL shows (no note; the Finnish 6-4-8 is 1st Line, docs/rules-notes.md §9)', () => {
@@ -92,7 +100,7 @@ describe('reading the Hazmo save (ruleschat ground truth)', () => {
     ]);
     expect(at('57-E8').unmapped.map((u) => u.name)).toEqual([]); // its Skis counter marks the unit (E4.2): test/vasl/ski-counter.test.ts
     expect(at('69-F1').unmapped.map((u) => u.name)).toEqual(['T-26 M33']);
-    expect(at('69-K7').unmapped.find((u) => u.name === 'FI Sniper')!.reason).toBe('a Sniper counter');
+    expect(findLocation(asFinnish, '69-K7').unmapped.find((u) => u.name === 'FI Sniper')!.reason).toBe('a Sniper counter');
     // A Sniper alone occupies nothing (57-G10 holds only the Russian Sniper).
     expect(game.locations.map((l) => l.hex)).not.toContain('57-G10');
   });

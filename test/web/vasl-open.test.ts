@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { bufferIO } from '../cli/buffer-io.js';
+import { board, vaslFile } from '../support/vassal-writer.js';
 import { hasChromium, OUT, startSite, type Site } from './browser-harness.js';
 
 const SAVE = resolve('test/fixtures/vasl/Hazmo-52-After-Finn-4.vsav');
@@ -40,10 +41,30 @@ describe.skipIf(!hasChromium)('the page opens a VASL game', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     // The player is on the attack calculator with an 8 FP +2 attack typed in.
     await page.goto(`${site!.web.url}#/attack?fp=8&drm=2`);
-    await page.getByText('Open a VASL game (.vsav)').click();
+    await page.getByText('Open a VASL game (.vsav, .vlog)').click();
     await page.getByLabel('VASL saved game').setInputFiles(SAVE);
     await expect.poll(() => page.getByLabel('Location', { exact: true }).isVisible(), { timeout: 30_000 }).toBe(true);
-    expect(await page.getByText('hex names match VASSAL\'s records for 71 of 71 moved pieces', { exact: false }).isVisible()).toBe(true);
+    expect(await page.getByText('hex names match VASSAL\'s records for 38 of 38 moved pieces', { exact: false }).isVisible()).toBe(true);
+
+    // Fair play: seen as neither side, the Russian concealed 57-G2 is three "?" counters, nothing else.
+    expect(await page.getByLabel('Whose eyes').innerText()).toMatch(/^Seen as neither side: no concealed or hidden \(HIP\) unit is identified/);
+    await page.getByLabel('Location', { exact: true }).selectOption('57-G2');
+    const g2 = await page.getByLabel('Units in the Location').innerText();
+    expect(g2).toContain('a concealed stack: 3 "?" counters (Russian): what it holds cannot be known (A12)');
+    expect(g2).not.toContain('4-4-7');
+    await page.getByRole('button', { name: 'Fire on this stack' }).click();
+    expect(await page.locator('details.vasl [role=alert]').innerText()).toBe(
+      '57-G2: a concealed stack: 3 "?" counters (Russian); what it holds cannot be known (A12). Fire on it as Area Fire (A7.23): type the units you assume as the target.',
+    );
+    // Named the Russian, the player sees his own two 4-4-7, marked concealed; the Finnish 69-J1 stays "?".
+    await page.getByLabel('Your side').fill('Russian');
+    await page.getByLabel('Your side').press('Enter');
+    await expect.poll(() => page.getByLabel('Whose eyes').innerText(), { timeout: 30_000 }).toMatch(/^Seen as Russian/);
+    expect(await page.getByLabel('Units in the Location').innerText()).toContain('russian/4-4-7 (4-4-7 1sq): concealed');
+    await page.getByLabel('Location', { exact: true }).selectOption('69-J1');
+    expect(await page.getByLabel('Units in the Location').innerText()).toContain('a concealed stack: 4 "?" counters (Finnish)');
+    await mkdir(OUT, { recursive: true });
+    await page.screenshot({ path: join(OUT, `vasl-open-fair-play-${width}.png`), fullPage: true });
     await page.getByLabel('Location', { exact: true }).selectOption('57-H8');
     expect(await page.getByLabel('Units in the Location').innerText()).toContain('russian/4-4-7 (4-4-7 1sq): foxhole');
     await page.getByRole('button', { name: 'Fire on this stack' }).click();
@@ -75,6 +96,13 @@ describe.skipIf(!hasChromium)('the page opens a VASL game', () => {
     expect(decodeURIComponent(new URL(page.url()).hash)).toContain('russian/commissar-10-0');
     expect(await page.getByText('Commissar (A25.22)', { exact: false }).first().isVisible()).toBe(true);
     await page.screenshot({ path: join(OUT, `vasl-open-cc-${width}.png`), fullPage: true });
+    // A hostile save (a stack of 100,001 pieces): one line in the players' words, the page still answers.
+    const members = Array.from({ length: 100_001 }, (_, i) => String(i)).join(';');
+    const hostile = vaslFile([board('57'), `+/s/stack/Main Map;500;500;${members}`]);
+    await page.getByLabel('VASL saved game').setInputFiles({ name: 'hostile.vsav', mimeType: 'application/zip', buffer: Buffer.from(hostile) });
+    await expect.poll(() => page.locator('details.vasl [role=alert]').innerText(), { timeout: 30_000 }).toBe(
+      'hostile.vsav: a stack of more than 10000 pieces, more than any VASL save holds; refused',
+    );
     expect(foreign).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -95,7 +123,7 @@ describe.skipIf(!hasChromium)('the page opens a VASL game', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     // An attack with its own FP typed in: the firers of the Location replace it.
     await page.goto(`${site!.web.url}#/attack?fp=8&drm=2`);
-    await page.getByText('Open a VASL game (.vsav)').click();
+    await page.getByText('Open a VASL game (.vsav, .vlog)').click();
     await page.getByLabel('VASL saved game').setInputFiles(SAVE);
     await expect.poll(() => page.getByLabel('Firing Location').isVisible(), { timeout: 30_000 }).toBe(true);
     await page.getByLabel('Firing Location').selectOption('57-H9');

@@ -1,14 +1,18 @@
 /**
- * "Open a VASL game" on the page: the player picks a `.vsav` file, which is read in the browser (never
- * uploaded: the same reader as `asl-odds vasl`, src/vasl/), picks a Location from the list, and a
- * calculator is filled from it by setting the URL fragment, the page's whole state, with the same option
- * values the CLI's `--vasl <file> --at <hex>` fills (src/vasl/location-options.ts). To fire from the
- * board as `attack --from` does, the player first picks the firing Location, then the target: its Good
- * Order units and MGs become the firers, at the range computed from the map (src/vasl/range.ts).
- * The question's own numbers already on the page (FP, DRM, check, terrain) are kept, except the FP and
- * DRM when the firers of a Location make them.
+ * "Open a VASL game" on the page: the player picks a `.vsav` (or `.vlog`) file, which is read in the
+ * browser (never uploaded: the same reader as `asl-odds vasl`, src/vasl/), as the side the player names
+ * sees it (fair play, src/vasl/fair-play.ts: the enemy's concealed units are "?" counters, his HIP units
+ * absent; with no side named, no side's), picks a Location from the list, and a calculator is filled
+ * from it by setting the URL fragment, the page's whole state, with the same option values the CLI's
+ * `--vasl <file> --at <hex>` fills (src/vasl/location-options.ts). To fire from the board as `attack
+ * --from` does, the player first picks the firing Location, then the target: its Good Order units and
+ * MGs become the firers, at the range computed from the map (src/vasl/range.ts). The question's own
+ * numbers already on the page (FP, DRM, check, terrain) are kept, except the FP and DRM when the firers
+ * of a Location make them.
  */
 import { useState } from 'preact/hooks';
+import { isAslOddsError } from '../../src/errors.js';
+import { PLAYER_ID, SIDE_NAMES } from '../../src/vasl/fair-play.js';
 import { attackOptionsFrom, ccOptionsFrom, unitOptionsFrom, type LocationOptions } from '../../src/vasl/location-options.js';
 import { hexRange } from '../../src/vasl/range.js';
 import { readVaslGame, type VaslGame, type VaslLocation } from '../../src/vasl/read-game.js';
@@ -41,12 +45,22 @@ export function fragmentFor(command: string, filled: LocationOptions, current: s
   return formatFragment({ command, entries });
 }
 
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const sides = (l: VaslLocation) =>
-  [...new Set([...l.units.map((u) => u.side), ...l.unmapped.flatMap((u) => (u.side ? [u.side] : []))])].map((s) => s.charAt(0).toUpperCase() + s.slice(1)).join(' and ');
+  [...new Set([...l.units.map((u) => u.side), ...l.unmapped.flatMap((u) => (u.side ? [u.side] : [])), ...(l.concealed?.sides ?? [])])].map(capital).join(' and ');
+
+/** A concealed stack in players' words (the same words as the CLI's). */
+const concealedText = (c: NonNullable<VaslLocation['concealed']>) =>
+  `a concealed stack: ${c.counters} "?" counter${c.counters === 1 ? '' : 's'}${c.sides.length ? ` (${c.sides.map(capital).join(', ')})` : ''}`;
+
+/** A read failure in one line: the reader's own message, or what a player can do. */
+const readError = (name: string, e: unknown) => (isAslOddsError(e) ? e.message : `${name}: could not be read as a VASL saved game or log`);
 
 /** The "Open a VASL game" panel. */
 export function VaslOpen() {
   const [game, setGame] = useState<VaslGame | null>(null);
+  const [file, setFile] = useState<{ name: string; bytes: Uint8Array } | null>(null);
+  const [side, setSide] = useState('');
   const [hex, setHex] = useState('');
   const [fromHex, setFromHex] = useState('');
   const [unit, setUnit] = useState(1);
@@ -61,15 +75,22 @@ export function VaslOpen() {
       setError(`${file.name}: ${file.size} bytes; a VASL save is at most ${SAVE_LIMITS.fileBytes} bytes (16 MiB)`);
       return;
     }
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    setFile({ name: file.name, bytes });
+    read({ name: file.name, bytes }, side);
+  };
+
+  /** Reads the save as `as` sees it (fair play: the reader shows nothing more). */
+  const read = (f: { name: string; bytes: Uint8Array }, as: string) => {
     try {
-      const g = readVaslGame(new Uint8Array(await file.arrayBuffer()), file.name);
+      const g = readVaslGame(f.bytes, f.name, as === '' ? {} : { as, asOption: 'Your side' });
       setGame(g);
-      setHex(g.locations[0]?.hex ?? '');
-      setFromHex('');
+      setHex((h) => (g.locations.some((l) => l.hex === h) ? h : (g.locations[0]?.hex ?? '')));
+      setFromHex((h) => (g.locations.some((l) => l.hex === h) ? h : ''));
       setUnit(1);
     } catch (e) {
       setGame(null);
-      setError((e as Error).message);
+      setError(readError(f.name, e));
     }
   };
 
@@ -84,6 +105,14 @@ export function VaslOpen() {
     return attackOptionsFrom(loc!, { loc: fromLoc, range }, { terrainGiven: has('terrain') || has('tem'), advancingFire: has('advancing-fire') });
   };
   const ask = (command: string, fill: () => LocationOptions) => {
+    // Fair play (A12): what is under "?" counters the player cannot see is never filled in.
+    if (loc?.concealed !== undefined && (command === 'attack' || command === 'cc' || loc.units.length === 0)) {
+      setNotes([]);
+      setError(
+        `${loc.hex}: ${concealedText(loc.concealed)}; what it holds cannot be known (A12).${command === 'attack' ? ' Fire on it as Area Fire (A7.23): type the units you assume as the target.' : ''}`,
+      );
+      return;
+    }
     try {
       const filled = fill();
       setError('');
@@ -96,18 +125,46 @@ export function VaslOpen() {
   };
 
   return (
-    <details class="more vasl" open={game !== null}>
-      <summary>Open a VASL game (.vsav)</summary>
+    <details class="more vasl" open={game !== null || file !== null || error !== ''}>
+      <summary>Open a VASL game (.vsav, .vlog)</summary>
       <p class="about">The file is read on this device; nothing is uploaded.</p>
       <label class="field">
         <span>VASL saved game</span>
-        <input type="file" accept=".vsav" aria-label="VASL saved game" onChange={(e) => void open((e.currentTarget as HTMLInputElement).files?.[0])} />
+        <input type="file" accept=".vsav,.vlog" aria-label="VASL saved game" onChange={(e) => void open((e.currentTarget as HTMLInputElement).files?.[0])} />
+      </label>
+      <label class="field">
+        <span>Your side</span>
+        <input
+          type="text"
+          list="vasl-sides"
+          aria-label="Your side"
+          placeholder="a nationality or your VASL player name"
+          value={side}
+          onChange={(e) => {
+            const v = (e.currentTarget as HTMLInputElement).value.trim();
+            setSide(v);
+            setError('');
+            setNotes([]);
+            if (file) read(file, v);
+          }}
+        />
+        <datalist id="vasl-sides">
+          {SIDE_NAMES.map((n) => (
+            <option key={n} value={capital(n)} />
+          ))}
+        </datalist>
       </label>
       {game && (
         <>
           <p class="about">
-            {game.file}: boards {game.boards.map((b) => `${b.name}${b.reversed ? ' (reversed)' : ''}`).join(', ')}; hex names match VASSAL's records for {game.breadcrumbs.matched} of{' '}
-            {game.breadcrumbs.checked} moved pieces.
+            {game.file}
+            {game.kind === 'log' ? ' (a log: its final position)' : ''}: {game.boards.length > 0 ? `boards ${game.boards.map((b) => `${b.name}${b.reversed ? ' (reversed)' : ''}`).join(', ')}` : 'no boards'}; map read:{' '}
+            {game.maps.read ?? 'none'}; {game.offBoard} piece{game.offBoard === 1 ? '' : 's'} off the boards; hex names match VASSAL's records for {game.breadcrumbs.matched} of {game.breadcrumbs.checked} moved pieces.
+          </p>
+          <p class="about" aria-label="Whose eyes">
+            {game.viewer.as === null
+              ? 'Seen as neither side: no concealed or hidden (HIP) unit is identified. Name your side to see your own.'
+              : `Seen as ${game.viewer.side ?? (game.viewer.as === PLAYER_ID ? 'the player of the VASL id you gave' : `player ${game.viewer.as}`)}: your concealed and hidden (HIP) units are shown, marked; the enemy's concealed units are "?" counters and his HIP units are not shown.`}
           </p>
           <label class="field">
             <span>Firing Location</span>
@@ -142,7 +199,7 @@ export function VaslOpen() {
             >
               {game.locations.map((l) => (
                 <option key={l.hex} value={l.hex}>
-                  {l.hex} {sides(l)}: {l.units.map((u) => u.id.split('/')[1]).join(', ') || 'nothing asl-odds takes'}
+                  {l.hex} {sides(l)}: {[...l.units.map((u) => u.id.split('/')[1]), ...(l.concealed ? [concealedText(l.concealed)] : [])].join(', ') || 'nothing asl-odds takes'}
                 </option>
               ))}
             </select>
@@ -163,6 +220,7 @@ export function VaslOpen() {
                   </li>
                 ))}
               </ol>
+              {loc.concealed && <p class="note">{concealedText(loc.concealed)}: what it holds cannot be known (A12)</p>}
               {loc.supportWeapons.length > 0 && (
                 <ul class="note" style={{ paddingLeft: '1.2em', margin: '4px 0' }}>
                   {loc.supportWeapons.map((w, i) => (

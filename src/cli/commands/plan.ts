@@ -17,6 +17,7 @@ function formatSeconds(s: number): string {
 }
 import type { CliContext } from '../io.js';
 import { optionFromSpec } from '../odds-command.js';
+import { VIEWER_OPTION } from '../../options/viewer-option.js';
 import { applyVaslPlan } from '../vasl-odds.js';
 
 /** Builds the `plan` subcommand. */
@@ -27,6 +28,7 @@ export function planCommand(cli: CliContext): Command {
   // --target is required unless a VASL game's Location (--vasl --at) gives it (applyVaslPlan checks).
   for (const spec of PLAN_OPTIONS) cmd.addOption(optionFromSpec(spec.flags.startsWith('--target ') ? { ...spec, required: false } : spec));
   cmd.option('--vasl <file>', 'a VASL saved game (.vsav): the target stack comes from the Location --at, the firers from --from');
+  cmd.addOption(optionFromSpec(VIEWER_OPTION.spec));
   cmd.option('--at <hex>', 'with --vasl: the target Location, e.g. 57-H8');
   cmd.option('--from <hex,...>', 'with --vasl: the firing Locations, e.g. 57-H9,57-H10: their Good Order units and MGs, each at its own range from the map');
   cmd.option('--json', 'print one JSON object instead of the text');

@@ -14,7 +14,8 @@ import { parseScenario } from '../../scenario/scenario-file.js';
 import { locationModel } from '../../vasl/location.js';
 import type { VaslGame } from '../../vasl/read-game.js';
 import type { CliContext } from '../io.js';
-import { readVaslFile } from '../vasl-game.js';
+import { checkOutputPaths } from '../output-paths.js';
+import { concealedText, readVaslFile } from '../vasl-game.js';
 
 /** YAML double-quoted string. */
 const q = (s: string) => JSON.stringify(s);
@@ -38,6 +39,7 @@ export function scenarioFromVasl(game: VaslGame): string {
     '# by asl-odds scenario --from-vasl. TODO for the designer: each stack\'s terrain (written as open), the',
     '# turns, who moves first, each side\'s ELR, fire, rout and victory conditions. Pieces asl-odds cannot',
     '# take are listed as comments under their stack.',
+    ...game.locations.flatMap((l) => (l.concealed ? [`# ${l.hex}: ${concealedText(l.concealed)}, not shown to you (${game.viewer.as === null ? 'give --as <your side> to see your own' : 'the enemy\'s'}): TODO`] : [])),
     `title: ${q(title)}`,
     `description: ${q(`Order of battle read from the VASL saved game ${game.file}.`)}`,
     'rules: 2nd-edition',
@@ -91,8 +93,10 @@ export function scenarioFromVasl(game: VaslGame): string {
  * @throws AslOddsError from reading the save, `vasl.sides`, and `scenario.*` if the text does not parse
  *   (a bug: it is checked before it is shown)
  */
-export async function runScenarioFromVasl(file: string, out: string | undefined, cli: CliContext): Promise<void> {
-  const game = await readVaslFile(file, '--from-vasl');
+export async function runScenarioFromVasl(file: string, out: string | undefined, cli: CliContext, as?: string): Promise<void> {
+  // A command never writes over the save it reads (by real path: links and other names too).
+  checkOutputPaths({ out }, [{ what: 'the VASL saved game', path: file }]);
+  const game = await readVaslFile(file, '--from-vasl', as);
   const text = scenarioFromVasl(game);
   parseScenario(text, out ?? 'scenario.yaml');
   if (out) {

@@ -12,6 +12,7 @@ import type { CliContext } from '../io.js';
 import { MAX_THREADS, parseThreads, parseTrials } from '../method-options.js';
 import { parsePrecision } from '../../options/method-spec.js';
 import { collectEach, commanderParser } from '../parse.js';
+import { parseViewer, VIEWER_OPTION } from '../../options/viewer-option.js';
 // Not toLocaleString: ICU's number formatting costs every command about 15 ms to start the first time.
 import { groupThousands } from '../../reports/format-probability.js';
 import { DEFAULT_PRECISION_MAX_TRIALS, DEFAULT_REFINE_ROUNDS, DEFAULT_SCENARIO_TRIALS, MAX_REFINE_ROUNDS, type ScenarioOptions } from './scenario-options.js';
@@ -26,6 +27,9 @@ function parseRefine(text: string): number {
   return n;
 }
 
+/** The options `scenario --from-vasl` takes (commander's attribute names). */
+const FROM_VASL_OPTIONS = new Set(['fromVasl', 'out', 'as', 'quiet']);
+
 /** Builds the `scenario` subcommand. */
 export function scenarioCommand(cli: CliContext): Command {
   return new Command('scenario')
@@ -34,6 +38,7 @@ export function scenarioCommand(cli: CliContext): Command {
     )
     .argument('[file]', 'scenario file (YAML or JSON; see scenarios/ and scenarios/scenario.schema.json)')
     .option('--from-vasl <setup.vsav>', "write a scenario file's order of battle from a VASL saved game (each side's stacks by Location) for a designer to complete; with --out, into that file")
+    .addOption(new Option('--as <side>', 'with --from-vasl: ' + VIEWER_OPTION.spec.description).argParser(commanderParser(parseViewer)))
     .option('--trials <n>', `playthroughs (default ${DEFAULT_SCENARIO_TRIALS}; with --precision the most to run, default ${groupThousands(DEFAULT_PRECISION_MAX_TRIALS)})`, parseTrials)
     .option('--precision <pp>', 'run until every victory probability is known within +-pp percentage points (95%), in whole chunks of 256 (the same playthroughs for a seed)', commanderParser(parsePrecision))
     .option('--seed <string>', 'seed (default: random, printed and stored)')
@@ -57,12 +62,19 @@ export function scenarioCommand(cli: CliContext): Command {
     )
     // The run (the scenario engine, its reports, YAML and zod) is loaded when asked for: the other
     // commands start without it (about 0.1 s).
-    .action(async (file: string | undefined, given: Omit<ScenarioOptions, 'refine'> & { fromVasl?: string; refine?: number | true }) => {
-      const o: ScenarioOptions & { fromVasl?: string } = { ...given, refine: given.refine === true ? DEFAULT_REFINE_ROUNDS : given.refine };
+    .action(async (file: string | undefined, given: Omit<ScenarioOptions, 'refine'> & { fromVasl?: string; as?: string; refine?: number | true }) => {
+      const o: ScenarioOptions & { fromVasl?: string; as?: string } = { ...given, refine: given.refine === true ? DEFAULT_REFINE_ROUNDS : given.refine };
       if (o.fromVasl !== undefined) {
         if (file !== undefined) throw inputError('input.fromVasl', `scenario: give a scenario file or --from-vasl <setup.vsav>, not both`);
-        return (await import('./scenario-from-vasl.js')).runScenarioFromVasl(o.fromVasl, o.out, cli);
+        // Writing a scenario from a save plays nothing: the options of a run do not apply.
+        const unused = Object.keys(o).filter((k) => !FROM_VASL_OPTIONS.has(k) && (o as Record<string, unknown>)[k] !== undefined);
+        if (unused.length > 0) {
+          const names = unused.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+          throw inputError('input.fromVasl', `scenario --from-vasl: ${names.join(', ')} ${names.length > 1 ? 'do' : 'does'} not apply (writing a scenario from a save plays nothing); it takes --out, --as and --quiet`);
+        }
+        return (await import('./scenario-from-vasl.js')).runScenarioFromVasl(o.fromVasl, o.out, cli, o.as);
       }
+      if (o.as !== undefined) throw inputError('input.fromVasl', 'scenario: --as needs --from-vasl <setup.vsav> (it says whose eyes read the save)');
       if (file === undefined) throw inputError('input.file', "scenario: missing the scenario file (or --from-vasl <setup.vsav>), e.g. asl-odds scenario scenarios/stalingrad-factory-1942.yaml");
       return (await import('./scenario-run.js')).runScenarioCommand(file, o, cli);
     });
