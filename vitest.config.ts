@@ -5,7 +5,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * project's globalSetup), so a run that includes none of them builds nothing. A new browser test file
  * that serves the page (browser-harness.ts `startSite`) is listed here.
  */
-const PAGE_TESTS = ['test/web/web-page.test.ts', 'test/web/web-controls.test.ts', 'test/web/fire-builder-page.test.ts', 'test/web/vasl-open.test.ts', 'test/web/dice-log-view.test.ts', 'test/web/cc-page.test.ts'];
+const PAGE_TESTS = ['test/web/web-page.test.ts', 'test/web/web-controls.test.ts', 'test/web/web-player.test.ts', 'test/web/fire-builder-page.test.ts', 'test/web/vasl-open.test.ts', 'test/web/dice-log-view.test.ts', 'test/web/cc-page.test.ts'];
 
 export default defineConfig({
   test: {

@@ -1,5 +1,5 @@
 /**
- * Bench stage: the exact summary of an attack (issue 11 part 2: per-unit and stack figures, no joint
+ * Bench stage: the exact summary of an attack (per-unit and stack figures, no joint
  * distribution; attack/attack-factored.ts `summarizeAttackFactored`) on the issue's stacks, 16 FP -1:
  * - 5 units, 2 leaders: 9-1, 8-1, 4-6-7, 4-6-7, 4-6-8 (the attack sampler stage's stack);
  * - 6 units, 2 leaders: the same and another 4-6-8;

@@ -1,5 +1,5 @@
 /**
- * How a playthrough's cost grows with the size of the scenario (`asl-odds bench`, issue 16): the
+ * How a playthrough's cost grows with the size of the scenario (`asl-odds bench`): the
  * bundled Stalingrad example (12 squads and 3 leaders a side) scaled by a factor f in {1, 4, 16, 64}
  * (12, 48, 192, 768 squads a side), its stacks repeated sqrt(f) times and each stack's unit counts
  * multiplied by sqrt(f), so both the number of Locations and their size grow (the shape of "50 stacks

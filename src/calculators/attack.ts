@@ -133,7 +133,7 @@ const REPLACED_LEADER = option(
 );
 
 /**
- * The fire attack builder's options (issue 40; docs/rules-notes-fire.md): the firers with their
+ * The fire attack builder's options (docs/rules-notes-fire.md): the firers with their
  * circumstances and the attack's, instead of `--fp` and `--drm`. Shared by `attack` and `plan`.
  */
 export const FIRE_BUILDER_OPTIONS: readonly OptionSpec[] = [FIRER, RANGE, ADVANCING_FIRE, OPPORTUNITY_FIRE, AREA_FIRE, TERRAIN, TEM, HINDRANCE, FFMO, FFNAM, OTHER_DRM].map((t) => t.spec);
@@ -262,7 +262,7 @@ export const attackCalculator: OddsCalculator = {
       outcomes: OUTCOMES.read(o),
       ...situationWithReading(o),
     };
-    // The builder (issue 40): the firers make the FP unless --fp gives it.
+    // The builder: the firers make the FP unless --fp gives it.
     if (fp !== undefined && buildsFP(o)) {
       throw inputError('input.fp', "--fp: the total FP is given; leave out --range, --advancing-fire, --opportunity-fire, --area-fire and the firers' :modifiers, or leave out --fp to build it from the firers");
     }

@@ -1,5 +1,5 @@
 /**
- * `plan`: fire plans compared (issue 40): the firers and circumstances of `attack`'s builder, the target
+ * `plan`: fire plans compared: the firers and circumstances of `attack`'s builder, the target
  * stack of `attack`, and what to rank by. The question is queries/fire-plans.ts.
  */
 import { inputError } from '../errors.js';

@@ -132,7 +132,7 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO, bef
   const cli: CliContext = { io, argv, exitCode: 0, rerun: (a) => runCli(a, io, beforeExact), beforeExact };
   const program = createProgram(io, cli);
   if (argv.length === 0) {
-    // No command is a usage error (issue 13: it exited 0): the help on stderr, exit 2.
+    // No command is a usage error (it once exited 0): the help on stderr, exit 2.
     io.stderr(program.helpInformation());
     io.stderr('asl-odds: error: no command given; try asl-odds mc --help\n');
     return 2;

@@ -1,6 +1,6 @@
 /**
- * The files a command writes, checked against the files it reads before anything runs (issue 42,
- * "Output over input"): `scenario s.yaml --out s.yaml` would replace the scenario with its result.
+ * The files a command writes, checked against the files it reads before anything runs
+ * ("Output over input"): `scenario s.yaml --out s.yaml` would replace the scenario with its result.
  * A file to write that is one of the inputs (the same file, by a link or another name too), two
  * outputs that are one file, `--out`/`--checkpoint` naming a directory or a device (`/dev/urandom`)
  * and `--report` naming a file are refused with one line naming the option and what is allowed.

@@ -41,7 +41,7 @@ export async function runOnPool<T extends { readonly chunk: number }, R>(
   // whose chunks take minutes (a heavy scenario) stops within a fraction of a second; only finished
   // chunks count. One AbortController per task: piscina adds an 'abort' listener to the signal of each
   // task it runs, and one signal shared by the 2 x threads tasks in flight passed Node's limit of 10
-  // listeners from 6 threads on (a MaxListenersExceededWarning on stderr, issue 42).
+  // listeners from 6 threads on (a MaxListenersExceededWarning on stderr).
   const running = new Set<AbortController>();
   const watch = setInterval(() => {
     if (stop.interrupted) for (const c of running) c.abort();

@@ -36,7 +36,7 @@ export interface AttackMonteCarlo<S> {
 }
 
 /** Identifies the sampler and its tally layout in fingerprints: a change of either refuses old files. */
-const SAMPLER_ID = 'attack-sampler/2'; // 2: the sampler no longer follows the exact chain's canonical order (issue 39)
+const SAMPLER_ID = 'attack-sampler/2'; // 2: the sampler no longer follows the exact chain's canonical order
 
 /** The markers a final state's unit may carry, and the words before a unit's name (unit-state.ts `describeUnit`). */
 const MARKS = new Set(['broken', 'Disrupted', 'pinned', 'berserk', 'Fanatic', 'wounded']);

@@ -1,5 +1,5 @@
 /**
- * Fire plans compared (issue 40, part 2): "fire as one group or separately, and in which order?"
+ * Fire plans compared: "fire as one group or separately, and in which order?"
  *
  *   firers (<= MAX_PLAN_FIRERS) -> every ordered partition into fire groups (identical firers
  *   interchangeable) -> each group built (rules/fire-group.ts; the directing leader directs the first
@@ -172,11 +172,29 @@ function objectiveOf(r: OddsResult, objective: PlanObjective): { value: number; 
 }
 
 /**
+ * What a long comparison tells its caller as it goes (the CLI prints it on stderr): the exact screen's
+ * ranking first, then an estimate of the stack figures' time, then each candidate done.
+ */
+export interface PlanProgress {
+  /** The exact screen (NMC or better), best first (at most 10 plans), before any stack figure. */
+  screened?(rows: readonly PlanRow[], plansConsidered: number): void;
+  /**
+   * Seconds the other candidates' stack figures are expected to take, from the time of the first
+   * Monte Carlo candidate (computed first, and kept), scaled by attacks. Not called when no candidate
+   * needs Monte Carlo.
+   */
+  estimate?(seconds: number, candidates: number): void;
+  /** Candidate `done` of `total` has its stack figures (`seconds` since the comparison began). */
+  evaluated?(done: number, total: number, seconds: number): void;
+}
+
+/**
  * Compares every fire plan of the firers against the target stack.
+ * @param progress optional: told the screen's ranking, the estimate and each candidate done
  * @throws AslOddsError `input.firer` (no firer, more than MAX_PLAN_FIRERS), `input.objective`, and as
  *   the builder and attackQuery
  */
-export async function comparePlans(input: PlanInput): Promise<PlanComparison> {
+export async function comparePlans(input: PlanInput, progress?: PlanProgress): Promise<PlanComparison> {
   const t0 = performance.now();
   const objective = input.objective ?? 'any-broken';
   if (!PLAN_OBJECTIVES.includes(objective)) throw inputError('input.objective', `--objective: expected one of ${PLAN_OBJECTIVES.join(', ')}, got '${String(objective)}'`);
@@ -224,6 +242,10 @@ export async function comparePlans(input: PlanInput): Promise<PlanComparison> {
     p.built.map((g, i) => ({ firers: p.groups[i], fp: g.fp, column: g.column, drm: g.drm, cowering: g.cowering.columns, directed: g.leader !== null }));
   const baseRow = (p: Plan): PlanRow => ({ rank: null, groups: p.groups, attacks: attacksOf(p), nmcOrBetter: p.nmc.p, nmcOrBetterFraction: p.nmc.fraction });
 
+  progress?.screened?.(
+    order.slice(0, 10).map((p, i) => ({ ...baseRow(p), rank: i + 1, value: p.nmc.p, method: 'exact' as const })),
+    plans.length,
+  );
   if (objective !== 'nmc') {
     // The plans whose stack figures are computed: one group, all separate, and the best by the screen
     // (one per distinct sequence of attacks).
@@ -240,7 +262,23 @@ export async function comparePlans(input: PlanInput): Promise<PlanComparison> {
       if (chosen.length >= candidates + 2) break;
       if (p.groups.length <= MAX_ATTACKS) take(p);
     }
-    for (const p of chosen) rows.set(p, await evaluate(p));
+    const monteCarlo = (p: Plan) => p.built.length <= MAX_ATTACKS && !(p.built.length === 1 || (p.built.length === 2 && input.target.targets.length <= 2));
+    const pilotPlan = chosen.find(monteCarlo);
+    let pilotRow: PlanRow | undefined;
+    if (progress?.estimate && pilotPlan !== undefined) {
+      // The first Monte Carlo candidate is computed first, timed, and kept: the others are estimated
+      // from it, scaled by their attacks (how many trials a run takes, and whether its engine answers
+      // exactly, are the same for all).
+      const t = performance.now();
+      pilotRow = await evaluate(pilotPlan);
+      const perAttack = (performance.now() - t) / 1000 / pilotPlan.built.length;
+      const rest = chosen.filter((p) => p !== pilotPlan && monteCarlo(p));
+      progress.estimate(rest.reduce((sum, p) => sum + perAttack * p.built.length, 0), chosen.length);
+    }
+    for (const [i, p] of chosen.entries()) {
+      rows.set(p, p === pilotPlan && pilotRow !== undefined ? pilotRow : await evaluate(p)); // in the candidates' order
+      progress?.evaluated?.(i + 1, chosen.length, (performance.now() - t0) / 1000);
+    }
   }
 
   async function evaluate(p: Plan): Promise<PlanRow> {

@@ -72,7 +72,7 @@ function inputLine(set: TableSet): string {
   return describeInputLine({ input: set.input as Record<string, unknown>, ruleSet: set.ruleSet });
 }
 
-/** `Input: ...`, or nothing when the table has no input to show (issue 13: an empty "Input:" line). */
+/** `Input: ...`, or nothing when the table has no input to show (never an empty "Input:" line). */
 function inputLines(set: TableSet): string[] {
   const line = inputLine(set);
   return line === '' ? [] : [`Input: ${line}`];

@@ -19,6 +19,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calculatorNamed } from '../../src/calculators/calculators.js';
 import { longName, takesValue } from '../../src/options/option-spec.js';
 import { entryValue, formatFragment, parseFragment } from '../../web/src/fragment.js';
+import { UNIT_PICKERS } from '../../web/src/defaults.js';
+import { idsText } from '../../web/src/unit-words.js';
 import { CHROMIUM, OUT, answered, cliFractions, guardedContext, hasChromium, readPage, startSite, type Site } from './browser-harness.js';
 
 if (!hasChromium) console.warn(`test/web/web-controls.test.ts: ${CHROMIUM} is not installed, so the page's controls are not tested in a browser.`);
@@ -54,11 +56,19 @@ async function cliOf(line: string): Promise<Record<string, string>> {
   return f;
 }
 
+/**
+ * What a field shows for an entry's value: unit pickers and the target stack in players' words
+ * ("Russian 4-4-7" for `russian/4-4-7`), every other field as the value.
+ */
+function shownValue(name: string, value: string): string {
+  return name === 'target' || UNIT_PICKERS[name] !== undefined ? idsText(value).replace(/, /g, ',') : value;
+}
+
 /** What the form reads back: each named field's value ('true' for a ticked box), the stack's counters and markers. */
 async function readFields(page: Page): Promise<Record<string, string>> {
   return (await page.evaluate(`(() => {
     const out = {};
-    for (const el of document.querySelectorAll('form.options [name]')) out[el.name] = el.type === 'checkbox' ? (el.checked ? 'true' : '') : el.value;
+    for (const el of document.querySelectorAll('form.options [name]')) out[el.name] = el.type === 'checkbox' ? (el.checked ? 'true' : '') : el.value.replace(/, /g, ',');
     const rows = [...document.querySelectorAll('.stack-row')];
     if (rows.length) {
       out.target = rows.map((r) => r.querySelector('input').value).join(',');
@@ -82,7 +92,7 @@ async function expectShows(page: Page, fragment: string, what: string, heading?:
   const { entries } = parseFragment(hash);
   for (const [name, value] of Object.entries(fields)) {
     if (name === '(hexes)') continue;
-    expect(value, `${what}: the field ${name}`).toBe(entryValue(entries, name));
+    expect(value, `${what}: the field ${name}`).toBe(shownValue(name, entryValue(entries, name)));
   }
   for (const [name] of entries) expect(Object.keys(fields), `${what}: a field shows ${name}`).toContain(name);
   if (fields['(hexes)'] !== undefined) expect(fields['(hexes)'], `${what}: the route's hexes`).toBe(entryValue(entries, 'path').replace(/:[^,]*/g, ''));
@@ -142,7 +152,7 @@ const SESSIONS: readonly { readonly open: string; readonly edits: readonly Edit[
     edits: [
       { what: 'rally: woods chosen', act: (p) => field(p, 'terrain').selectOption('woods'), then: '#/rally?unit=german/4-6-7&leader=german/8-1&terrain=woods' },
       { what: 'rally: DM ticked', act: (p) => tick(p, 'dm'), then: '#/rally?unit=german/4-6-7&leader=german/8-1&terrain=woods&dm=true' },
-      { what: 'rally: leader cleared', act: (p) => typeIn(p, 'leader', '', 'Tab'), then: '#/rally?unit=german/4-6-7&terrain=woods&dm=true', error: /--leader .* or --self-rally/ },
+      { what: 'rally: leader cleared', act: (p) => typeIn(p, 'leader', '', 'Tab'), then: '#/rally?unit=german/4-6-7&terrain=woods&dm=true', error: /"Leader" .* or "Self-Rally"/ },
       { what: 'rally: Self-Rally ticked', act: (p) => tick(p, 'self-rally'), then: '#/rally?unit=german/4-6-7&terrain=woods&dm=true&self-rally=true' },
     ],
   },
@@ -237,12 +247,36 @@ async function smallTargets(page: Page): Promise<string[]> {
   })()`)) as string[];
 }
 
-/** Opens `fragment` on a loaded page as a player does: the navigation for a calculator's own question, else the link. */
+/**
+ * The answer on screen is the question the URL asks, drawn whole: its figures (or its error) and, when
+ * it has a chart, the chart rendered. (A wait on `!document.querySelector('.chart') || ...` alone passed
+ * before the answer was drawn.)
+ */
+const ANSWER_DRAWN = `(() => {
+  const m = document.querySelector('main');
+  if (!m || m.dataset.status === 'computing' || m.dataset.stale || m.dataset.hash !== location.hash) return false;
+  const pane = document.querySelector('.pane.current');
+  if (!pane || !pane.querySelector('.figure, [role=alert], .table-set')) return false;
+  const chart = pane.querySelector('.chart');
+  return !chart || chart.querySelector('[data-rendered], .error') !== null;
+})()`;
+
+/** Opens `fragment` on a loaded page as a player does: the navigation for a calculator (its kept question), else the link. */
 async function open(page: Page, fragment: string): Promise<void> {
   const name = fragment.slice(2);
-  if (/^[a-z]+$/.test(name)) await page.locator(`nav a[href="#/${name}"]`).click();
+  if (/^[a-z]+$/.test(name)) await page.locator(`nav a[data-calculator="${name}"]`).click();
   else await page.evaluate(`location.hash = ${JSON.stringify(fragment)}`);
-  await page.waitForFunction(`(() => { const m = document.querySelector('main'); return m.dataset.status !== 'computing' && m.dataset.hash.startsWith(${JSON.stringify(`#/${name.split('?')[0]}`)}); })()`, undefined, { timeout: EDIT_TIMEOUT_MS });
+  await page.waitForFunction(`location.hash.startsWith(${JSON.stringify(`#/${name.split('?')[0]}`)}) && ${ANSWER_DRAWN}`, undefined, { timeout: EDIT_TIMEOUT_MS });
+}
+
+/** "New question": the calculator's example again; waits for its answer. */
+async function newQuestion(page: Page): Promise<void> {
+  const before = (await page.evaluate('location.hash')) as string;
+  await page.getByRole('button', { name: 'New question' }).click();
+  await page.waitForFunction(ANSWER_DRAWN, undefined, { timeout: EDIT_TIMEOUT_MS });
+  await page.evaluate(`window.scrollTo(0, 0)`); // the button is below the form: back to the top, as a player would
+  expect(await page.evaluate('location.hash'), 'New question: the example').not.toBe('');
+  void before;
 }
 
 describe.skipIf(!hasChromium)('the page, edited through its controls as a player does', () => {
@@ -299,7 +333,7 @@ describe.skipIf(!hasChromium)('the page, edited through its controls as a player
       expect(await page.locator('main').getAttribute('data-status')).toBe('error');
       expect(await field(page, 'unit').inputValue()).toBe('german/4-6-9');
       expect(await field(page, 'unit').getAttribute('aria-invalid')).toBe('true');
-      expect(await page.locator('#opt-unit-error').textContent()).toMatch(/unknown unit 'german\/4-6-9'; closest: german\/4-6-8/);
+      expect(await page.locator('#opt-unit-error').textContent()).toMatch(/unknown unit 'German 4-6-9'; closest: German 4-6-8/);
       await typeIn(page, 'unit', 'german/4-6-7', 'Enter');
       await expectShows(page, '#/mc?unit=german/4-6-7&check=1MC', `mc: the unit corrected in place (${width} px)`);
       expect(await page.locator('.field-error').count()).toBe(0);
@@ -308,7 +342,7 @@ describe.skipIf(!hasChromium)('the page, edited through its controls as a player
       await page.evaluate(`location.hash = ${JSON.stringify(badStack)}`);
       await answered(page, badStack, EDIT_TIMEOUT_MS);
       expect(await stackRow(page, 2).locator('input').inputValue()).toBe('german/4-6-9');
-      expect(await page.locator('#opt-target-error').textContent()).toContain("unknown unit 'german/4-6-9'");
+      expect(await page.locator('#opt-target-error').textContent()).toContain("unknown unit 'German 4-6-9'");
       await stackRow(page, 2).locator('input').fill('german/4-6-8');
       await stackRow(page, 2).locator('input').press('Tab');
       await expectShows(page, '#/attack?fp=8&target=german/4-6-7,german/4-6-8', `attack: counter 2 corrected in place (${width} px)`);
@@ -337,7 +371,7 @@ describe.skipIf(!hasChromium)('the page, edited through its controls as a player
       await mkdir(OUT, { recursive: true });
       for (const name of ['mc', 'rally', 'attack', 'rout', 'cc', 'vehicle', 'recovery', 'integrity']) {
         await open(page, `#/${name}`);
-        await page.waitForFunction(`!document.querySelector('.chart') || document.querySelector('.chart [data-rendered], .chart .error') !== null`, undefined, { timeout: EDIT_TIMEOUT_MS });
+        await newQuestion(page); // the example (the sessions above left their own questions)
         expect(await overflowing(page), `${name} at ${width} px: cut off`).toEqual([]);
         expect(await smallTargets(page), `${name} at ${width} px: targets under 44 px`).toEqual([]);
         if (width < 600) {
@@ -349,16 +383,23 @@ describe.skipIf(!hasChromium)('the page, edited through its controls as a player
           })()`)) as { figure: number; input: number; scrollY: number };
           expect(first.scrollY).toBe(0);
           expect(first.figure, `${name}: a summary figure on the first screen`).toBeGreaterThan(0);
-          expect(first.figure).toBeLessThanOrEqual(812);
+          expect(first.figure, `${name}: the summary figure's bottom`).toBeLessThanOrEqual(812);
           expect(first.input, `${name}: an input on the first screen`).toBeGreaterThan(0);
-          expect(first.input).toBeLessThanOrEqual(812);
+          expect(first.input, `${name}: the input's bottom`).toBeLessThanOrEqual(812);
         }
-        // no code identifiers where a player reads (the details opened)
-        // (the options' descriptions, read by screen readers, show the ids a player types: left out)
-        const text = (await page.evaluate(`(() => { for (const d of document.querySelectorAll('.pane.current details')) d.open = true; const form = document.querySelector('form.options').cloneNode(true); for (const s of form.querySelectorAll('small, datalist')) s.remove(); return document.querySelector('.pane.current').innerText + ' ' + form.textContent; })()`)) as string;
+        // no code identifiers or CLI option names where a player reads (the details opened), field help
+        // and hover titles included; only the "command line" box speaks the CLI's words
+        const text = (await page.evaluate(`(() => {
+          for (const d of document.querySelectorAll('main details')) d.open = true;
+          const main = document.querySelector('main').cloneNode(true);
+          for (const s of main.querySelectorAll('.command-line, datalist, .pane-title')) s.remove();
+          const titles = [...main.querySelectorAll('[title]')].map((e) => e.getAttribute('title')).join(' ');
+          return main.textContent + ' ' + titles;
+        })()`)) as string;
         expect(text, name).not.toMatch(/\b(casualtyReduction|heatOfBattle|attackFP|defenseFP|toHitSource|killNumber|leadershipDRM|[a-z]+\/\d+-\d+(?:-\d+)?)\b/);
+        expect(text, `${name}: a CLI option name`).not.toMatch(/--[a-z]/);
         await page.screenshot({ path: join(OUT, `web-${name}-${width}.png`), fullPage: width >= 600 });
-        await page.evaluate(`(() => { for (const d of document.querySelectorAll('.pane.current details')) d.open = false; })()`);
+        await page.evaluate(`(() => { for (const d of document.querySelectorAll('main details')) d.open = false; })()`);
       }
       // labels in the rulebook's words
       await open(page, '#/mc');

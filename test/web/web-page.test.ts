@@ -153,7 +153,7 @@ describe.skipIf(!hasChromium)('the web page in Chromium', () => {
     await context.close();
   }, 300_000);
 
-  it('the command line of a fragment is the CLI command, and a bad value names the option', async () => {
+  it('the command line of a fragment is the CLI command, and a bad value names the field', async () => {
     const { context, foreign } = await guardedContext(1280);
     const page = await context.newPage();
     await page.goto(web.url + '#/mc?unit=german/4-6-7&check=1MC&leader=german/8-1&broken=true');
@@ -163,7 +163,8 @@ describe.skipIf(!hasChromium)('the web page in Chromium', () => {
     await answered(page, '#/mc?unit=german/4-6-7&elr=9');
     const bad = await readPage(page);
     expect(bad.status).toBe('error');
-    expect(bad.error).toContain('--elr');
+    expect(bad.error).toContain('"ELR"'); // the form's field, not the CLI's option name
+    expect(bad.error).not.toContain('--elr');
     expect(bad.error).toContain('[0, 5]');
     expect(foreign).toEqual([]);
     await context.close();

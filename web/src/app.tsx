@@ -11,7 +11,9 @@ import type { Measurements } from './protocol.js';
 import type { TableSet } from '../../src/tables/grid-table.js';
 import { ComputeClient, type TimedReply } from './compute-client.js';
 import { connectWebWorker } from './worker-port.js';
-import { CALCULATORS, PRIMARY } from './defaults.js';
+import { CALCULATORS, PRIMARY, defaultEntries } from './defaults.js';
+import { errorInWords, optionsInWords } from '../../src/reports/glossary.js';
+import { DraftContext } from './text-input.js';
 import { OptionsForm } from './form.js';
 import { commandLine, formatFragment, type Entry, type PageState } from './fragment.js';
 import { CompareTable } from './compare-table.js';
@@ -85,7 +87,7 @@ function AnswerView({ answer, fractions }: { answer: Answer; fractions: boolean 
   if (answer.kind === 'error') {
     return (
       <div class="error" role="alert" data-error-code={answer.code}>
-        {answer.message}
+        {errorInWords(answer.message, answer.code)}
       </div>
     );
   }
@@ -124,6 +126,40 @@ const OFFLINE_POSSIBLE = window.isSecureContext && 'serviceWorker' in navigator;
 /** Whether the service worker has been registered (after the first answer). */
 let swRegistered = false;
 
+/**
+ * Each calculator's question as the player last left it, for the whole visit (this tab's
+ * sessionStorage): the navigation links to it, so leaving a calculator and coming back shows it again,
+ * and tapping the calculator on screen changes nothing. Only "New question" sets the example again.
+ */
+const KEPT_KEY = 'asl-odds:questions';
+const kept: Map<string, readonly Entry[]> = (() => {
+  try {
+    return new Map(JSON.parse(sessionStorage.getItem(KEPT_KEY) ?? '[]') as [string, Entry[]][]);
+  } catch {
+    return new Map();
+  }
+})();
+function keep(state: PageState): void {
+  kept.delete(state.command); // the last kept table kind is the Tables link's
+  kept.set(state.command, state.entries);
+  try {
+    sessionStorage.setItem(KEPT_KEY, JSON.stringify([...kept]));
+  } catch {
+    // storage refused (private mode): kept for this page's life only
+  }
+}
+/** The link to a calculator (or `table`): its kept question, else its bare name (its example). */
+function keptLink(name: string, current: PageState): string {
+  if (name === 'table') {
+    const last = [...kept.keys()].filter((k) => k.startsWith('table/')).pop();
+    if (current.command.startsWith('table/') && !checkLink(current)) return formatFragment(current);
+    return last ? formatFragment({ command: last, entries: kept.get(last) ?? [] }) : '#/table';
+  }
+  if (current.command === name && !checkLink(current)) return formatFragment(current);
+  const entries = kept.get(name);
+  return entries ? formatFragment({ command: name, entries }) : `#/${name}`;
+}
+
 export function App() {
   const [state, setState] = useState<PageState>(() => resolveState(location.hash));
   // The first answer may be here already (boot.ts asked, main.tsx waited a little for it).
@@ -138,6 +174,14 @@ export function App() {
   const [pinned, setPinned] = useState<Answer | null>(null);
   const first = useRef(true);
   const hash = formatFragment(state);
+  // Fields holding typed text not yet committed (text-input.tsx): the answer on screen is then stale.
+  const drafts = useRef(new Set<object>());
+  const [drafting, setDrafting] = useState(false);
+  const reportDraft = useRef((field: object, pending: boolean) => {
+    if (pending) drafts.current.add(field);
+    else drafts.current.delete(field);
+    setDrafting(drafts.current.size > 0);
+  }).current;
 
   // The URL always spells the state shown (defaults written out), without adding history entries.
   // `synced` is the fragment last written or read: when location.hash still equals it, the state was
@@ -166,6 +210,11 @@ export function App() {
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
 
+  // The question shown is the one the navigation comes back to (a refused link is not kept).
+  useEffect(() => {
+    if (!checkLink(state) && (calculatorNamed(state.command) || state.command.startsWith('table/'))) keep(state);
+  }, [hash]);
+
   // Ask the worker; a newer state replaces an older question.
   useEffect(() => {
     if (first.current && answer && formatFragment(answer.state) === hash) {
@@ -188,7 +237,7 @@ export function App() {
       setComputing(false);
       setAnswer(answerOf(reply, state, line));
       measurements.answers.push({ hash: formatFragment(state), workerMs: reply.ms, roundTripMs: reply.roundTripMs, at: 0 });
-    }, first.current ? 0 : 60); // typing: wait for a pause; the first question at once
+    }, 0); // at once: a typed value comes after its pause (text-input.tsx); a later edit in this task cancels this one
     first.current = false;
     return () => clearTimeout(timer);
   }, [hash]);
@@ -214,20 +263,25 @@ export function App() {
   const erred = answer?.kind === 'error' && formatFragment(answer.state) === hash ? answer : null;
   const fieldError = erred && !problem ? fieldOfError(erred.message, state.entries, (optionsOf(state.command) ?? []).map(longName)) : undefined;
   const status = computing ? 'computing' : answer?.kind === 'error' ? 'error' : answer ? 'ready' : 'computing';
+  // The answer on screen is not yet the fields' (an edit being typed, or asked and not yet answered).
+  const stale = drafting || computing || (answer !== null && answeredHash !== hash);
+  const ledger = answer?.kind === 'odds' && answer.result.ledger !== undefined && answeredHash === hash ? { fp: answer.result.fp ?? 0, drm: answer.result.drm ?? 0 } : undefined;
+  const newQuestion = () => setState({ command: state.command, entries: calc ? defaultEntries(calc) : [] });
 
   return (
-    <main data-status={status} data-hash={answeredHash}>
+    <DraftContext.Provider value={reportDraft}>
+    <main data-status={status} data-hash={answeredHash} data-stale={stale ? 'true' : undefined}>
       <header>
         <h1>
           <a href="#/">asl-odds</a>
         </h1>
         <nav aria-label="Calculators">
           {CALCULATORS.map((c) => (
-            <a key={c.name} href={`#/${c.name}`} class={state.command === c.name ? 'on' : ''} aria-current={state.command === c.name ? 'page' : undefined}>
+            <a key={c.name} href={keptLink(c.name, state)} data-calculator={c.name} class={state.command === c.name ? 'on' : ''} aria-current={state.command === c.name ? 'page' : undefined}>
               {NAMES[c.name] ?? c.name}
             </a>
           ))}
-          <a href="#/table" class={state.command.startsWith('table/') ? 'on' : ''}>
+          <a href={keptLink('table', state)} data-calculator="table" class={state.command.startsWith('table/') ? 'on' : ''}>
             Tables
           </a>
         </nav>
@@ -235,7 +289,7 @@ export function App() {
       {kind && (
         <nav class="kinds" aria-label="Odds tables">
           {TABLE_KINDS.map((k) => (
-            <a key={k.name} href={`#/table/${k.name}`} class={kind.name === k.name ? 'on' : ''}>
+            <a key={k.name} href={keptLink(`table/${k.name}`, state)} class={kind.name === k.name ? 'on' : ''}>
               {k.name}
             </a>
           ))}
@@ -243,8 +297,8 @@ export function App() {
       )}
       <div class="layout">
         <section class="inputs" aria-label="Inputs">
-          {calc && <p class="about">{calc.summary}</p>}
-          {kind && <p class="about">{kind.summary}</p>}
+          {calc && <p class="about">{optionsInWords(calc.summary)}</p>}
+          {kind && <p class="about">{optionsInWords(kind.summary)}</p>}
           {problem ? (
             <p class="error link-refused">
               This link was refused, nothing of it is shown or copied: {problem.message}.{' '}
@@ -259,8 +313,14 @@ export function App() {
                 entries={state.entries}
                 onChange={onChange}
                 primary={calc ? PRIMARY[calc.name] : undefined}
-                fieldError={fieldError && erred ? { name: fieldError, message: erred.message } : undefined}
+                fieldError={fieldError && erred ? { name: fieldError, message: errorInWords(erred.message, erred.code) } : undefined}
+                ledger={ledger}
               />
+              <div class="question-actions">
+                <button type="button" class="new-question" onClick={newQuestion}>
+                  New question
+                </button>
+              </div>
               <CopyLine line={commandLine(state, flagsOf(state.command))} />
             </>
           )}
@@ -298,7 +358,12 @@ export function App() {
                 <AnswerView answer={pinned} fractions={fractions} />
               </div>
             )}
-            <div class={`pane current ${computing ? 'stale' : ''}`}>
+            <div class={`pane current ${stale ? 'stale' : ''}`}>
+              {stale && answer && (
+                <p class="stale-note" role="status">
+                  Updating: this answer is for the question before your edit
+                </p>
+              )}
               {answer ? <AnswerView answer={answer} fractions={fractions} /> : <p class="busy">computing…</p>}
             </div>
           </div>
@@ -312,5 +377,6 @@ export function App() {
         </p>
       </footer>
     </main>
+    </DraftContext.Provider>
   );
 }

@@ -1,30 +1,32 @@
 /**
- * The arithmetic of an attack built from its firers (issue 40): the ledger line as the CLI's text opens
+ * The arithmetic of an attack built from its firers: the ledger line as the CLI's text opens
  * with it, each firer's FP steps, the DRM line by line with its rule, the Cowering and the warnings.
  * Renders nothing for an answer without a ledger.
  */
 import type { OddsResult } from '../../src/result.js';
 import { PlanCompare } from './plan-compare.js';
 import { signedDRM } from '../../src/rules/drm.js';
+import { optionsInWords } from '../../src/reports/glossary.js';
+import { idWords } from './unit-words.js';
 
 export function FireLedger({ result, commandLine }: { result: OddsResult; commandLine: string }) {
   if (result.ledger === undefined) return null;
   return (
     <section class="ledger" aria-label="Fire attack">
       <p class="ledger-line">
-        <strong>Fire attack:</strong> {result.ledger}
+        <strong>Fire attack:</strong> {optionsInWords(result.ledger)}
       </p>
       {(result.warnings ?? []).map((w, i) => (
         <p class="note warning" key={i}>
-          {w}
+          {optionsInWords(w)}
         </p>
       ))}
       <details>
         <summary>FP and DRM, step by step</summary>
-        <ul class="figures-list">
+        <ol class="ledger-steps">
           {(result.fpLedger ?? []).map((l, i) => (
             <li key={`fp${i}`}>
-              {l.firer}: {[String(l.printed), ...l.steps.map((s) => `${s.label} = ${s.fp} (${s.rule})`)].join(', ')} → {l.fp} FP
+              {idWords(l.firer)}: {[String(l.printed), ...l.steps.map((s) => `${s.label} = ${s.fp} (${s.rule})`)].join(', ')} → {l.fp} FP
             </li>
           ))}
           <li>
@@ -32,13 +34,13 @@ export function FireLedger({ result, commandLine }: { result: OddsResult; comman
           </li>
           {(result.drmLedger ?? []).map((l, i) => (
             <li key={`drm${i}`}>
-              {signedDRM(l.drm)} {l.label} ({l.rule})
+              {signedDRM(l.drm)} {optionsInWords(l.label)} ({l.rule})
             </li>
           ))}
           <li>
             DRM {signedDRM(result.drm ?? 0)}; {result.cowering?.reason}
           </li>
-        </ul>
+        </ol>
       </details>
       {(result.fpLedger?.length ?? 0) > 1 && <PlanCompare commandLine={commandLine} />}
     </section>

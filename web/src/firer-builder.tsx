@@ -1,11 +1,18 @@
 /**
- * attack's firers (the fire attack builder, issue 40): one row per firing unit (a unit picker, or a MG
+ * attack's firers (the fire attack builder): one row per firing unit (a unit picker, or a MG
  * such as german/mmg) with its own circumstances as toggles. Writes `firer` as the CLI reads it:
  * `german/5-4-8:pbf:assault,german/mmg` (comma-separated, stack of firers in fire order).
  */
 import { FIRER_MODIFIER_WORDS, type FirerModifierWord } from '../../src/rules/fire-modifiers.js';
 import { entryValue, setEntry, type Entry } from './fragment.js';
 import { TextInput } from './text-input.js';
+import { idOf, idWords } from './unit-words.js';
+
+/** What "+ add a firer" puts in the first row: a unit of another nationality than the target's first. */
+function firstFirer(entries: readonly Entry[]): string {
+  const target = entryValue(entries, 'target').split(',')[0]?.trim() ?? '';
+  return target.startsWith('german/') ? 'russian/4-4-7' : 'german/4-6-7';
+}
 
 /** The options this builder owns. */
 export const FIRER_OPTIONS: readonly string[] = ['firer'];
@@ -49,6 +56,16 @@ function textOf(rows: readonly Row[]): string {
 export function FirerBuilder({ entries, onChange }: { entries: readonly Entry[]; onChange: (e: Entry[]) => void }) {
   const rows = rowsOf(entryValue(entries, 'firer'));
   const write = (next: readonly Row[]) => onChange(setEntry(entries, 'firer', textOf(next)));
+  // A firer added to an attack whose FP is typed switches it to the firers' FP and DRM (the ledger):
+  // the typed FP and DRM, and the kinds of attack only a typed FP takes, give way.
+  const typed = entryValue(entries, 'fp') !== '';
+  const add = () => {
+    const next = [...rows, { id: rows[rows.length - 1]?.id ?? firstFirer(entries), mods: new Set<FirerModifierWord>() }];
+    if (!typed && rows.length > 0) return write(next);
+    let e: Entry[] = [...entries];
+    for (const n of ['fp', 'drm', 'fire-lane', 'snap-shot']) e = setEntry(e, n, '');
+    onChange(setEntry(e, 'firer', textOf(next)));
+  };
   const setId = (i: number, id: string) => write(rows.map((r, j) => (j === i ? { ...r, id: id.trim() } : r)));
   const toggle = (i: number, w: FirerModifierWord) =>
     write(
@@ -62,11 +79,11 @@ export function FirerBuilder({ entries, onChange }: { entries: readonly Entry[];
     );
   return (
     <fieldset class="stack firers">
-      <legend>Firers (their FP, column and DRM are worked out; or give fp and drm)</legend>
+      <legend>Firers: the units that fire (their FP and DRM are worked out, step by step)</legend>
       {rows.map((r, i) => (
         <div class="stack-row" key={i} data-firer={i + 1}>
           <span class="pos">{i + 1}</span>
-          <TextInput aria-label={`firer ${i + 1}`} list="units-any" value={r.id} spellcheck={false} autocomplete="off" onCommit={(v) => setId(i, v)} />
+          <TextInput aria-label={`firer ${i + 1}`} list="units-any" value={idWords(r.id)} valid={(v) => idOf(v) !== undefined} spellcheck={false} autocomplete="off" onCommit={(v) => setId(i, idOf(v) ?? v)} />
           <span class="markers">
             {FIRER_MODIFIER_WORDS.map((w) => (
               <button type="button" key={w} class={r.mods.has(w) ? 'marker on' : 'marker'} aria-pressed={r.mods.has(w)} title={WORDS[w].title} onClick={() => toggle(i, w)}>
@@ -80,7 +97,7 @@ export function FirerBuilder({ entries, onChange }: { entries: readonly Entry[];
         </div>
       ))}
       {rows.length < MAX_ROWS && (
-        <button type="button" class="add" onClick={() => write([...rows, { id: rows[rows.length - 1]?.id ?? 'german/4-6-7', mods: new Set() }])}>
+        <button type="button" class="add" onClick={add}>
           + add a firer
         </button>
       )}

@@ -1,5 +1,5 @@
 /**
- * "Compare fire plans" under an attack built from its firers (issue 40 part 2): the attack's own
+ * "Compare fire plans" under an attack built from its firers: the attack's own
  * command line read with `asl-odds plan`'s options, every partition of its firers into fire groups in
  * every order compared against the same stack (queries/fire-plans.ts, loaded when asked), the best
  * plans listed with the single group. Runs on this page's thread when the player asks; the CLI's
@@ -9,6 +9,7 @@ import { useState } from 'preact/hooks';
 import { longName, parseOptionEntries, takesValue } from '../../src/options/option-spec.js';
 import type { PlanComparison, PlanObjective } from '../../src/queries/fire-plans.js';
 import { splitWords } from './defaults.js';
+import { errorInWords } from '../../src/reports/glossary.js';
 
 const OBJECTIVES: readonly [PlanObjective, string][] = [
   ['any-broken', 'at least one unit broken'],
@@ -48,7 +49,7 @@ export function PlanCompare({ commandLine }: { commandLine: string }) {
       const c = await comparePlans(planInputOf(parseOptionEntries(PLAN_OPTIONS, entries)));
       setState({ kind: 'done', c, describe: describePlan });
     } catch (e) {
-      setState({ kind: 'error', message: (e as Error).message });
+      setState({ kind: 'error', message: errorInWords((e as Error).message, (e as { code?: string }).code ?? '') });
     }
   };
   return (

@@ -8,7 +8,7 @@ import type { OddsResult } from '../../src/result.js';
 import { buildOutcomeSpec } from '../../src/reports/outcome-chart.js';
 import { formatOneIn, formatPercent } from '../../src/reports/format-probability.js';
 import { flattenInput } from '../../src/reports/describe-run.js';
-import { eventWords, idsInWords, inputPathWords, stackEventWords } from '../../src/reports/glossary.js';
+import { eventWords, idsInWords, inputPathWords, optionsInWords, stackEventWords } from '../../src/reports/glossary.js';
 import { Chart } from './chart.js';
 import { FireLedger } from './fire-ledger.js';
 import { buildOddsSummary, type SummaryFigure } from '../../src/reports/summary.js';
@@ -95,12 +95,12 @@ export function ResultView({ result, fractions, commandLine }: { result: OddsRes
         <h2>{summary.question}</h2>
         {(summary.warnings ?? []).map((w, i) => (
           <p class="warning" role="note" key={i}>
-            {w}
+            {optionsInWords(w)}
           </p>
         ))}
         <p class="method">
           {summary.method}
-          {result.methodReason ? ` — ${result.methodReason}` : ''}
+          {result.methodReason ? ` — ${optionsInWords(result.methodReason)}` : ''}
         </p>
         {summary.sections.map((s, i) => (
           <div class="section" key={i}>
@@ -119,7 +119,7 @@ export function ResultView({ result, fractions, commandLine }: { result: OddsRes
         )}
         {summary.notes.map((n, i) => (
           <p class="note" key={i}>
-            {n}
+            {optionsInWords(n)}
           </p>
         ))}
       </section>
@@ -136,7 +136,7 @@ export function ResultView({ result, fractions, commandLine }: { result: OddsRes
             {flattenInput(result.input).map(([k, v]) => (
               <tr key={k}>
                 <th scope="row">{inputPathWords(k)}</th>
-                <td>{idsInWords(v)}</td>
+                <td>{optionsInWords(idsInWords(v))}</td>
               </tr>
             ))}
           </tbody>

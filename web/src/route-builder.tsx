@@ -7,6 +7,9 @@ import { entryValue, setEntry, type Entry } from './fragment.js';
 import { FieldError } from './field-error-view.js';
 import { TextInput } from './text-input.js';
 
+/** A route as typed that is whole (asked while typing once it is): `crawl`, `none`, or hexes `open|clear` each with `:<MF 1-6>`, `:adj`, `:enc`. */
+const ROUTE_WORDS = /^(crawl|none|(open|clear)(:([1-6]|adj|enc))*(,(open|clear)(:([1-6]|adj|enc))*)*)$/i;
+
 interface Hex {
   open: boolean;
   mf: number;
@@ -90,7 +93,7 @@ export function RouteBuilder({ entries, onChange, error }: { entries: readonly E
       ) : null}
       <div class="field">
         <label for="opt-path">Route *</label>
-        <TextInput id="opt-path" name="path" value={path} aria-invalid={error ? true : undefined} aria-describedby={error ? 'opt-path-error' : undefined} spellcheck={false} autocomplete="off" onCommit={(v) => write(v.trim())} />
+        <TextInput id="opt-path" name="path" value={path} aria-invalid={error ? true : undefined} aria-describedby={error ? 'opt-path-error' : undefined} spellcheck={false} autocomplete="off" valid={(v) => ROUTE_WORDS.test(v.trim())} onCommit={(v) => write(v.trim())} />
         <small>open/clear hexes, each optionally :MF, :adj, :enc; or crawl (Low Crawl), none (no legal route)</small>
         {error && <FieldError id="opt-path-error" message={error} />}
       </div>

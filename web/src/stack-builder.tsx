@@ -5,7 +5,9 @@
 import { TARGET_MARKERS } from '../../src/calculators/attack.js';
 import { entryValue, setEntry, type Entry } from './fragment.js';
 import { FieldError } from './field-error-view.js';
+import { optionHelp } from '../../src/reports/glossary.js';
 import { TextInput } from './text-input.js';
+import { idOf, idWords } from './unit-words.js';
 
 /** The options this builder owns. */
 export const STACK_OPTIONS: readonly string[] = ['target', ...TARGET_MARKERS.map((m) => m.name)];
@@ -61,10 +63,10 @@ export function StackBuilder({ entries, onChange, error }: { entries: readonly E
       {units.map((u, i) => (
         <div class="stack-row" key={i} data-position={i + 1}>
           <span class="pos">{i + 1}</span>
-          <TextInput aria-label={`target ${i + 1}`} list="units-any" value={u} spellcheck={false} autocomplete="off" onCommit={(v) => setUnit(i, v)} />
+          <TextInput aria-label={`target ${i + 1}`} list="units-any" value={idWords(u)} valid={(v) => idOf(v) !== undefined} spellcheck={false} autocomplete="off" onCommit={(v) => setUnit(i, idOf(v) ?? v)} />
           <span class="markers">
             {TARGET_MARKERS.map((m) => (
-              <button type="button" key={m.name} data-option={m.name} class={marks[m.name].has(i + 1) ? 'marker on' : 'marker'} aria-pressed={marks[m.name].has(i + 1)} title={m.description} onClick={() => toggle(m.name, i + 1)}>
+              <button type="button" key={m.name} data-option={m.name} class={marks[m.name].has(i + 1) ? 'marker on' : 'marker'} aria-pressed={marks[m.name].has(i + 1)} title={optionHelp(m.name)} onClick={() => toggle(m.name, i + 1)}>
                 {SHORT[m.name]}
               </button>
             ))}

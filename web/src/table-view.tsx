@@ -2,6 +2,7 @@
  * An odds table (`asl-odds table <kind>`) as interactive heatmaps: each grid an HTML table whose cells
  * are shaded by probability; tapping a cell shows its exact fraction and what it is.
  */
+import { optionsInWords } from '../../src/reports/glossary.js';
 import { useState } from 'preact/hooks';
 import type { GridTable, TableSet } from '../../src/tables/grid-table.js';
 import { formatPercent } from '../../src/reports/format-probability.js';
@@ -18,7 +19,7 @@ function Heatmap({ table }: { table: GridTable }) {
   const cell = picked ? table.cells[picked.r][picked.c] : null;
   return (
     <section class="heatmap" data-table={table.id}>
-      <h3>{table.title}</h3>
+      <h3>{optionsInWords(table.title)}</h3>
       <div class="scroll">
         <table>
           <thead>
@@ -71,11 +72,11 @@ function Heatmap({ table }: { table: GridTable }) {
 export function TableView({ set }: { set: TableSet }) {
   return (
     <article class="result table-set" data-command={`table/${set.kind}`}>
-      <h2>{set.title}</h2>
+      <h2>{optionsInWords(set.title)}</h2>
       <p class="method">exact (every dice path) · rule set {set.ruleSet}</p>
       {set.notes.map((n, i) => (
         <p class="note" key={i}>
-          {n}
+          {optionsInWords(n)}
         </p>
       ))}
       {set.tables.map((t) => (

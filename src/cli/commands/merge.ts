@@ -19,8 +19,9 @@ export function mergeCommand(cli: CliContext): Command {
     .option('--format <fmt>', 'table format: text, markdown, csv', 'text')
     .option('--report <dir>', 'also write the table, JSON, Vega-Lite spec and SVG chart into <dir>')
     .option('--out <file>', 'also write the JSON result to <file> (atomically)')
+    .option('--quiet', 'no notes on stderr (the merged result is replayed quietly)')
     .addHelpText('after', '\nExample:\n  for i in 0 1 2 3; do asl-odds mc --unit german/4-6-7 --trials 1e8 --seed s1 --shard $i/4 --out part-$i.json; done\n  asl-odds merge part-*.json --json\n')
-    .action(async (files: string[], o: { json?: boolean; format?: string; report?: string; out?: string }) => {
+    .action(async (files: string[], o: { json?: boolean; format?: string; report?: string; out?: string; quiet?: boolean }) => {
       checkOutputPaths(o, files.map((path) => ({ what: 'a partial result to merge', path })));
       cli.exitCode = await mergeAndReplay(files, o, cli.rerun, async (paths) => mergePartials(await readPartialFiles(paths)));
     });

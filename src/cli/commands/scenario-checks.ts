@@ -1,6 +1,6 @@
 /**
- * Every option of `asl-odds scenario` checked against the scenario before anything is printed or run
- * (issue 42): each swept, balanced and calibrated value is applied and the changed scenario checked as
+ * Every option of `asl-odds scenario` checked against the scenario before anything is printed or run:
+ * each swept, balanced and calibrated value is applied and the changed scenario checked as
  * a file would be, the record is parsed and bounded, and the output paths are checked against the
  * input. A mistake is one line (exit 2) before the seed line, the time estimate or any playthrough.
  */

@@ -1,6 +1,6 @@
 /**
  * `asl-odds scenario --from-vasl <setup.vsav>`: a scenario file's order of battle read from a VASL
- * saved game (issue 41): each side's stacks by Location (the stack's name is its hex, `57-H8`), with the
+ * saved game: each side's stacks by Location (the stack's name is its hex, `57-H8`), with the
  * units and leaders asl-odds knows; what it cannot take (Guns, vehicles, SW, counters the catalog lacks)
  * and what the save shows but a setup does not hold (broken, DM) are comments. A designer completes the
  * rest (terrain, turns, who moves first, ELR, fire, rout, victory conditions), marked `TODO`.

@@ -250,7 +250,7 @@ export async function runScenarioCommand(file: string, o: ScenarioOptions, cli: 
     ...(interrupted || stopped ? { interrupted: true } : {}),
   };
   const json = JSON.stringify(doc, null, 2) + '\n';
-  // The answer first (issue 13): a sweep's table of every value, then the details of the first value,
+  // The answer first: a sweep's table of every value, then the details of the first value,
   // named; printed before any file is written, so that a failing report never hides it.
   const g = grid as SweepGrid | null;
   const value = sweep ? { path: sweep.path, value: rows[0].value } : g ? { path: `${g.paths[0]} = ${String(g.values[0][0])}, ${g.paths[1]}`, value: g.values[1][0] } : undefined;

@@ -18,6 +18,7 @@ interface TableOutputOptions {
   json?: boolean;
   report?: string;
   out?: string;
+  quiet?: boolean;
 }
 
 /** Builds the `table` command and its kinds. */
@@ -42,6 +43,7 @@ export function tableCommand(cli: CliContext): Command {
       .option('--json', 'print the tables as JSON (same as --format json)')
       .option('--report <dir>', 'also write the tables (txt, md, csv, json), a heatmap per table (Vega-Lite spec and SVG) and index.html into <dir>')
       .option('--out <file>', 'also write the JSON tables to <file> (atomically)')
+      .option('--quiet', 'no notes on stderr (the report files written)')
       .addHelpText('after', `\nExamples:\n${kind.examples.map((e) => `  ${e}`).join('\n')}\n`)
       .action(async (o: TableOutputOptions & Record<string, unknown>) => {
         checkOutputPaths(o);
@@ -50,7 +52,7 @@ export function tableCommand(cli: CliContext): Command {
         if (o.out) await writeFileAtomic(o.out, formatTableSet(set, 'json'));
         if (o.report) {
           const { files } = await writeTableReport(o.report, set, { argv: cli.argv });
-          if (format !== 'json') io.stderr(`report: ${files.join(', ')}\n`);
+          if (format !== 'json' && !o.quiet) io.stderr(`report: ${files.join(', ')}\n`);
         }
         io.stdout(formatTableSet(set, format));
       });

@@ -18,7 +18,7 @@ export function unitsCommand(cli: CliContext): Command {
         io.stdout(JSON.stringify(units.map((u) => ({ ...u, underscores: underscoresOf(u) })), null, 2) + '\n');
         return;
       }
-      // The source (where each value comes from) is the last column, as the help promises (issue 13).
+      // The source (where each value comes from) is the last column, as the help promises.
       const rows = units.map((u) => [u.id, u.kind, u.unitClass, `${u.ml}`, `${u.brokenML}`, u.bpv === undefined ? '-' : `${u.bpv}`, underscored(underscoresOf(u)), u.confidence, u.source]);
       const head = ['id', 'kind', 'class', 'ML', 'broken ML', 'BPV', 'underscored', 'confidence', 'source'];
       const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));

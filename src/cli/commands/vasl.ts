@@ -1,6 +1,6 @@
 /**
  * `asl-odds vasl <file>`: the occupied Locations of a VASL saved game, their units as the catalog names
- * them with the markers that change odds, and every piece not mapped with the reason (issue 41).
+ * them with the markers that change odds, and every piece not mapped with the reason.
  */
 import { Command } from 'commander';
 import { VIEWER_OPTION } from '../../options/viewer-option.js';
