@@ -301,16 +301,17 @@ export function optionLabel(name: string): string {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
-/** Counter ids in text (`german/4-6-7`, `russian/8-1`, `finnish/10-2`, `american/hero`). */
-const COUNTER_ID = /\b([a-z]+(?:-[a-z]+)*)\/([0-9][0-9+-]*[0-9]|hero|[a-z0-9-]*[0-9][a-z0-9-]*)\b/g;
+/** Counter ids in text (`german/4-6-7`, `russian/8-1`, `finnish/10-2`, `american/hero`, `russian/lmg`). */
+const COUNTER_ID = /\b([a-z]+(?:-[a-z]+)*)\/([0-9][0-9+-]*[0-9]|hero|lmg|mmg|hmg|[a-z0-9-]*[0-9][a-z0-9-]*)\b/g;
 
 /**
  * Text with every counter id in it read as the counter reads: `directed by russian/8-1` -> `directed
  * by Russian 8-1`. Never throws.
  * @example idsInWords('8 FP directed by russian/8-1') // '8 FP directed by Russian 8-1'
+ * @example idsInWords('fires as russian/lmg') // 'fires as Russian LMG'
  */
 export function idsInWords(text: string): string {
-  return text.replace(COUNTER_ID, (id) => unitWords(id));
+  return text.replace(COUNTER_ID, (id) => unitWords(id.replace(/\/([lmh]mg)$/, (_, mg: string) => `/${mg.toUpperCase()}`)));
 }
 
 /**

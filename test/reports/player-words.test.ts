@@ -27,6 +27,7 @@ describe('players\' words', () => {
   it('reads counter ids as the counter reads, and input paths as words', () => {
     expect(idsInWords('8 FP (8 column) DRM 0 directed by russian/8-1')).toBe('8 FP (8 column) DRM 0 directed by Russian 8-1');
     expect(idsInWords('german/4-6-7 + german/6+1 + finnish/10-2')).toBe('German 4-6-7 + German 6+1 + Finnish 10-2');
+    expect(idsInWords('LMG (r) of finnish/6-4-8 fires as russian/lmg; british/mmg, german/hmg')).toBe('LMG (r) of Finnish 6-4-8 fires as Russian LMG; British MMG, German HMG');
     expect(inputPathWords('attacker.attackFP')).toBe('ATTACKER · attack FP');
     expect(inputPathWords('attacker.units.0.id')).toBe('ATTACKER · units · 1');
     expect(inputPathWords('toHitSource')).toBe('To Hit number from');

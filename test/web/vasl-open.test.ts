@@ -60,13 +60,13 @@ describe.skipIf(!hasChromium)('the page opens a VASL game', () => {
     await page.getByLabel('Your side').fill('Russian');
     await page.getByLabel('Your side').press('Enter');
     await expect.poll(() => page.getByLabel('Whose eyes').innerText(), { timeout: 30_000 }).toMatch(/^Seen as Russian/);
-    expect(await page.getByLabel('Units in the Location').innerText()).toContain('russian/4-4-7 (4-4-7 1sq): concealed');
+    expect(await page.getByLabel('Units in the Location').innerText()).toContain('Russian 4-4-7 (4-4-7 1sq): concealed');
     await page.getByLabel('Location', { exact: true }).selectOption('69-J1');
     expect(await page.getByLabel('Units in the Location').innerText()).toContain('a concealed stack: 4 "?" counters (Finnish)');
     await mkdir(OUT, { recursive: true });
     await page.screenshot({ path: join(OUT, `vasl-open-fair-play-${width}.png`), fullPage: true });
     await page.getByLabel('Location', { exact: true }).selectOption('57-H8');
-    expect(await page.getByLabel('Units in the Location').innerText()).toContain('russian/4-4-7 (4-4-7 1sq): foxhole');
+    expect(await page.getByLabel('Units in the Location').innerText()).toContain('Russian 4-4-7 (4-4-7 1sq): foxhole');
     await page.getByRole('button', { name: 'Fire on this stack' }).click();
     const hash = '#/attack?target=russian/8-0&target=russian/4-4-7&fp=8&drm=2';
     await page.waitForFunction(`(() => { const m = document.querySelector('main'); return m && m.dataset.status === 'ready' && m.dataset.hash === ${JSON.stringify(hash)}; })()`, undefined, { timeout: 60_000 });
@@ -139,14 +139,19 @@ describe.skipIf(!hasChromium)('the page opens a VASL game', () => {
     expect([cli.fp, cli.column, cli.drm]).toEqual([16, 16, 2]);
     expect(shown).toContain('16 FP');
     expect(shown).toContain(`${(cli.stackEvents.anyBroken * 100).toFixed(1)}%`);
-    expect(await page.getByText('note: --from 57-H9: left out: 50* MTR', { exact: false }).isVisible()).toBe(true);
+    expect(await page.getByText('note: Firing Location 57-H9: left out: 50* MTR', { exact: false }).isVisible()).toBe(true);
+    // The panel speaks the page's words: no command-line option and no counter id in its notes or units (the
+    // identifiers stay in the URL and the command line).
+    const panel = await page.locator('details.vasl').innerText();
+    expect(panel).not.toMatch(/--[a-z]/);
+    expect(panel).not.toMatch(/\b(russian|finnish)\/\d/);
     await mkdir(OUT, { recursive: true });
     await page.screenshot({ path: join(OUT, `vasl-fire-from-${width}.png`), fullPage: true });
     await page.locator('details.vasl').screenshot({ path: join(OUT, `vasl-fire-from-panel-${width}.png`) });
     // A Melee Location does not fire (A7.21): one line on the page.
     await page.getByLabel('Firing Location').selectOption('57-G9');
     await page.getByRole('button', { name: 'Fire from 57-G9 on this stack' }).click();
-    expect(await page.getByRole('alert').innerText()).toMatch(/units in Melee do not fire out of it \(A7\.21\)/);
+    expect(await page.getByRole('alert').innerText()).toMatch(/^Firing Location 57-G9: .*units in Melee do not fire out of it \(A7\.21\)/);
     expect(foreign).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();

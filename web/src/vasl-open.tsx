@@ -12,6 +12,7 @@
  */
 import { useState } from 'preact/hooks';
 import { isAslOddsError } from '../../src/errors.js';
+import { errorInWords, unitWords } from '../../src/reports/glossary.js';
 import { PLAYER_ID, SIDE_NAMES } from '../../src/vasl/fair-play.js';
 import { attackOptionsFrom, ccOptionsFrom, unitOptionsFrom, type LocationOptions } from '../../src/vasl/location-options.js';
 import { hexRange } from '../../src/vasl/range.js';
@@ -116,10 +117,10 @@ export function VaslOpen() {
     try {
       const filled = fill();
       setError('');
-      setNotes(filled.notes);
+      setNotes(filled.notes.map((n) => inWords(n, '')));
       location.hash = fragmentFor(command, filled, location.hash);
     } catch (e) {
-      setError((e as Error).message);
+      setError(inWords((e as Error).message, isAslOddsError(e) ? e.code : ''));
       setNotes([]);
     }
   };
@@ -215,7 +216,7 @@ export function VaslOpen() {
                 {loc.units.map((u) => (
                   <li key={u.position}>
                     <label>
-                      <input type="radio" name="vasl-unit" checked={unit === u.position} onChange={() => setUnit(u.position)} /> {u.id} ({u.counter}){u.markers.length > 0 && `: ${u.markers.join(', ')}`}
+                      <input type="radio" name="vasl-unit" checked={unit === u.position} onChange={() => setUnit(u.position)} /> {unitWords(u.id)} ({u.counter}){u.markers.length > 0 && `: ${u.markers.join(', ')}`}
                     </label>
                   </li>
                 ))}
@@ -269,4 +270,13 @@ export function VaslOpen() {
       ))}
     </details>
   );
+}
+
+/**
+ * A note or error of the Location reader (src/vasl/location-options.ts, written for the command line)
+ * in the page's words: the Locations as this panel names them, every other option as its form field,
+ * counters as players say them (src/reports/glossary.ts). Never throws.
+ */
+function inWords(text: string, code: string): string {
+  return errorInWords(text.replace(/--from (?=\d)/g, 'Firing Location ').replace(/--at (?=\d)/g, 'Location ').replace(/--unit (?=\d)/g, 'unit '), code);
 }
