@@ -19,7 +19,7 @@ describe('scenario --from-vasl', () => {
     const io = bufferIO();
     // Seen as the Russian (fair play): his concealed 4-4-7s of 57-G2 are his to write.
     expect(await runCli(['scenario', '--from-vasl', F, '--as', 'russian', '--out', out], io)).toBe(0);
-    expect(io.err).toMatch(/^wrote .*hazmo\.yaml: 20 Locations of Hazmo-52-After-Finn-4\.vsav; complete the TODO fields\n$/);
+    expect(io.err).toMatch(/^wrote .*hazmo\.yaml: 20 Locations of Hazmo-52-After-Finn-4\.vsav; complete the FILL IN fields\n$/);
     const text = readFileSync(out, 'utf8');
     const s = parseScenario(text, 'hazmo.yaml');
     expect(s.sides.map((side) => side.id)).toEqual(['russian', 'finnish']);
@@ -33,7 +33,7 @@ describe('scenario --from-vasl', () => {
     // a concealed stack, its units not named, the file says so.
     expect(russian.stacks.find((st) => st.name === '57-G2')!.units.map((u) => [u.id, u.count])).toEqual([['russian/4-4-7', 2]]);
     expect(s.sides[1].stacks.find((st) => st.name === '69-J1')).toBeUndefined();
-    expect(text).toContain('# 69-J1: a concealed stack: 4 "?" counters (Finnish), not shown to you (the enemy\'s): TODO');
+    expect(text).toContain('# 69-J1: a concealed stack: 4 "?" counters (Finnish), not shown to you (the enemy\'s): FILL IN');
     // A SW with the unit holding it, as a comment (asl-odds's scenarios hold no SW).
     expect(text).toContain('          # SW not taken: LMG (held by russian/3-2-8)');
     // What asl-odds cannot take is said, not dropped.

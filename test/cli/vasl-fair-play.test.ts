@@ -99,10 +99,10 @@ describe('--as: whose eyes read the save', () => {
     expect((await run(['mc', '--unit', 'russian/4-4-7', '--as', 'russian'])).err).toBe('asl-odds: error: --as needs --vasl <file> (a VASL saved game)\n');
   });
 
-  it('scenario --from-vasl --as finnish: the Russian concealed stack is a TODO comment, not units', async () => {
+  it('scenario --from-vasl --as finnish: the Russian concealed stack is a FILL IN comment, not units', async () => {
     const { code, out } = await run(['scenario', '--from-vasl', F, '--as', 'finnish']);
     expect(code).toBe(0);
-    expect(out).toContain('# 57-G2: a concealed stack: 3 "?" counters (Russian), not shown to you (the enemy\'s): TODO');
+    expect(out).toContain('# 57-G2: a concealed stack: 3 "?" counters (Russian), not shown to you (the enemy\'s): FILL IN');
     expect(out).not.toContain('name: "57-G2"');
   });
 });

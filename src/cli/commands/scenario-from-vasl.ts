@@ -3,7 +3,7 @@
  * saved game: each side's stacks by Location (the stack's name is its hex, `57-H8`), with the
  * units and leaders asl-odds knows; what it cannot take (Guns, vehicles, SW, counters the catalog lacks)
  * and what the save shows but a setup does not hold (broken, DM) are comments. A designer completes the
- * rest (terrain, turns, who moves first, ELR, fire, rout, victory conditions), marked `TODO`.
+ * rest (terrain, turns, who moves first, ELR, fire, rout, victory conditions), marked `FILL IN`.
  *
  * The file written is checked by the scenario parser (schema, catalog ids) before it is printed or
  * written, so it loads as it stands.
@@ -36,23 +36,23 @@ export function scenarioFromVasl(game: VaslGame): string {
   const out: string[] = [
     '# yaml-language-server: $schema=./scenario.schema.json',
     `# Order of battle read from the VASL saved game ${game.file} (VASL ${game.moduleVersion ?? '?'}, boards ${game.boards.map((b) => b.name).join(', ')})`,
-    '# by asl-odds scenario --from-vasl. TODO for the designer: each stack\'s terrain (written as open), the',
+    '# by asl-odds scenario --from-vasl. FILL IN for the designer: each stack\'s terrain (written as open), the',
     '# turns, who moves first, each side\'s ELR, fire, rout and victory conditions. Pieces asl-odds cannot',
     '# take are listed as comments under their stack.',
-    ...game.locations.flatMap((l) => (l.concealed ? [`# ${l.hex}: ${concealedText(l.concealed)}, not shown to you (${game.viewer.as === null ? 'give --as <your side> to see your own' : 'the enemy\'s'}): TODO`] : [])),
+    ...game.locations.flatMap((l) => (l.concealed ? [`# ${l.hex}: ${concealedText(l.concealed)}, not shown to you (${game.viewer.as === null ? 'give --as <your side> to see your own' : 'the enemy\'s'}): FILL IN`] : [])),
     `title: ${q(title)}`,
     `description: ${q(`Order of battle read from the VASL saved game ${game.file}.`)}`,
     'rules: 2nd-edition',
-    'turns: 6              # TODO: the scenario\'s Game Turns',
-    `movesFirst: ${sides[0]}    # TODO: the side that sets up second and moves first`,
+    'turns: 6              # FILL IN: the scenario\'s Game Turns',
+    `movesFirst: ${sides[0]}    # FILL IN: the side that sets up second and moves first`,
     'sides:',
   ];
   for (const side of sides) {
     out.push(
       `  - id: ${side}`,
       `    nationality: ${side}`,
-      '    # elr: 3            # TODO: the side\'s ELR (A19.1)',
-      '    victory: { any: [ { casualtyBPVInflicted: 20 } ] }   # TODO: the scenario\'s victory conditions (a placeholder)',
+      '    # elr: 3            # FILL IN: the side\'s ELR (A19.1)',
+      '    victory: { any: [ { casualtyBPVInflicted: 20 } ] }   # FILL IN: the scenario\'s victory conditions (a placeholder)',
       '    stacks:',
     );
     for (const [i, loc] of game.locations.entries()) {
@@ -64,7 +64,7 @@ export function scenarioFromVasl(game: VaslGame): string {
         for (const u of loc.unmapped) if (u.side === side) out.push(`      # ${loc.hex}, not taken: ${u.name}: ${u.reason}`);
         continue;
       }
-      out.push(`      - name: ${q(loc.hex)}`, '        terrain: open       # TODO: the Location\'s terrain', '        units:');
+      out.push(`      - name: ${q(loc.hex)}`, '        terrain: open       # FILL IN: the Location\'s terrain', '        units:');
       // Same counters together: `russian/4-4-7 x2`; a Fanatic unit (A10.8) as a mapping.
       const lines = new Map<string, { id: string; fanatic: boolean; count: number }>();
       for (const u of mine) {
@@ -101,6 +101,6 @@ export async function runScenarioFromVasl(file: string, out: string | undefined,
   parseScenario(text, out ?? 'scenario.yaml');
   if (out) {
     await writeFileAtomic(out, text);
-    cli.io.stderr(`wrote ${out}: ${game.locations.length} Locations of ${game.file}; complete the TODO fields\n`);
+    cli.io.stderr(`wrote ${out}: ${game.locations.length} Locations of ${game.file}; complete the FILL IN fields\n`);
   } else cli.io.stdout(text);
 }
