@@ -79,7 +79,8 @@ describe('checkpoints and their splits', () => {
   }, 300_000);
 
   it('the temp files of a killed checkpointing run are removed when it is resumed; the result equals one uninterrupted run', async () => {
-    const args = [...MC, '--trials', '4e6', '--checkpoint', 'k.ckpt'];
+    // 4e8 trials: about 200 chunks, 5 s on one idle core, so the kill after 2 chunks lands mid-run however fast the machine.
+    const args = [...MC, '--trials', '4e8', '--checkpoint', 'k.ckpt'];
     const killed = await run(args, { when: () => chunksDone('k.ckpt') >= 2, name: 'SIGKILL' });
     expect(killed.code).toBe(null);
     // What a kill between creating and renaming the temp file leaves (written here, so that the test
@@ -91,7 +92,7 @@ describe('checkpoints and their splits', () => {
     const resumed = await run([...args, '--resume']);
     expect(resumed.code).toBe(0);
     expect(temps()).toEqual([]);
-    const one = await run([...MC, '--trials', '4e6']);
+    const one = await run([...MC, '--trials', '4e8']);
     expect(resumed.out).toBe(one.out);
   }, 600_000);
 });
