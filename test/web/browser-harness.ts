@@ -9,7 +9,9 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { calculatorNamed } from '../../src/calculators/calculators.js';
 import { runCli } from '../../src/cli/main.js';
+import { longName, takesValue } from '../../src/options/option-spec.js';
 import { startWebServer, type WebServer } from '../../src/cli/web-server.js';
 import { formatFragment, parseFragment } from '../../web/src/fragment.js';
 import { splitWords } from '../../web/src/defaults.js';
@@ -133,4 +135,17 @@ export async function cliFractions(line: string): Promise<Record<string, string>
   for (const [k, v] of Object.entries(r.stackEventFractions ?? {})) if (!k.startsWith('expected')) out[`stack:${k}`] = v;
   for (const [k, v] of Object.entries(r.categoryFractions ?? {})) out[`category:${k}`] = v;
   return out;
+}
+
+/** The CLI's words for a fragment, built from the calculator's own option specs (flags without a value). */
+export function cliWordsOf(fragment: string): string {
+  const { command, entries } = parseFragment(fragment);
+  const calc = calculatorNamed(command)!;
+  const words = ['asl-odds', command];
+  for (const [k, v] of entries) {
+    const spec = calc.options.find((s) => longName(s) === k)!;
+    if (takesValue(spec)) words.push(`--${k}`, v);
+    else if (v === 'true') words.push(`--${k}`);
+  }
+  return words.join(' ');
 }

@@ -9,14 +9,12 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calculatorNamed } from '../../src/calculators/calculators.js';
-import { longName, takesValue } from '../../src/options/option-spec.js';
 import { idsInWords } from '../../src/reports/glossary.js';
 import { runCli } from '../../src/cli/main.js';
 import { formatFragment, parseFragment } from '../../web/src/fragment.js';
 import { splitWords } from '../../web/src/defaults.js';
 import { bufferIO } from '../cli/buffer-io.js';
-import { CHROMIUM, OUT, answered, cliFractions, guardedContext, hasChromium, openAnswered, readPage, startSite, type Site } from './browser-harness.js';
+import { CHROMIUM, OUT, answered, cliFractions, cliWordsOf, guardedContext, hasChromium, openAnswered, readPage, startSite, type Site } from './browser-harness.js';
 
 if (!hasChromium) console.warn(`test/web/cc-page.test.ts: ${CHROMIUM} is not installed, so the CC form is not tested in a browser.`);
 
@@ -28,18 +26,6 @@ afterAll(async () => {
   await site?.close();
 });
 
-/** The CLI's words for a fragment (flags without a value), as the page's command line spells them. */
-function cliWordsOf(fragment: string): string {
-  const { command, entries } = parseFragment(fragment);
-  const calc = calculatorNamed(command)!;
-  const words = ['asl-odds', command];
-  for (const [k, v] of entries) {
-    const spec = calc.options.find((s) => longName(s) === k)!;
-    if (takesValue(spec)) words.push(`--${k}`, v);
-    else if (v === 'true') words.push(`--${k}`);
-  }
-  return words.join(' ');
-}
 
 /** The CLI's JSON input for a line (its sources and low-confidence figures). */
 async function cliInput(line: string): Promise<{ sources: string[]; lowConfidence: string[] }> {

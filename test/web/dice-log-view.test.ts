@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { bufferIO } from '../cli/buffer-io.js';
-import { hasChromium, OUT, startSite, type Site } from './browser-harness.js';
+import { guardedContext, hasChromium, OUT, startSite, type Site } from './browser-harness.js';
 
 const DIR = resolve('test/fixtures/vasl-templates/analyze-vlog');
 const LOGS = [join(DIR, 'hotness-report-1.vlog'), join(DIR, 'hotness-report-2.vlog')];
@@ -28,18 +28,8 @@ afterAll(async () => {
 
 describe.skipIf(!hasChromium)('the page reads the dice of a VASL log', () => {
   it.each([1280, 375])('at %i px: open two logs, read the words, pick a player', async (width) => {
-    const context = await site!.browser.newContext({ viewport: { width, height: 900 } });
-    const origin = new URL(site!.web.url).origin;
-    const foreign: string[] = [];
-    const errors: string[] = [];
-    await context.route('**/*', async (route) => {
-      const url = route.request().url();
-      if (url.startsWith(origin + '/') || url.startsWith('blob:') || url.startsWith('data:')) return route.continue();
-      foreign.push(url);
-      return route.abort();
-    });
+    const { context, foreign, errors } = await guardedContext(site!, width);
     const page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${site!.web.url}#/mc`);
     await page.getByText('The dice of a game (VASL log, .vlog)').click();
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { bufferIO } from '../cli/buffer-io.js';
 import { board, vaslFile } from '../support/vassal-writer.js';
-import { hasChromium, OUT, startSite, type Site } from './browser-harness.js';
+import { guardedContext, hasChromium, OUT, startSite, type Site } from './browser-harness.js';
 
 const SAVE = resolve('test/fixtures/vasl/Hazmo-52-After-Finn-4.vsav');
 
@@ -27,18 +27,8 @@ afterAll(async () => {
 
 describe.skipIf(!hasChromium)('the page opens a VASL game', () => {
   it.each([1280, 375])('at %i px: open the save, pick 57-H8, fire on the stack: the CLI\'s answer', async (width) => {
-    const context = await site!.browser.newContext({ viewport: { width, height: 900 } });
-    const origin = new URL(site!.web.url).origin;
-    const foreign: string[] = [];
-    const errors: string[] = [];
-    await context.route('**/*', async (route) => {
-      const url = route.request().url();
-      if (url.startsWith(origin + '/') || url.startsWith('blob:') || url.startsWith('data:')) return route.continue();
-      foreign.push(url);
-      return route.abort();
-    });
+    const { context, foreign, errors } = await guardedContext(site!, width);
     const page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
     // The player is on the attack calculator with an 8 FP +2 attack typed in.
     await page.goto(`${site!.web.url}#/attack?fp=8&drm=2`);
     await page.getByText('Open a VASL game (.vsav, .vlog)').click();
@@ -109,18 +99,8 @@ describe.skipIf(!hasChromium)('the page opens a VASL game', () => {
   }, 180_000);
 
   it.each([1280, 375])("at %i px: pick the firing Location 57-H9, then the target 57-H8, fire: the CLI's attack --from answer (16 FP on the 16 column, DRM +2)", async (width) => {
-    const context = await site!.browser.newContext({ viewport: { width, height: 900 } });
-    const origin = new URL(site!.web.url).origin;
-    const foreign: string[] = [];
-    const errors: string[] = [];
-    await context.route('**/*', async (route) => {
-      const url = route.request().url();
-      if (url.startsWith(origin + '/') || url.startsWith('blob:') || url.startsWith('data:')) return route.continue();
-      foreign.push(url);
-      return route.abort();
-    });
+    const { context, foreign, errors } = await guardedContext(site!, width);
     const page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
     // An attack with its own FP typed in: the firers of the Location replace it.
     await page.goto(`${site!.web.url}#/attack?fp=8&drm=2`);
     await page.getByText('Open a VASL game (.vsav, .vlog)').click();

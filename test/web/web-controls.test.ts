@@ -16,12 +16,10 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calculatorNamed } from '../../src/calculators/calculators.js';
-import { longName, takesValue } from '../../src/options/option-spec.js';
 import { entryValue, formatFragment, parseFragment } from '../../web/src/fragment.js';
 import { UNIT_PICKERS } from '../../web/src/defaults.js';
 import { idsText } from '../../web/src/unit-words.js';
-import { CHROMIUM, OUT, answered, cliFractions, guardedContext, hasChromium, readPage, startSite, type Site } from './browser-harness.js';
+import { CHROMIUM, OUT, answered, cliFractions, cliWordsOf, guardedContext, hasChromium, readPage, startSite, type Site } from './browser-harness.js';
 
 if (!hasChromium) console.warn(`test/web/web-controls.test.ts: ${CHROMIUM} is not installed, so the page's controls are not tested in a browser.`);
 
@@ -36,18 +34,6 @@ afterAll(async () => {
   await site?.close();
 });
 
-/** The CLI's words for a fragment, built from the calculator's own option specs (flags without a value). */
-function cliWordsOf(fragment: string): string {
-  const { command, entries } = parseFragment(fragment);
-  const calc = calculatorNamed(command)!;
-  const words = ['asl-odds', command];
-  for (const [k, v] of entries) {
-    const spec = calc.options.find((s) => longName(s) === k)!;
-    if (takesValue(spec)) words.push(`--${k}`, v);
-    else if (v === 'true') words.push(`--${k}`);
-  }
-  return words.join(' ');
-}
 
 const cliCache = new Map<string, Record<string, string>>();
 async function cliOf(line: string): Promise<Record<string, string>> {
