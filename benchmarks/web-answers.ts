@@ -16,26 +16,11 @@
  * Environment: `REPEAT` (default 7), `CHROME` the browser (default /usr/bin/chromium), `SITE` a built
  * page to serve instead of building one. Prints one line per case: median, fastest and slowest (ms).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { build } from 'vite';
-import { startWebServer } from '../src/cli/web-server.js';
+import type { Page } from 'playwright-core';
+import { openBenchSite } from './web-site.js';
 
 const repeat = Number(process.env.REPEAT ?? 7);
-let site = process.env.SITE;
-const built = site === undefined ? await mkdtemp(join(tmpdir(), 'asl-odds-web-answers-')) : undefined;
-if (built !== undefined) {
-  await build({ configFile: resolve('web/vite.config.ts'), logLevel: 'warn', build: { outDir: built, emptyOutDir: true } });
-  site = built;
-}
-const web = await startWebServer({ root: site, port: 0 });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const { web, browser, close } = await openBenchSite('asl-odds-web-answers-');
 const VIEWPORT = { width: 375, height: 812 };
 
 /**
@@ -122,7 +107,5 @@ try {
   rows.push(['shared link, first answer: attack on a 5-unit stack', await loads(ATTACK)]);
   for (const [what, ms] of rows) console.log(`${what}: ${stats(ms)} ms`);
 } finally {
-  await browser.close();
-  await web.close();
-  if (built !== undefined) await rm(built, { recursive: true, force: true });
+  await close();
 }

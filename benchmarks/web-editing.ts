@@ -11,12 +11,7 @@
  * Environment: `GAP` ms between edits (default 400), `CHROME` the browser (default /usr/bin/chromium),
  * `SITE` a built page to serve instead of building one (e.g. another commit's, to compare).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
-import { build } from 'vite';
-import { startWebServer } from '../src/cli/web-server.js';
+import { openBenchSite } from './web-site.js';
 
 /** Four 3-leader stacks drawn by the bench (seed `page18`): six units each, then FP and DRM. */
 const STACKS: readonly { readonly units: readonly string[]; readonly fp: number; readonly drm: number }[] = [
@@ -27,18 +22,7 @@ const STACKS: readonly { readonly units: readonly string[]; readonly fp: number;
 ];
 
 const gap = Number(process.env.GAP ?? 400);
-let site = process.env.SITE;
-const built = site === undefined ? await mkdtemp(join(tmpdir(), 'asl-odds-web-bench-')) : undefined;
-if (built !== undefined) {
-  await build({ configFile: resolve('web/vite.config.ts'), logLevel: 'warn', build: { outDir: built, emptyOutDir: true } });
-  site = built;
-}
-const web = await startWebServer({ root: site, port: 0 });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const { web, browser, close } = await openBenchSite('asl-odds-web-bench-');
 const times: number[] = [];
 try {
   for (const { units, fp, drm } of STACKS) {
@@ -62,7 +46,5 @@ try {
   }
   console.log(`edits every ${gap} ms, from the last edit to its answer (ms): ${times.join(' ')}`);
 } finally {
-  await browser.close();
-  await web.close();
-  if (built !== undefined) await rm(built, { recursive: true, force: true });
+  await close();
 }

@@ -47,3 +47,16 @@ export async function errorCodeOf(argv: string[]): Promise<string> {
   }
   throw new Error(`no error for ${argv.join(' ')}`);
 }
+
+/**
+ * Runs `argv` in-process and expects a refusal as a player meets it: exit 2, one line on stderr matching
+ * `message`, nothing on stdout, and the stable error `code`.
+ */
+export async function expectRefused(argv: string[], code: string, message: RegExp): Promise<void> {
+  expect(await errorCodeOf(argv)).toBe(code);
+  const io = bufferIO();
+  expect(await runCli(argv, io)).toBe(2);
+  expect(io.out).toBe('');
+  expect(io.err.trim().split('\n')).toHaveLength(1);
+  expect(io.err).toMatch(message);
+}

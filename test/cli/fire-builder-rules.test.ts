@@ -7,17 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
-import { bufferIO, errorCodeOf, runJson } from './buffer-io.js';
+import { bufferIO, expectRefused, runJson } from './buffer-io.js';
 
-/** Runs `argv`, expects exit 2 with one line on stderr (nothing on stdout) and the stable `code`. */
-async function expectRefused(argv: string[], code: string, message: RegExp): Promise<void> {
-  expect(await errorCodeOf(argv)).toBe(code);
-  const io = bufferIO();
-  expect(await runCli(argv, io)).toBe(2);
-  expect(io.out).toBe('');
-  expect(io.err.trim().split('\n')).toHaveLength(1);
-  expect(io.err).toMatch(message);
-}
 
 describe('A7.36: Assault Fire only for a squad whose FP is underscored (the catalog says which)', () => {
   it('--firer german/4-6-7:assault: refused naming A7.36 (its FP is not underscored: VASL art ge467S), exit 2', async () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
-import { bufferIO, errorCodeOf, runJson } from './buffer-io.js';
+import { bufferIO, expectRefused, runJson } from './buffer-io.js';
 
 describe('asl-odds attack --firer ... (the fire attack builder)', () => {
   it('A7.31 EX as typed: 8 FP, the 8 column, the DRM ledger with rules, no Cowering (leader directs); same answer as --fp 8 --drm 1 --leader', async () => {
@@ -58,13 +58,7 @@ describe('asl-odds attack --firer ... (the fire attack builder)', () => {
       [['--firer', 'german/4-6-7', '--advancing-fire', '--ffnam'], 'input.ffmo', /A8.13/],
     ];
     for (const [extra, code, message] of cases) {
-      const argv = ['attack', ...extra, '--target', 'russian/4-4-7'];
-      expect(await errorCodeOf(argv)).toBe(code);
-      const io = bufferIO();
-      expect(await runCli(argv, io)).toBe(2);
-      expect(io.out).toBe('');
-      expect(io.err.trim().split('\n')).toHaveLength(1);
-      expect(io.err).toMatch(message);
+      await expectRefused(['attack', ...extra, '--target', 'russian/4-4-7'], code, message);
     }
   });
   it('a pinned unit Assault Firing at Long Range: the rules drop Assault Fire, with a warning', async () => {
