@@ -29,9 +29,8 @@
  * Runs in Node and in a browser (the page reads a log the player opens; nothing is uploaded).
  */
 import { inputError } from '../errors.js';
-import { deobfuscate, STREAM_LIMITS } from './command-stream.js';
+import { deobfuscate, splitGame } from './command-stream.js';
 import { readSaveArchive } from './save-archive.js';
-import { SequenceDecoder } from './sequence-decoder.js';
 
 /** Bounds of a log's contents. */
 export const LOG_LIMITS = Object.freeze({
@@ -77,13 +76,12 @@ export interface GameLog {
   /** The VASL module version that wrote it (moduledata), or null. */
   readonly moduleVersion: string | null;
   readonly rolls: readonly LoggedRoll[];
-  /** Logged commands in the file (0: a saved game without a log). */
+  /** Leaf commands of the file's log (command-stream.ts splitGame: a `LOG` entry's parts; 0: a saved game without a log). */
   readonly loggedCommands: number;
   /** Chat lines that began as a roll report but failed a check (not counted as rolls). */
   readonly unreadable: number;
 }
 
-const LOG_PREFIX = 'LOG\t';
 const CHAT_PREFIX = 'CHAT';
 
 /**
@@ -104,10 +102,9 @@ export function readGameLog(bytes: Uint8Array, file: string): GameLog {
   }
   const moduleVersion = md?.match(/<version>\s*([0-9][0-9A-Za-z.\-]{0,31})\s*<\/version>/)?.[1] ?? null;
   const text = deobfuscate(archive.savedGame, file);
-  const { chat, logged, first } = logChatLines(text, file);
-  if (first !== 'begin_save') {
-    throw inputError('vasl.stream', `${file}: the 'savedGame' entry is not a VASSAL saved game (it does not start with begin_save)`);
-  }
+  const { log } = splitGame(text, file);
+  const chat = log.filter((c) => c.startsWith(CHAT_PREFIX)).map((c) => c.slice(CHAT_PREFIX.length));
+  const logged = log.length;
   if (logged === 0) {
     throw inputError('vasl.noLog', `${file}: a saved game without a log (no logged commands); VASL writes a game's dice in its log file (.vlog)`);
   }
@@ -136,44 +133,6 @@ export function readGameLog(bytes: Uint8Array, file: string): GameLog {
   return { file, moduleVersion, rolls, loggedCommands: logged, unreadable };
 }
 
-/**
- * The chat lines of the logged commands, in order, and how many logged commands there are.
- * A `LOG\t` command's rest is a command of its own (decoded again, its parts all logged).
- */
-function logChatLines(text: string, file: string): { chat: string[]; logged: number; first: string | undefined } {
-  const limit = (why: string) => inputError('vasl.stream', `${file}: the saved game's command stream ${why}; refused`);
-  const chat: string[] = [];
-  let logged = 0;
-  let leaves = 0;
-  let first: string | undefined;
-  const todo: [string, number, boolean][] = [[text, 0, false]];
-  while (todo.length > 0) {
-    const [command, depth, inLog] = todo.pop()!;
-    if (command.startsWith(LOG_PREFIX)) {
-      logged++;
-      if (depth >= STREAM_LIMITS.depth) throw limit(`nests more than ${STREAM_LIMITS.depth} levels deep`);
-      todo.push([command.slice(LOG_PREFIX.length), depth + 1, true]);
-      continue;
-    }
-    const d = new SequenceDecoder(command, '\u001b');
-    const head = d.nextToken();
-    if (head === command) {
-      if (command === '') continue;
-      if (++leaves > STREAM_LIMITS.commands) throw limit(`holds more than ${STREAM_LIMITS.commands} commands`);
-      first ??= command;
-      if (inLog && command.startsWith(CHAT_PREFIX)) chat.push(command.slice(CHAT_PREFIX.length));
-      continue;
-    }
-    if (depth >= STREAM_LIMITS.depth) throw limit(`nests more than ${STREAM_LIMITS.depth} levels deep`);
-    const parts = [head];
-    while (d.hasMoreTokens()) {
-      parts.push(d.nextToken());
-      if (parts.length > STREAM_LIMITS.commands) throw limit(`holds more than ${STREAM_LIMITS.commands} commands`);
-    }
-    for (let i = parts.length - 1; i >= 0; i--) todo.push([parts[i], depth + 1, inLog]);
-  }
-  return { chat, logged, first };
-}
 
 type ParsedRoll = Pick<LoggedRoll, 'player' | 'kind' | 'type' | 'dice'>;
 

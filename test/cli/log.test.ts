@@ -9,6 +9,7 @@ import { zipSync, strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { bufferIO } from './buffer-io.js';
+import { encodeSequence } from '../support/vassal-writer.js';
 
 const DIR = new URL('../fixtures/vasl-templates/analyze-vlog/', import.meta.url).pathname;
 const tmp = mkdtempSync(join(tmpdir(), 'asl-odds-log-'));
@@ -21,7 +22,9 @@ async function run(argv: string[]): Promise<{ code: number; out: string; err: st
 
 /** A log file of these chat lines (VASSAL's format: begin_save ... end_save, then LOG\tCHAT lines joined by ESC). */
 function writeLog(name: string, chat: readonly string[]): string {
-  const text = ['begin_save', 'end_save', ...chat.map((c) => `LOG\tCHAT${c}`)].join('\u001b');
+  // Encoded as VASSAL writes it (SequenceEncoder, twice: a LOG entry's command is itself encoded), so an
+  // ESC inside a name stays in the name instead of splitting the stream.
+  const text = encodeSequence(['begin_save', 'end_save', ...chat.map((c) => `LOG\t${encodeSequence([`CHAT${c}`], '\u001b')}`)], '\u001b');
   const path = join(tmp, name);
   writeFileSync(path, zipSync({ savedGame: strToU8(text), moduledata: strToU8('<data><version>6.6.8</version><name>VASL</name></data>') }));
   return path;
